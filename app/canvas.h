@@ -1,0 +1,44 @@
+// The window's debug-draw interface (the Box2D samples pattern): the sandbox says what to
+// draw in world coordinates, the renderer batches it into a few GL draw calls. Line widths
+// and marker sizes are in window pixels so outlines stay crisp at any zoom.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+#include "hitbox/geometry.h"
+
+namespace hitbox::app {
+
+struct Color {
+  float r = 1.0f, g = 1.0f, b = 1.0f, a = 1.0f;
+};
+
+// World <-> window pixels. origin = world point at the window's top-left; zoom = window
+// pixels per world pixel. Default: world (x, y) is window (x, y).
+struct Camera {
+  Vec2 origin{0.0f, 0.0f};
+  float zoom = 1.0f;
+  Vec2 to_screen(Vec2 w) const { return (w - origin) * zoom; }
+  Vec2 to_world(Vec2 s) const { return s / zoom + origin; }
+};
+
+class Canvas {
+ public:
+  virtual ~Canvas() = default;
+  // Filled convex polygon (world points, any winding) with an anti-aliased outline.
+  virtual void polygon(std::span<const Vec2> pts, Color fill, Color outline, float outline_px) = 0;
+  // Filled circle with an anti-aliased outline (signed distance in the fragment shader).
+  virtual void circle(Vec2 centre, float radius, Color fill, Color outline, float outline_px) = 0;
+  // Anti-aliased thick segment.
+  virtual void line(Vec2 a, Vec2 b, Color color, float width_px) = 0;
+  // Segment with an arrow head at `to` (head size in window pixels).
+  virtual void arrow(Vec2 from, Vec2 to, Color color, float width_px, float head_px = 10.0f) = 0;
+  // Small filled dot of a fixed window-pixel radius.
+  virtual void dot(Vec2 centre, float radius_px, Color color) = 0;
+  // A text label anchored at a world point (drawn after the shapes).
+  virtual void text(Vec2 at, std::string_view s, Color color) = 0;
+  virtual const Camera& camera() const = 0;
+};
+
+}  // namespace hitbox::app

@@ -1,0 +1,119 @@
+#include "cli.h"
+
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "hitbox/report.h"
+#include "hitbox/scene.h"
+
+namespace hitbox::app {
+
+namespace {
+
+constexpr const char* kQueryUsage =
+    "usage: hitbox query [--algo LIST] [--pairs A:B,...] SCENE...\n"
+    "  Prints one JSON object per scene file, one per line, with every algorithm's answer\n"
+    "  for every pair of shapes (file order, A before B). Opens no window.\n"
+    "  --algo LIST    comma list of: aabb,bounding_circle,sat,mtd,swept (default: all)\n"
+    "  --pairs LIST   comma list of id pairs A:B (default: every pair)\n";
+
+int fail(const std::string& msg) {
+  std::cerr << "hitbox query: " << msg << "\n";
+  return 2;
+}
+
+std::vector<std::string> split(std::string_view s, char sep) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  while (true) {
+    const size_t at = s.find(sep, start);
+    parts.emplace_back(s.substr(start, at == std::string_view::npos ? s.npos : at - start));
+    if (at == std::string_view::npos) break;
+    start = at + 1;
+  }
+  return parts;
+}
+
+}  // namespace
+
+int query_main(int argc, char** argv) {
+  std::uint32_t algos = kAllAlgos;
+  std::vector<std::pair<std::string, std::string>> wanted;
+  bool pairs_given = false;
+  std::vector<std::string> files;
+
+  for (int i = 2; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    auto value = [&](std::string_view flag) -> const char* {
+      if (i + 1 >= argc) return nullptr;
+      (void)flag;
+      return argv[++i];
+    };
+    if (arg == "--help" || arg == "-h") {
+      std::cout << kQueryUsage;
+      return 0;
+    } else if (arg == "--algo") {
+      const char* v = value(arg);
+      if (!v) return fail("--algo needs a comma list, e.g. --algo sat,mtd");
+      std::string bad;
+      const auto bits = parse_algo_list(v, &bad);
+      if (!bits) {
+        return fail("--algo: unknown algorithm \"" + bad +
+                    "\" (known: aabb, bounding_circle, sat, mtd, swept)");
+      }
+      algos = *bits;
+    } else if (arg == "--pairs") {
+      const char* v = value(arg);
+      if (!v) return fail("--pairs needs a comma list of A:B, e.g. --pairs A:B,A:C");
+      pairs_given = true;
+      for (const std::string& p : split(v, ',')) {
+        const auto ab = split(p, ':');
+        if (ab.size() != 2 || ab[0].empty() || ab[1].empty()) {
+          return fail("--pairs: \"" + p + "\" is not of the form A:B");
+        }
+        if (ab[0] == ab[1]) return fail("--pairs: \"" + p + "\" pairs a shape with itself");
+        wanted.emplace_back(ab[0], ab[1]);
+      }
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      return fail("unknown flag \"" + std::string(arg) + "\"\n" + kQueryUsage);
+    } else {
+      files.emplace_back(arg);
+    }
+  }
+  if (files.empty()) return fail(std::string("no scene file given\n") + kQueryUsage);
+
+  // Load and check everything before printing anything.
+  std::vector<std::string> lines;
+  for (const std::string& file : files) {
+    Scene scene;
+    try {
+      scene = load_scene(file);
+    } catch (const SceneError& e) {
+      std::cerr << e.what() << "\n";
+      return 2;
+    }
+    std::vector<std::pair<int, int>> pairs;
+    if (pairs_given) {
+      for (const auto& [a, b] : wanted) {
+        const int ia = scene.find(a);
+        const int ib = scene.find(b);
+        if (ia < 0 || ib < 0) {
+          return fail(file + ": --pairs " + a + ":" + b + ": no shape with id \"" +
+                      (ia < 0 ? a : b) + "\" in this scene");
+        }
+        pairs.emplace_back(ia, ib);
+      }
+    } else {
+      pairs = all_pairs(scene);
+    }
+    lines.push_back(scene_report_json(scene, file, pairs, algos));
+  }
+  for (const std::string& line : lines) std::cout << line << "\n";
+  return 0;
+}
+
+}  // namespace hitbox::app

@@ -1,0 +1,122 @@
+// The collision algorithms. One free function per algorithm family; each returns a small
+// result and, when the caller passes a trace, records what it did so the window can draw
+// it and the tests can check it. No allocation happens when no trace is passed.
+//
+// Conventions (geometry.h): y down, angles clockwise. Every "normal" or MTD vector points
+// from B toward A: it is the direction in which A leaves B. Touching counts as a hit
+// (all tests use closed sets), so "overlap == 0" means touching.
+//
+// IMPORTANT: results are in float. Near-touching poses (|overlap| below ~1e-4 of the
+// shapes' size) can go either way between algorithms; the tests skip a stated tolerance.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "hitbox/shape.h"
+
+namespace hitbox {
+
+// ---- aabb: world axis-aligned boxes overlap (closed intervals) ----
+struct AabbResult {
+  bool hit = false;
+  Aabb a, b;  // the two boxes that were compared
+};
+AabbResult aabb(const Body& a, const Body& b);
+
+// ---- bounding_circle: circles about each pos, radius = farthest vertex from pos ----
+struct BoundingCircleResult {
+  bool hit = false;
+  Vec2 ca{0.0f, 0.0f};
+  float ra = 0.0f;
+  Vec2 cb{0.0f, 0.0f};
+  float rb = 0.0f;
+  float gap = 0.0f;  // centre distance - (ra + rb); <= 0 means hit
+};
+BoundingCircleResult bounding_circle(const Body& a, const Body& b);
+
+// ---- sat: separating-axis test, every rect/polygon/circle pair ----
+// Where an axis came from.
+enum class AxisSource : std::uint8_t {
+  EdgeA,         // edge normal of A (feature = edge index in A)
+  EdgeB,         // edge normal of B (feature = edge index in B)
+  CircleVertex,  // circle centre to the polygon's nearest vertex (feature = vertex index)
+  CentreLine,    // circle-circle centre line
+  Velocity,      // swept only: perpendicular of the relative velocity
+};
+const char* axis_source_name(AxisSource s);
+
+struct SatAxis {
+  Vec2 axis{1.0f, 0.0f};  // unit
+  Interval a, b;          // projections of A and B on axis
+  float overlap = 0.0f;   // interval_overlap(a, b): negative = gap
+  AxisSource source = AxisSource::EdgeA;
+  int feature = -1;
+};
+
+struct SatTrace {
+  std::vector<SatAxis> axes;  // every axis in the order tested
+  int separating = -1;        // index of the first separating axis, or -1
+  int least = -1;             // index of the axis of least overlap among those tested
+  bool early_exit = true;     // whether the run stopped at the first separating axis
+};
+
+struct SatResult {
+  bool hit = false;
+  // hit: the axis of least overlap and that overlap (>= 0).
+  // miss: the first separating axis in test order and its overlap (< 0, minus the gap).
+  Vec2 axis{1.0f, 0.0f};
+  float overlap = 0.0f;
+  int tested = 0;  // axes tested
+};
+SatResult sat(const Body& a, const Body& b, SatTrace* trace = nullptr, bool early_exit = true);
+
+// ---- mtd: minimum translation vector ----
+// The shortest vector that, added to A's pos, leaves A and B touching. Points away from B.
+struct MtdResult {
+  bool hit = false;        // false: no overlap, vector and depth are zero
+  Vec2 vector{0.0f, 0.0f};  // depth * normal
+  Vec2 normal{0.0f, 0.0f};  // unit, from B toward A
+  float depth = 0.0f;
+};
+MtdResult mtd(const Body& a, const Body& b, SatTrace* trace = nullptr);
+
+// ---- swept: time of impact over one step ----
+// A moves by A.vel and B by B.vel over t in [0, 1].
+enum class SweptMethod : std::uint8_t {
+  Slabs,           // polygon pairs: SAT slabs on every axis plus the relative-velocity axis
+  Quadratic,       // circle-circle: |d + t v| = ra + rb solved for t
+  RoundedPolygon,  // circle-polygon: ray against the polygon grown by the radius
+};
+const char* swept_method_name(SweptMethod m);
+
+struct SweptStep {
+  Vec2 axis{1.0f, 0.0f};  // Slabs: the axis. RoundedPolygon: edge normal or vertex direction.
+  Interval a, b;          // Slabs: projections at t = 0
+  float speed = 0.0f;     // Slabs: relative velocity of A along axis
+  float t_enter = 0.0f;   // when the intervals start to overlap (-inf / +inf allowed)
+  float t_exit = 0.0f;    // when they stop overlapping
+  AxisSource source = AxisSource::EdgeA;
+  int feature = -1;  // edge or vertex index; RoundedPolygon: edge (EdgeA/EdgeB) or vertex
+};
+
+struct SweptTrace {
+  SweptMethod method = SweptMethod::Slabs;
+  Vec2 rel_vel{0.0f, 0.0f};  // A.vel - B.vel
+  std::vector<SweptStep> steps;
+  int entry_step = -1;  // the step whose t_enter is the time of impact
+  float t_enter = 0.0f;  // overall entry time (may be < 0 or > 1)
+  float t_exit = 0.0f;   // overall exit time
+  float qa = 0.0f, qb = 0.0f, qc = 0.0f;  // Quadratic: qa t^2 + qb t + qc = 0
+};
+
+struct SweptResult {
+  bool hit = false;
+  float toi = 0.0f;          // time of impact in [0, 1]
+  Vec2 normal{0.0f, 0.0f};   // unit, from B toward A at impact
+  bool initially_overlapping = false;  // then toi = 0 and mtd holds the push-out
+  MtdResult mtd;
+};
+SweptResult swept(const Body& a, const Body& b, SweptTrace* trace = nullptr);
+
+}  // namespace hitbox

@@ -1,0 +1,66 @@
+// Hitbox geometry conventions, written down once (see docs/geometry.md):
+//
+//   * World units are pixels. +x points right, +y points DOWN (screen convention).
+//   * Angles are in degrees; a positive angle turns clockwise on screen.
+//     R(a) = [cos a, -sin a; sin a, cos a], so R(90) maps +x onto +y (down).
+//   * A shape's world point is  pos + R(angle) * (scale * M * local),
+//     with M = diag(mirror_x ? -1 : 1, mirror_y ? -1 : 1).
+//   * Posed polygons list their world vertices with POSITIVE shoelace area
+//     (sum of x_i*y_{i+1} - x_{i+1}*y_i > 0), which is clockwise on a y-down screen.
+//     The outward normal of edge v[i] -> v[i+1] is then perp_out(v[i+1] - v[i]) = (d.y, -d.x).
+//     Mirroring flips winding; pose() restores the order in exactly one place.
+//   * An MTD (push-out) vector is added to A's position and points away from B.
+#pragma once
+
+#include <glm/vec2.hpp>
+#include <glm/geometric.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace hitbox {
+
+using Vec2 = glm::vec2;
+using DVec2 = glm::dvec2;
+
+inline float dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
+inline float cross(Vec2 a, Vec2 b) { return a.x * b.y - a.y * b.x; }
+// Outward normal direction (not normalised) for an edge d of a positive-area polygon.
+inline Vec2 perp_out(Vec2 d) { return Vec2(d.y, -d.x); }
+
+// A closed interval on a projection axis.
+struct Interval {
+  float min = 0.0f;
+  float max = 0.0f;
+};
+
+// Signed overlap of two closed intervals: positive = overlap length along the axis,
+// negative = the size of the gap, zero = touching.
+inline float interval_overlap(Interval a, Interval b) {
+  return std::min(a.max - b.min, b.max - a.min);
+}
+
+// A world axis-aligned box, closed on all sides.
+struct Aabb {
+  Vec2 min{0.0f, 0.0f};
+  Vec2 max{0.0f, 0.0f};
+};
+
+inline bool aabb_overlaps(const Aabb& a, const Aabb& b) {
+  return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y;
+}
+
+// Rotation by an angle in degrees, clockwise on a y-down screen.
+struct Rot {
+  float c = 1.0f;
+  float s = 0.0f;
+};
+
+inline Rot make_rot(double degrees) {
+  const double r = degrees * (3.14159265358979323846 / 180.0);
+  return Rot{static_cast<float>(std::cos(r)), static_cast<float>(std::sin(r))};
+}
+inline Vec2 rotate(Rot q, Vec2 v) { return Vec2(q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y); }
+inline Vec2 inv_rotate(Rot q, Vec2 v) { return Vec2(q.c * v.x + q.s * v.y, -q.s * v.x + q.c * v.y); }
+
+}  // namespace hitbox

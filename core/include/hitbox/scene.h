@@ -1,0 +1,56 @@
+// Scene files (JSON, version 1). Format and errors: docs/scene-format.md.
+//
+// Loading is strict: every problem is a SceneError naming the file, the shape id and the
+// field. Nothing is fixed up silently. save -> load gives the same shapes exactly.
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hitbox/shape.h"
+
+namespace hitbox {
+
+// What the window shows: the world point at the window's top-left corner and the zoom
+// (window pixels per world pixel). The default view is origin (0,0), zoom 1.
+struct View {
+  DVec2 origin{0.0, 0.0};
+  double zoom = 1.0;
+  bool operator==(const View&) const = default;
+};
+
+struct Scene {
+  int version = 1;
+  std::vector<Shape> shapes;
+  std::optional<View> view;
+  bool operator==(const Scene&) const = default;
+
+  // Index of the shape with this id, or -1.
+  int find(std::string_view id) const;
+};
+
+class SceneError : public std::runtime_error {
+ public:
+  SceneError(std::string file, std::string shape, std::string field, const std::string& what);
+  const std::string& file() const { return file_; }
+  const std::string& shape() const { return shape_; }  // id, "#3" when it has none, or ""
+  const std::string& field() const { return field_; }  // e.g. "size", "points[2]", or ""
+
+ private:
+  std::string file_, shape_, field_;
+};
+
+// Parse scene text; `file` is used in error messages. Throws SceneError.
+Scene parse_scene(std::string_view text, const std::string& file);
+// Read and parse a file. Throws SceneError (also when the file cannot be read).
+Scene load_scene(const std::string& path);
+
+// Serialise; numbers are written so that parse_scene gives back the same doubles.
+std::string scene_to_json(const Scene& scene);
+// Write to a file. Throws SceneError when it cannot be written.
+void save_scene(const Scene& scene, const std::string& path);
+
+}  // namespace hitbox

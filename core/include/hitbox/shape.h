@@ -1,0 +1,104 @@
+// Shapes: what a scene file stores (Shape) and what the algorithms read (Body).
+//
+// A Shape is the user's description, in doubles, exactly as written in the scene file.
+// pose() turns it into a Body: world-space vertices, outward unit normals, the unique
+// projection axes, the world bounds and the bounding circle, in floats. The collision
+// functions only ever see Bodies. Conventions: see geometry.h.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "hitbox/geometry.h"
+
+namespace hitbox {
+
+constexpr int kMaxPolygonPoints = 64;
+
+enum class Kind : std::uint8_t { Rect, Circle, Polygon };
+
+const char* kind_name(Kind k);
+
+struct Shape {
+  std::string id;
+  Kind kind = Kind::Rect;
+  DVec2 pos{0.0, 0.0};
+  double angle = 0.0;  // degrees, positive = clockwise on screen
+  double scale = 1.0;
+  bool mirror_x = false;  // flip local x before scaling and rotating
+  bool mirror_y = false;  // flip local y
+  DVec2 vel{0.0, 0.0};    // displacement over one step (swept test)
+  DVec2 size{0.0, 0.0};   // rect: width, height (centred on pos)
+  double radius = 0.0;    // circle
+  std::vector<DVec2> points;  // polygon: local points, convex, either winding
+
+  bool operator==(const Shape&) const = default;
+};
+
+// Local -> world and back, for any kind (the full transform including mirror and scale).
+DVec2 to_world(const Shape& s, DVec2 local);
+DVec2 to_local(const Shape& s, DVec2 world);
+
+// How the algorithms see a posed shape.
+enum class Geom : std::uint8_t { Circle, Box, Polygon };
+
+// A posed shape in world space. Plain data; the vertex arrays point into storage owned by
+// a Posed (or by whoever called pose_into). A Box is also a 4-vertex polygon.
+struct Body {
+  Geom geom = Geom::Circle;
+  Vec2 pos{0.0f, 0.0f};     // the shape's origin in the world (circle centre, rect centre)
+  Vec2 vel{0.0f, 0.0f};     // displacement over one step
+  float radius = 0.0f;      // circle: world radius
+  float bound = 0.0f;       // bounding-circle radius about pos
+  Vec2 axis_x{1.0f, 0.0f};  // world direction of local +x (mirror applied), unit
+  Vec2 axis_y{0.0f, 1.0f};  // world direction of local +y (mirror applied), unit
+  Vec2 half{0.0f, 0.0f};    // box: half extents in world pixels
+  Aabb bounds;              // world axis-aligned bounds
+  int count = 0;            // vertices (box 4, circle 0)
+  int axis_count = 0;       // unique edge-normal directions (box 2)
+  const Vec2* v = nullptr;  // world vertices, positive-area order
+  const Vec2* n = nullptr;  // outward unit normal of edge v[i] -> v[i+1]
+  const Vec2* axes = nullptr;     // unique normals (parallel edges once)
+  const int* axis_edge = nullptr;  // the edge index each unique axis came from
+};
+
+// Number of Vec2 slots pose_into() needs (3 per vertex), and int slots (1 per vertex).
+int pose_vec_slots(const Shape& s);
+int pose_int_slots(const Shape& s);
+
+// Pose into caller-owned storage (no allocation). Storage must hold pose_*_slots entries.
+Body pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> int_storage);
+
+// A posed shape that owns its storage. Copies re-point the Body at their own storage.
+class Posed {
+ public:
+  Posed() = default;
+  explicit Posed(const Shape& s);
+  Posed(const Posed& o);
+  Posed& operator=(const Posed& o);
+  Posed(Posed&&) noexcept = default;
+  Posed& operator=(Posed&&) noexcept = default;
+
+  const Body& body() const { return body_; }
+  operator const Body&() const { return body_; }  // NOLINT: a Posed is read as its Body
+
+ private:
+  void repoint();
+  Body body_;
+  std::vector<Vec2> vecs_;
+  std::vector<int> ints_;
+};
+
+// Point containment (closed): is p inside or on the boundary of the posed shape?
+bool contains(const Body& b, Vec2 p);
+
+// Polygon checks shared by scene loading and the window's polygon tool.
+// Returns an empty string for a valid convex polygon, else what is wrong.
+std::string polygon_problem(std::span<const DVec2> points);
+
+// Convex hull (Andrew's monotone chain), positive-area order, collinear points dropped.
+std::vector<DVec2> convex_hull(std::span<const DVec2> points);
+
+}  // namespace hitbox

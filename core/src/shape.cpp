@@ -1,0 +1,199 @@
+// Posing: Shape (the file's description) -> Body (world vertices, normals, axes, bounds).
+// This is the one place that applies mirror, scale and rotation, and the one place that
+// restores the vertex order after a mirror reversed it (geometry.h, "positive area").
+#include "hitbox/shape.h"
+
+#include <cmath>
+#include <limits>
+
+namespace hitbox {
+
+const char* kind_name(Kind k) {
+  switch (k) {
+    case Kind::Rect:
+      return "rect";
+    case Kind::Circle:
+      return "circle";
+    case Kind::Polygon:
+      return "polygon";
+  }
+  return "?";
+}
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+struct DRot {
+  double c, s;
+};
+
+DRot drot(double degrees) {
+  const double r = degrees * (kPi / 180.0);
+  return DRot{std::cos(r), std::sin(r)};
+}
+
+DVec2 mirror_scale(const Shape& s, DVec2 local) {
+  return DVec2((s.mirror_x ? -local.x : local.x) * s.scale,
+               (s.mirror_y ? -local.y : local.y) * s.scale);
+}
+
+Vec2 to_f(DVec2 v) { return Vec2(static_cast<float>(v.x), static_cast<float>(v.y)); }
+
+int vertex_count(const Shape& s) {
+  switch (s.kind) {
+    case Kind::Rect:
+      return 4;
+    case Kind::Circle:
+      return 0;
+    case Kind::Polygon:
+      return static_cast<int>(s.points.size());
+  }
+  return 0;
+}
+
+}  // namespace
+
+DVec2 to_world(const Shape& s, DVec2 local) {
+  const DRot q = drot(s.angle);
+  const DVec2 m = mirror_scale(s, local);
+  return s.pos + DVec2(q.c * m.x - q.s * m.y, q.s * m.x + q.c * m.y);
+}
+
+DVec2 to_local(const Shape& s, DVec2 world) {
+  const DRot q = drot(s.angle);
+  const DVec2 d = world - s.pos;
+  DVec2 m(q.c * d.x + q.s * d.y, -q.s * d.x + q.c * d.y);
+  m /= s.scale;
+  return DVec2(s.mirror_x ? -m.x : m.x, s.mirror_y ? -m.y : m.y);
+}
+
+int pose_vec_slots(const Shape& s) { return 3 * vertex_count(s); }
+int pose_int_slots(const Shape& s) { return vertex_count(s); }
+
+Body pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> int_storage) {
+  Body b;
+  b.pos = to_f(s.pos);
+  b.vel = to_f(s.vel);
+  const DRot q = drot(s.angle);
+  const double sx = s.mirror_x ? -1.0 : 1.0;
+  const double sy = s.mirror_y ? -1.0 : 1.0;
+  b.axis_x = to_f(DVec2(q.c * sx, q.s * sx));
+  b.axis_y = to_f(DVec2(-q.s * sy, q.c * sy));
+
+  if (s.kind == Kind::Circle) {
+    b.geom = Geom::Circle;
+    b.radius = static_cast<float>(s.radius * s.scale);
+    b.bound = b.radius;
+    b.bounds = Aabb{b.pos - Vec2(b.radius), b.pos + Vec2(b.radius)};
+    return b;
+  }
+
+  const int count = vertex_count(s);
+  Vec2* v = vec_storage.data();
+  Vec2* n = v + count;
+  Vec2* axes = n + count;
+  int* axis_edge = int_storage.data();
+
+  // World vertices in double, then float.
+  if (s.kind == Kind::Rect) {
+    b.geom = Geom::Box;
+    const DVec2 h = s.size * 0.5;
+    b.half = to_f(h * s.scale);
+    const DVec2 corners[4] = {{-h.x, -h.y}, {h.x, -h.y}, {h.x, h.y}, {-h.x, h.y}};
+    for (int i = 0; i < 4; ++i) v[i] = to_f(to_world(s, corners[i]));
+  } else {
+    b.geom = Geom::Polygon;
+    for (int i = 0; i < count; ++i) v[i] = to_f(to_world(s, s.points[static_cast<size_t>(i)]));
+  }
+
+  // Restore positive-area order. A mirror (or a file written in the other winding)
+  // reverses it; this is the single place that swaps the corners back.
+  double area2 = 0.0;
+  for (int i = 0; i < count; ++i) {
+    const Vec2 p = v[i];
+    const Vec2 r = v[(i + 1) % count];
+    area2 += static_cast<double>(p.x) * r.y - static_cast<double>(r.x) * p.y;
+  }
+  if (area2 < 0.0) {
+    for (int i = 0, j = count - 1; i < j; ++i, --j) std::swap(v[i], v[j]);
+  }
+
+  // Outward unit normals, bounds, bounding radius about pos.
+  Aabb box{v[0], v[0]};
+  float bound2 = 0.0f;
+  for (int i = 0; i < count; ++i) {
+    const Vec2 d = v[(i + 1) % count] - v[i];
+    const DVec2 o(static_cast<double>(d.y), -static_cast<double>(d.x));
+    n[i] = to_f(o / std::sqrt(o.x * o.x + o.y * o.y));
+    box.min = glm::min(box.min, v[i]);
+    box.max = glm::max(box.max, v[i]);
+    const Vec2 r = v[i] - b.pos;
+    bound2 = std::max(bound2, dot(r, r));
+  }
+  b.bounds = box;
+  b.bound = std::sqrt(bound2);
+
+  // Unique axes: parallel (or anti-parallel) edges give one axis, kept at its first edge.
+  int unique = 0;
+  for (int i = 0; i < count; ++i) {
+    bool seen = false;
+    for (int k = 0; k < unique; ++k) {
+      if (std::fabs(cross(n[i], axes[k])) <= 1e-6f) {
+        seen = true;
+        break;
+      }
+    }
+    if (!seen) {
+      axes[unique] = n[i];
+      axis_edge[unique] = i;
+      ++unique;
+    }
+  }
+
+  b.count = count;
+  b.axis_count = unique;
+  b.v = v;
+  b.n = n;
+  b.axes = axes;
+  b.axis_edge = axis_edge;
+  return b;
+}
+
+Posed::Posed(const Shape& s)
+    : vecs_(static_cast<size_t>(pose_vec_slots(s))), ints_(static_cast<size_t>(pose_int_slots(s))) {
+  body_ = pose_into(s, vecs_, ints_);
+}
+
+Posed::Posed(const Posed& o) : body_(o.body_), vecs_(o.vecs_), ints_(o.ints_) { repoint(); }
+
+Posed& Posed::operator=(const Posed& o) {
+  if (this != &o) {
+    body_ = o.body_;
+    vecs_ = o.vecs_;
+    ints_ = o.ints_;
+    repoint();
+  }
+  return *this;
+}
+
+void Posed::repoint() {
+  if (body_.count == 0) return;
+  body_.v = vecs_.data();
+  body_.n = body_.v + body_.count;
+  body_.axes = body_.n + body_.count;
+  body_.axis_edge = ints_.data();
+}
+
+bool contains(const Body& b, Vec2 p) {
+  if (b.geom == Geom::Circle) {
+    const Vec2 d = p - b.pos;
+    return dot(d, d) <= b.radius * b.radius;
+  }
+  for (int i = 0; i < b.count; ++i) {
+    if (dot(b.n[i], p - b.v[i]) > 0.0f) return false;
+  }
+  return true;
+}
+
+}  // namespace hitbox

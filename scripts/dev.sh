@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Hitbox's two commands (see README.md):
+#   bash scripts/dev.sh run   installs what is missing, builds (Release) and starts Hitbox
+#   bash scripts/dev.sh test  installs what is missing, builds and runs every test (ctest)
+# Works as root or as a user with sudo on Debian 12.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+BUILD_PKGS=(build-essential cmake pkg-config libsdl2-dev libimgui-dev libglm-dev libstb-dev
+  nlohmann-json3-dev libgtest-dev libbenchmark-dev libgl-dev libegl-dev libgl1-mesa-dri
+  libegl-mesa0)
+TEST_PKGS=(xvfb xdotool xauth)
+
+install_missing() {
+  local missing=()
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  if ((${#missing[@]})); then
+    echo "hitbox: installing ${missing[*]}" >&2
+    local sudo=()
+    if [ "$(id -u)" -ne 0 ]; then sudo=(sudo); fi
+    "${sudo[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends \
+      "${missing[@]}"
+  fi
+}
+
+build() {
+  cmake --preset release >/dev/null
+  cmake --build --preset release
+}
+
+case "${1:-}" in
+  run)
+    shift
+    install_missing "${BUILD_PKGS[@]}"
+    build
+    exec build/release/hitbox query assets/scenes/example.json "$@"
+    ;;
+  test)
+    install_missing "${BUILD_PKGS[@]}" "${TEST_PKGS[@]}"
+    build
+    ctest --preset release -j2
+    ;;
+  *)
+    echo "usage: bash scripts/dev.sh run|test" >&2
+    exit 2
+    ;;
+esac

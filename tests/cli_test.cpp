@@ -16,7 +16,7 @@
 namespace hitbox {
 namespace {
 
-struct Run {
+struct CliRun {
   int status = -1;
   std::string out, err;
 };
@@ -29,14 +29,14 @@ std::string slurp(const std::string& path) {
 }
 
 // Runs the hitbox binary with no display, capturing stdout, stderr and the exit status.
-Run run(const std::string& args) {
+CliRun run(const std::string& args) {
   const std::string dir = ::testing::TempDir();
   const std::string out = dir + "/hitbox_cli_out.txt";
   const std::string err = dir + "/hitbox_cli_err.txt";
   const std::string cmd = "env -u DISPLAY -u WAYLAND_DISPLAY " + std::string(HITBOX_BIN) + " " +
                           args + " >" + out + " 2>" + err + " </dev/null";
   const int raw = std::system(cmd.c_str());
-  Run r;
+  CliRun r;
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   r.out = slurp(out);
   r.err = slurp(err);
@@ -55,7 +55,7 @@ float f(const nlohmann::json& j) { return j.get<float>(); }
 
 TEST(Query, ExampleSceneEveryPairEveryAlgorithm) {
   const std::string path = asset("example.json");
-  const Run r = run("query " + path);
+  const CliRun r = run("query " + path);
   ASSERT_EQ(r.status, 0) << r.err;
   // One line per scene.
   ASSERT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1);
@@ -101,7 +101,7 @@ TEST(Query, ExampleSceneEveryPairEveryAlgorithm) {
 }
 
 TEST(Query, AlgoAndPairsSelectWhatIsPrinted) {
-  const Run r = run("query --algo sat,mtd --pairs C:B " + asset("example.json"));
+  const CliRun r = run("query --algo sat,mtd --pairs C:B " + asset("example.json"));
   ASSERT_EQ(r.status, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   ASSERT_EQ(j["pairs"].size(), 1u);
@@ -115,7 +115,7 @@ TEST(Query, AlgoAndPairsSelectWhatIsPrinted) {
 }
 
 TEST(Query, SeveralScenesOneLineEach) {
-  const Run r = run("query --algo aabb " + asset("example.json") + " " + asset("tunnel.json"));
+  const CliRun r = run("query --algo aabb " + asset("example.json") + " " + asset("tunnel.json"));
   ASSERT_EQ(r.status, 0) << r.err;
   std::istringstream lines(r.out);
   std::string line;
@@ -129,7 +129,7 @@ TEST(Query, SeveralScenesOneLineEach) {
 }
 
 TEST(Query, TunnelSceneSweptCatchesWhatStaticMisses) {
-  const Run r = run("query --algo sat,swept " + asset("tunnel.json"));
+  const CliRun r = run("query --algo sat,swept " + asset("tunnel.json"));
   ASSERT_EQ(r.status, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   bool found = false;
@@ -144,14 +144,14 @@ TEST(Query, TunnelSceneSweptCatchesWhatStaticMisses) {
 }
 
 TEST(QueryErrors, UnknownAlgorithmIsExit2) {
-  const Run r = run("query --algo sat,nope " + asset("example.json"));
+  const CliRun r = run("query --algo sat,nope " + asset("example.json"));
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("nope"), std::string::npos) << r.err;
   EXPECT_TRUE(r.out.empty());
 }
 
 TEST(QueryErrors, UnknownPairIdIsExit2) {
-  const Run r = run("query --pairs A:Z " + asset("example.json"));
+  const CliRun r = run("query --pairs A:Z " + asset("example.json"));
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("\"Z\""), std::string::npos) << r.err;
 }
@@ -164,7 +164,7 @@ TEST(QueryErrors, MalformedPairIsExit2) {
 
 TEST(QueryErrors, UnknownFlagAndNoSceneAreExit2) {
   EXPECT_EQ(run("query --frobnicate " + asset("example.json")).status, 2);
-  const Run none = run("query");
+  const CliRun none = run("query");
   EXPECT_EQ(none.status, 2);
   EXPECT_NE(none.err.find("no scene file"), std::string::npos) << none.err;
 }
@@ -173,7 +173,7 @@ TEST(QueryErrors, BadSceneNamesFileShapeAndField) {
   const std::string path = write_temp(
       "bad_radius.json",
       R"({"version":1,"shapes":[{"id":"ball","kind":"circle","pos":[0,0],"radius":-3}]})");
-  const Run r = run("query " + path);
+  const CliRun r = run("query " + path);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find(path), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("ball"), std::string::npos) << r.err;
@@ -182,14 +182,14 @@ TEST(QueryErrors, BadSceneNamesFileShapeAndField) {
 }
 
 TEST(QueryErrors, MissingFileIsExit2) {
-  const Run r = run("query /nonexistent/dir/scene.json");
+  const CliRun r = run("query /nonexistent/dir/scene.json");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("/nonexistent/dir/scene.json"), std::string::npos) << r.err;
 }
 
 TEST(QueryErrors, InvalidJsonIsExit2WithLine) {
   const std::string path = write_temp("broken.json", "{\"version\": 1,\n \"shapes\": [ }\n");
-  const Run r = run("query " + path);
+  const CliRun r = run("query " + path);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find(path), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("line 2"), std::string::npos) << r.err;

@@ -95,54 +95,57 @@ Body pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> int_s
   Vec2* axes = n + count;
   int* axis_edge = int_storage.data();
 
-  // World vertices in double, then float.
+  // World vertices in double (a polygon beyond the 64-point limit still poses, on the heap).
+  DVec2 small[kMaxPolygonPoints];
+  std::vector<DVec2> big;
+  DVec2* w = small;
+  if (count > kMaxPolygonPoints) {
+    big.resize(static_cast<size_t>(count));
+    w = big.data();
+  }
   if (s.kind == Kind::Rect) {
     b.geom = Geom::Box;
     const DVec2 h = s.size * 0.5;
     b.half = to_f(h * s.scale);
     const DVec2 corners[4] = {{-h.x, -h.y}, {h.x, -h.y}, {h.x, h.y}, {-h.x, h.y}};
-    for (int i = 0; i < 4; ++i) v[i] = to_f(to_world(s, corners[i]));
+    for (int i = 0; i < 4; ++i) w[i] = to_world(s, corners[i]);
   } else {
     b.geom = Geom::Polygon;
-    for (int i = 0; i < count; ++i) v[i] = to_f(to_world(s, s.points[static_cast<size_t>(i)]));
+    for (int i = 0; i < count; ++i) w[i] = to_world(s, s.points[static_cast<size_t>(i)]);
   }
 
   // Restore positive-area order. A mirror (or a file written in the other winding)
   // reverses it; this is the single place that swaps the corners back.
   double area2 = 0.0;
   for (int i = 0; i < count; ++i) {
-    const Vec2 p = v[i];
-    const Vec2 r = v[(i + 1) % count];
-    area2 += static_cast<double>(p.x) * r.y - static_cast<double>(r.x) * p.y;
+    const DVec2 p = w[i];
+    const DVec2 r = w[(i + 1) % count];
+    area2 += p.x * r.y - r.x * p.y;
   }
   if (area2 < 0.0) {
-    for (int i = 0, j = count - 1; i < j; ++i, --j) std::swap(v[i], v[j]);
+    for (int i = 0, j = count - 1; i < j; ++i, --j) std::swap(w[i], w[j]);
   }
 
-  // Outward unit normals, bounds, bounding radius about pos.
-  Aabb box{v[0], v[0]};
+  // Outward unit normals (in double, so parallel edges stay exactly recognisable), bounds,
+  // bounding radius about pos.
+  Aabb box{to_f(w[0]), to_f(w[0])};
   float bound2 = 0.0f;
+  int unique = 0;
   for (int i = 0; i < count; ++i) {
-    const Vec2 d = v[(i + 1) % count] - v[i];
-    const DVec2 o(static_cast<double>(d.y), -static_cast<double>(d.x));
-    n[i] = to_f(o / std::sqrt(o.x * o.x + o.y * o.y));
+    v[i] = to_f(w[i]);
+    const DVec2 d = w[(i + 1) % count] - w[i];
+    const DVec2 o = DVec2(d.y, -d.x) / std::sqrt(d.x * d.x + d.y * d.y);
+    n[i] = to_f(o);
     box.min = glm::min(box.min, v[i]);
     box.max = glm::max(box.max, v[i]);
     const Vec2 r = v[i] - b.pos;
     bound2 = std::max(bound2, dot(r, r));
-  }
-  b.bounds = box;
-  b.bound = std::sqrt(bound2);
-
-  // Unique axes: parallel (or anti-parallel) edges give one axis, kept at its first edge.
-  int unique = 0;
-  for (int i = 0; i < count; ++i) {
+    // Unique axes: parallel (or anti-parallel) edges give one axis, kept at its first edge.
     bool seen = false;
-    for (int k = 0; k < unique; ++k) {
-      if (std::fabs(cross(n[i], axes[k])) <= 1e-6f) {
-        seen = true;
-        break;
-      }
+    for (int k = 0; k < unique && !seen; ++k) {
+      const DVec2 e = w[(axis_edge[k] + 1) % count] - w[axis_edge[k]];
+      seen = std::fabs(d.x * e.y - d.y * e.x) <= 1e-9 * std::sqrt((d.x * d.x + d.y * d.y) *
+                                                                   (e.x * e.x + e.y * e.y));
     }
     if (!seen) {
       axes[unique] = n[i];
@@ -150,6 +153,8 @@ Body pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> int_s
       ++unique;
     }
   }
+  b.bounds = box;
+  b.bound = std::sqrt(bound2);
 
   b.count = count;
   b.axis_count = unique;

@@ -77,8 +77,10 @@ TEST(Query, ExampleSceneEveryPairEveryAlgorithm) {
     for (const auto& ax : sat_j["axes"]) {
       const float x = f(ax["axis"][0]), y = f(ax["axis"][1]);
       EXPECT_NEAR(x * x + y * y, 1.0f, 1e-5f);
+      // The decisive overlap is computed from the centre offset; the printed intervals agree
+      // with it to float rounding.
       const float expect = std::min(f(ax["a"][1]) - f(ax["b"][0]), f(ax["b"][1]) - f(ax["a"][0]));
-      EXPECT_EQ(f(ax["overlap"]), expect);
+      EXPECT_NEAR(f(ax["overlap"]), expect, 1e-3f);
     }
     EXPECT_EQ(sat_j["hit"], p["mtd"]["hit"]);
     if (!sat_j["hit"].get<bool>()) {

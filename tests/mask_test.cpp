@@ -169,5 +169,137 @@ TEST(Mask, TinyShapeCoveringNoCellCentreIsEmpty) {
   EXPECT_FALSE(pixel_overlap(m, other, true).hit);
 }
 
+// A synthetic sprite: a random blotchy alpha channel with holes, so every mirror and turn
+// gives a different set of cells.
+SpriteImage random_image(std::mt19937& rng, int w, int h) {
+  SpriteImage img;
+  img.w = w;
+  img.h = h;
+  img.alpha.resize(static_cast<size_t>(w * h));
+  std::uniform_int_distribution<int> byte(0, 255);
+  for (auto& a : img.alpha) a = static_cast<std::uint8_t>(byte(rng));
+  return img;
+}
+
+// The sprite rule cell by cell: the texel under the centre, its alpha against the threshold.
+bool sprite_cell(const Body& frame, const SpriteImage& img, int thr, float scale, int i, int j,
+                 float cell) {
+  int ix = 0, iy = 0;
+  if (!sprite_texel(frame, 1.0f / scale, img.w, img.h, cell_centre(i, j, cell), &ix, &iy)) {
+    return false;
+  }
+  return img.alpha[static_cast<size_t>(iy * img.w + ix)] >= thr;
+}
+
+TEST(SpriteMask, EveryCellFollowsTheTexelRuleMirroredAndScaled) {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  Mask m;
+  for (int n = 0; n < 400; ++n) {
+    const SpriteImage img = random_image(rng, 5 + n % 23, 3 + n % 17);
+    Shape frame;
+    frame.kind = Kind::Rect;
+    frame.size = DVec2(img.w, img.h);
+    frame.pos = DVec2(100 * u(rng) - 50, 100 * u(rng) - 50);
+    frame.angle = 360 * u(rng);
+    frame.scale = 0.5 + 2.5 * u(rng);
+    frame.mirror_x = n % 2;
+    frame.mirror_y = (n / 2) % 2;
+    const float accuracy = n % 3 == 0 ? 1.0f : n % 3 == 1 ? 0.5f : 0.25f;
+    const float cell = 1.0f / accuracy;
+    const int thr = 1 + n % 255;
+    const Posed p(frame);
+    build_sprite_mask(p, img, thr, static_cast<float>(frame.scale), accuracy, m);
+    const CellRect r = cell_range(p, cell);
+    int expected = 0;
+    for (int j = r.y0; j < r.y0 + r.h; ++j) {
+      for (int i = r.x0; i < r.x0 + r.w; ++i) {
+        const bool in = sprite_cell(p, img, thr, static_cast<float>(frame.scale), i, j, cell);
+        expected += in;
+        ASSERT_EQ(m.get(i, j), in) << "case " << n << " cell " << i << "," << j;
+      }
+    }
+    ASSERT_EQ(m.count(), expected) << "case " << n;
+  }
+}
+
+// A mirrored sprite samples the mirrored texel: checked against the full double-precision
+// inverse transform (hitbox::to_local) away from texel borders.
+TEST(SpriteMask, MirrorSamplesTheMirroredTexel) {
+  SpriteImage img;
+  img.w = 4;
+  img.h = 2;
+  img.alpha = {255, 0, 0, 0,  //
+               0, 0, 0, 0};
+  Shape frame;
+  frame.kind = Kind::Rect;
+  frame.size = {4, 2};
+  frame.pos = {100, 100};
+  frame.scale = 10;  // texel (0,0) covers world [80,90) x [90,100)
+  Mask m;
+  build_sprite_mask(Posed(frame), img, 128, 10.0f, 1.0f, m);
+  EXPECT_EQ(m.count(), 100);
+  EXPECT_TRUE(m.get(85, 95));
+  frame.mirror_x = true;  // now the opaque texel is on the right: [110,120) x [90,100)
+  build_sprite_mask(Posed(frame), img, 128, 10.0f, 1.0f, m);
+  EXPECT_EQ(m.count(), 100);
+  EXPECT_FALSE(m.get(85, 95));
+  EXPECT_TRUE(m.get(115, 95));
+  const DVec2 local = to_local(frame, DVec2(115.5, 95.5));
+  EXPECT_GE(local.x, -2.0);  // local x in the leftmost texel column [-2, -1)
+  EXPECT_LT(local.x, -1.0);
+}
+
+TEST(SpriteMask, OverlapWithEveryKindEqualsPerCellLoop) {
+  std::mt19937 rng(31);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  const Kind kinds[] = {Kind::Rect, Kind::Circle, Kind::Polygon};
+  Mask ms, mo, ms2;
+  for (int n = 0; n < 1500; ++n) {
+    const SpriteImage img = random_image(rng, 8 + n % 40, 8 + n % 31);
+    Shape frame;
+    frame.kind = Kind::Rect;
+    frame.size = DVec2(img.w, img.h);
+    frame.pos = DVec2(60 * u(rng) - 30, 60 * u(rng) - 30);
+    frame.angle = 360 * u(rng);
+    frame.scale = 0.5 + 1.5 * u(rng);
+    frame.mirror_x = u(rng) < 0.5;
+    frame.mirror_y = u(rng) < 0.5;
+    const float accuracy = n % 3 == 0 ? 1.0f : n % 3 == 1 ? 0.5f : 0.25f;
+    const float cell = 1.0f / accuracy;
+    const float scale = static_cast<float>(frame.scale);
+    const Posed sprite(frame);
+    const Posed other(random_shape(rng, kinds[n % 3]));
+    build_sprite_mask(sprite, img, 128, scale, accuracy, ms);
+    build_mask(other, accuracy, mo);
+    int expected = 0;
+    const CellRect r = cell_range(sprite, cell);
+    for (int j = r.y0; j < r.y0 + r.h; ++j) {
+      for (int i = r.x0; i < r.x0 + r.w; ++i) {
+        expected += sprite_cell(sprite, img, 128, scale, i, j, cell) &&
+                    contains(other, cell_centre(i, j, cell));
+      }
+    }
+    ASSERT_EQ(pixel_overlap(ms, mo, true).count, expected) << "case " << n;
+    ASSERT_EQ(pixel_overlap(mo, ms, true).count, expected) << "case " << n;
+    ASSERT_EQ(pixel_overlap(ms, mo, false).hit, expected > 0) << "case " << n;
+    // Sprite against sprite (the same image at another pose).
+    Shape frame2 = frame;
+    frame2.pos += DVec2(20 * u(rng) - 10, 20 * u(rng) - 10);
+    frame2.angle = 360 * u(rng);
+    frame2.mirror_x = !frame.mirror_x;
+    const Posed sprite2(frame2);
+    build_sprite_mask(sprite2, img, 128, scale, accuracy, ms2);
+    int expected2 = 0;
+    for (int j = r.y0; j < r.y0 + r.h; ++j) {
+      for (int i = r.x0; i < r.x0 + r.w; ++i) {
+        expected2 += sprite_cell(sprite, img, 128, scale, i, j, cell) &&
+                     sprite_cell(sprite2, img, 128, scale, i, j, cell);
+      }
+    }
+    ASSERT_EQ(pixel_overlap(ms, ms2, true).count, expected2) << "case " << n;
+  }
+}
+
 }  // namespace
 }  // namespace hitbox

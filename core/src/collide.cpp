@@ -3,7 +3,9 @@
 // same pass, so what is drawn is what was decided. Conventions: geometry.h, collide.h.
 #include "hitbox/collide.h"
 
+#include <bit>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace hitbox {
@@ -15,6 +17,12 @@ constexpr float kInf = std::numeric_limits<float>::infinity();
 // Projection of a posed shape on a unit axis.
 // Circle: centre +- r. Box: centre +- (hx |x.n| + hy |y.n|) (Ericson 4.4.1). Polygon: all
 // vertices.
+using f4 = float __attribute__((vector_size(16)));  // four lanes (SSE on x86, NEON on ARM)
+
+// Projection of a posed shape on a unit axis.
+// Circle: centre +- r. Box: centre +- (hx |x.n| + hy |y.n|) (Ericson 4.4.1). Polygon: every
+// vertex, four at a time from the padded x and y runs (lane by lane the same x*n.x + y*n.y as
+// a scalar loop, so the numbers do not depend on the width).
 inline Interval project(const Body& b, Vec2 axis) {
   switch (b.geom) {
     case Geom::Circle: {
@@ -30,14 +38,27 @@ inline Interval project(const Body& b, Vec2 axis) {
     case Geom::Polygon:
       break;
   }
-  float lo = dot(b.v[0], axis);
-  float hi = lo;
-  for (int i = 1; i < b.count; ++i) {
-    const float d = dot(b.v[i], axis);
+  const f4 lx = {axis.x, axis.x, axis.x, axis.x};
+  const f4 ly = {axis.y, axis.y, axis.y, axis.y};
+  f4 x, y;
+  std::memcpy(&x, b.vx, sizeof x);
+  std::memcpy(&y, b.vy, sizeof y);
+  f4 lo = x * lx + y * ly;
+  f4 hi = lo;
+  for (int i = 4; i < b.padded; i += 4) {
+    std::memcpy(&x, b.vx + i, sizeof x);
+    std::memcpy(&y, b.vy + i, sizeof y);
+    const f4 d = x * lx + y * ly;
     lo = d < lo ? d : lo;
     hi = d > hi ? d : hi;
   }
-  return Interval{lo, hi};
+  return Interval{std::min(std::min(lo[0], lo[1]), std::min(lo[2], lo[3])),
+                  std::max(std::max(hi[0], hi[1]), std::max(hi[2], hi[3]))};
+}
+
+// A shape's interval on one of its own axes was found once, at pose time.
+inline Interval own(const Body& b, int k) {
+  return Interval{b.self[k].x, b.self[k].y};
 }
 
 inline Vec2 normalize_or(Vec2 d, Vec2 fallback) {
@@ -64,72 +85,240 @@ inline int nearest_vertex(const Body& poly, Vec2 p) {
 // The candidate axes of a pair, in test order (Godot style: every axis listed explicitly):
 // A's unique edge normals, B's unique edge normals, then for circle-polygon the axis from
 // the circle's centre to the polygon's nearest vertex, or for circle-circle the centre line.
-// Calls f(axis, source, feature) for each; stops when f returns false.
+// Calls f(axis, interval of A, interval of B, source, feature) for each; stops when f
+// returns false.
 template <class F>
 inline void for_each_axis(const Body& a, const Body& b, F&& f) {
   for (int k = 0; k < a.axis_count; ++k) {
-    if (!f(a.axes[k], AxisSource::EdgeA, a.axis_edge[k])) return;
+    if (!f(a.axes[k], own(a, k), project(b, a.axes[k]), AxisSource::EdgeA, a.axis_edge[k])) return;
   }
   for (int k = 0; k < b.axis_count; ++k) {
-    if (!f(b.axes[k], AxisSource::EdgeB, b.axis_edge[k])) return;
+    if (!f(b.axes[k], project(a, b.axes[k]), own(b, k), AxisSource::EdgeB, b.axis_edge[k])) return;
   }
   const bool ca = a.geom == Geom::Circle;
   const bool cb = b.geom == Geom::Circle;
   if (ca && cb) {
-    f(normalize_or(b.pos - a.pos, Vec2(1.0f, 0.0f)), AxisSource::CentreLine, -1);
+    const Vec2 axis = normalize_or(b.pos - a.pos, Vec2(1.0f, 0.0f));
+    f(axis, project(a, axis), project(b, axis), AxisSource::CentreLine, -1);
   } else if (ca || cb) {
     const Body& circle = ca ? a : b;
     const Body& poly = ca ? b : a;
     const int j = nearest_vertex(poly, circle.pos);
     const Vec2 d = poly.v[j] - circle.pos;
     // Centre exactly on a vertex: the shapes overlap; the edge axes already decide that.
-    if (dot(d, d) > 0.0f) f(d / std::sqrt(dot(d, d)), AxisSource::CircleVertex, j);
+    if (dot(d, d) > 0.0f) {
+      const Vec2 axis = d / std::sqrt(dot(d, d));
+      f(axis, project(a, axis), project(b, axis), AxisSource::CircleVertex, j);
+    }
   }
 }
 
-struct SatCore {
-  bool hit = true;
-  int tested = 0;
-  Vec2 sep_axis{1.0f, 0.0f};
-  float sep_overlap = 0.0f;
-  Vec2 least_axis{1.0f, 0.0f};
-  Interval least_a, least_b;
-  float least_overlap = kInf;
+// One tested axis: both projections and their signed overlap.
+struct AxisEval {
+  Vec2 axis{1.0f, 0.0f};
+  Interval a, b;
+  float overlap = 0.0f;
+  AxisSource source = AxisSource::EdgeA;
+  int feature = -1;
 };
 
-// One pass over the axes. Records into trace when given. With early_exit, stops at the
-// first separating axis.
-inline SatCore sat_pass(const Body& a, const Body& b, SatTrace* trace, bool early_exit) {
-  SatCore r;
-  if (trace) {
-    trace->axes.clear();
-    trace->separating = -1;
-    trace->least = -1;
-    trace->early_exit = early_exit;
+inline AxisEval eval_axis(Vec2 axis, Interval ia, Interval ib, AxisSource src, int feature) {
+  return AxisEval{axis, ia, ib, interval_overlap(ia, ib), src, feature};
+}
+
+inline Interval around(float centre, float extent) {
+  return Interval{centre - extent, centre + extent};
+}
+
+// A fixed list of axes (box-box: 4, circle-box: 3), evaluated at once and without
+// branches on the data. On each axis L: e = the shapes' half-widths, d = (B's centre - A's
+// centre) . L, and the signed overlap is ea + eb - |d| (the same number as
+// min(a.max - b.min, b.max - a.min), computed from the centre offset for precision).
+struct Fixed {
+  int n = 0;
+  Vec2 axis[4];
+  float ea[4], eb[4], d[4], ov[4];
+};
+
+// Box against box: A's local x and y, then B's. The four |cos| between the boxes' axes give
+// every extent (Gottschalk's OBB test; Ericson 4.4.1): twelve dot products and no loop.
+inline void box_box(const Body& a, const Body& b, Fixed& f) {
+  const Vec2 t = b.pos - a.pos;
+  const float r00 = std::fabs(dot(a.axis_x, b.axis_x));
+  const float r01 = std::fabs(dot(a.axis_x, b.axis_y));
+  const float r10 = std::fabs(dot(a.axis_y, b.axis_x));
+  const float r11 = std::fabs(dot(a.axis_y, b.axis_y));
+  f.n = 4;
+  f.axis[0] = a.axis_x;
+  f.axis[1] = a.axis_y;
+  f.axis[2] = b.axis_x;
+  f.axis[3] = b.axis_y;
+  f.ea[0] = a.half.x;
+  f.ea[1] = a.half.y;
+  f.ea[2] = a.half.x * r00 + a.half.y * r10;
+  f.ea[3] = a.half.x * r01 + a.half.y * r11;
+  f.eb[0] = b.half.x * r00 + b.half.y * r01;
+  f.eb[1] = b.half.x * r10 + b.half.y * r11;
+  f.eb[2] = b.half.x;
+  f.eb[3] = b.half.y;
+  for (int k = 0; k < 4; ++k) {
+    f.d[k] = dot(t, f.axis[k]);
+    f.ov[k] = (f.ea[k] + f.eb[k]) - std::fabs(f.d[k]);
   }
-  for_each_axis(a, b, [&](Vec2 axis, AxisSource src, int feature) {
-    const Interval ia = project(a, axis);
-    const Interval ib = project(b, axis);
-    const float ov = interval_overlap(ia, ib);
-    const int index = r.tested++;
-    if (trace) trace->axes.push_back(SatAxis{axis, ia, ib, ov, src, feature});
-    if (ov < r.least_overlap) {
-      r.least_overlap = ov;
-      r.least_axis = axis;
-      r.least_a = ia;
-      r.least_b = ib;
-      if (trace) trace->least = index;
+}
+
+// Circle against box, in the box's frame: the box's two axes, then the axis from the
+// circle's centre to the box corner nearest to it (the corner in the centre's quadrant).
+// n = 2 when the centre sits exactly on that corner.
+inline void circle_box(const Body& box, const Body& circle, bool box_is_a, Fixed& f) {
+  const Vec2 t = circle.pos - box.pos;
+  const float tx = dot(t, box.axis_x);
+  const float ty = dot(t, box.axis_y);
+  const float sign = box_is_a ? 1.0f : -1.0f;  // d is B's centre minus A's
+  const float r = circle.radius;
+  auto put = [&](int k, Vec2 axis, float e_box, float d_box_to_circle) {
+    f.axis[k] = axis;
+    f.ea[k] = box_is_a ? e_box : r;
+    f.eb[k] = box_is_a ? r : e_box;
+    f.d[k] = sign * d_box_to_circle;
+    f.ov[k] = (e_box + r) - std::fabs(d_box_to_circle);
+  };
+  put(0, box.axis_x, box.half.x, tx);
+  put(1, box.axis_y, box.half.y, ty);
+  const float cx = std::copysign(box.half.x, tx);  // branch-free corner choice
+  const float cy = std::copysign(box.half.y, ty);
+  const Vec2 dl(cx - tx, cy - ty);  // centre -> corner, box frame
+  const float len2 = dot(dl, dl);
+  f.n = 2;
+  if (!(len2 > 0.0f)) return;
+  const Vec2 l = dl / std::sqrt(len2);
+  const float e = box.half.x * std::fabs(l.x) + box.half.y * std::fabs(l.y);
+  put(2, box.axis_x * l.x + box.axis_y * l.y, e, tx * l.x + ty * l.y);
+  f.n = 3;
+}
+
+// The SAT verdict over a fixed list: miss at the first separating axis in test order,
+// else hit with the least overlap.
+struct Verdict {
+  bool hit = true;
+  int first = -1;  // first separating axis
+  int least = 0;   // least overlap among all
+};
+
+inline Verdict verdict(const Fixed& f) {
+  // Selections by masks, not branches: hits and misses arrive in no predictable order.
+  Verdict v;
+  unsigned neg = 0;
+  int least = 0;
+  float best = f.ov[0];
+  for (int k = 0; k < f.n; ++k) {
+    const int lt = -static_cast<int>(f.ov[k] < best);
+    least ^= (least ^ k) & lt;
+    best = std::min(best, f.ov[k]);
+    neg |= static_cast<unsigned>(f.ov[k] < 0.0f) << k;
+  }
+  v.hit = neg == 0;
+  v.least = least;
+  v.first = std::countr_zero(neg | (1u << f.n));  // == n on a hit
+  return v;
+}
+
+// The index a result reports: the least overlap on a hit, the first separating axis on a
+// miss.
+inline int pick(const Verdict& v) {
+  const int m = -static_cast<int>(v.hit);
+  return (v.least & m) | (v.first & ~m);
+}
+
+inline void begin_trace(SatTrace* trace, bool early_exit) {
+  trace->axes.clear();
+  trace->separating = -1;
+  trace->least = -1;
+  trace->early_exit = early_exit;
+}
+
+inline void record(SatTrace* trace, const SatAxis& e) {
+  trace->axes.push_back(e);
+}
+
+enum class PairKind { BoxBox, CircleBox, BoxCircle, General };
+
+inline PairKind pair_kind(const Body& a, const Body& b) {
+  if (a.geom == Geom::Box && b.geom == Geom::Box) return PairKind::BoxBox;
+  if (a.geom == Geom::Circle && b.geom == Geom::Box) return PairKind::CircleBox;
+  if (a.geom == Geom::Box && b.geom == Geom::Circle) return PairKind::BoxCircle;
+  return PairKind::General;
+}
+
+inline void fixed_axes(const Body& a, const Body& b, PairKind k, Fixed& f) {
+  if (k == PairKind::BoxBox) {
+    box_box(a, b, f);
+  } else if (k == PairKind::BoxCircle) {
+    circle_box(a, b, /*box_is_a=*/true, f);
+  } else {
+    circle_box(b, a, /*box_is_a=*/false, f);
+  }
+}
+
+// Fills the trace from a fixed list: the axes an early exit would test, with both
+// projection intervals for drawing, and the indices.
+[[gnu::noinline]] void trace_fixed(SatTrace* trace, const Body& a, const Body& b, PairKind kind,
+                                   const Fixed& f, const Verdict& v, bool early_exit) {
+  begin_trace(trace, early_exit);
+  const int tested = (!v.hit && early_exit) ? v.first + 1 : f.n;
+  const int separating = v.hit ? -1 : v.first;
+  trace->least = 0;
+  for (int k = 0; k < tested; ++k) {
+    // Axis k: box-box A.x, A.y, B.x, B.y; circle-box the box's x, y, then the corner axis.
+    AxisSource src;
+    int feature;
+    if (kind == PairKind::BoxBox) {
+      src = k < 2 ? AxisSource::EdgeA : AxisSource::EdgeB;
+      feature = k < 2 ? a.axis_edge[k] : b.axis_edge[k - 2];
+    } else {
+      const bool box_is_a = kind == PairKind::BoxCircle;
+      const Body& box = box_is_a ? a : b;
+      const Body& circle = box_is_a ? b : a;
+      src = k == 2 ? AxisSource::CircleVertex : box_is_a ? AxisSource::EdgeA : AxisSource::EdgeB;
+      feature = k == 2 ? nearest_vertex(box, circle.pos) : box.axis_edge[k];
     }
-    if (ov < 0.0f && r.hit) {
-      r.hit = false;
-      r.sep_axis = axis;
-      r.sep_overlap = ov;
-      if (trace) trace->separating = index;
+    record(trace, SatAxis{f.axis[k], around(dot(a.pos, f.axis[k]), f.ea[k]),
+                          around(dot(b.pos, f.axis[k]), f.eb[k]), f.ov[k], src, feature});
+    if (f.ov[k] < f.ov[trace->least]) trace->least = k;
+  }
+  trace->separating = separating;
+}
+
+// The general case (any pair with a polygon, or two circles): axes visited one by one, with
+// an early exit at the first separating axis when asked.
+struct Scan {
+  bool hit = true;
+  int tested = 0;
+  AxisEval first;
+  AxisEval least;
+};
+
+template <bool kTrace>
+inline Scan scan_axes(const Body& a, const Body& b, SatTrace* trace, bool early_exit) {
+  Scan sc;
+  sc.least.overlap = kInf;
+  for_each_axis(a, b, [&](Vec2 axis, Interval ia, Interval ib, AxisSource src, int feature) {
+    const AxisEval e = eval_axis(axis, ia, ib, src, feature);
+    const int index = sc.tested++;
+    if constexpr (kTrace) record(trace, SatAxis{e.axis, e.a, e.b, e.overlap, e.source, e.feature});
+    if (e.overlap < sc.least.overlap) {
+      sc.least = e;
+      if constexpr (kTrace) trace->least = index;
+    }
+    if (e.overlap < 0.0f && sc.hit) {
+      sc.hit = false;
+      sc.first = e;
+      if constexpr (kTrace) trace->separating = index;
       if (early_exit) return false;
     }
     return true;
   });
-  return r;
+  return sc;
 }
 
 // Push-out along one axis, from the two intervals: the shorter of the two ways out,
@@ -145,6 +334,32 @@ inline MtdResult push_out(Vec2 axis, Interval ia, Interval ib, Vec2 a_pos, Vec2 
   m.normal = positive ? axis : -axis;
   m.vector = m.normal * m.depth;
   return m;
+}
+
+// The general path, kept out of line so the fixed pairs pay no part of its frame.
+[[gnu::noinline]] SatResult sat_general(const Body& a, const Body& b, SatTrace* trace,
+                                        bool early_exit) {
+  Scan sc;
+  if (trace) {
+    begin_trace(trace, early_exit);
+    sc = scan_axes<true>(a, b, trace, early_exit);
+  } else {
+    sc = scan_axes<false>(a, b, nullptr, early_exit);
+  }
+  const AxisEval& pick = sc.hit ? sc.least : sc.first;
+  return SatResult{sc.hit, pick.axis, pick.overlap, sc.tested};
+}
+
+[[gnu::noinline]] MtdResult mtd_general(const Body& a, const Body& b, SatTrace* trace) {
+  Scan sc;
+  if (trace) {
+    begin_trace(trace, true);
+    sc = scan_axes<true>(a, b, trace, true);
+  } else {
+    sc = scan_axes<false>(a, b, nullptr, true);
+  }
+  if (!sc.hit) return MtdResult{};
+  return push_out(sc.least.axis, sc.least.a, sc.least.b, a.pos, b.pos);
 }
 
 }  // namespace
@@ -177,12 +392,6 @@ const char* swept_method_name(SweptMethod m) {
   return "?";
 }
 
-// aabb: the two world boxes overlap when their x intervals and y intervals both overlap
-// (closed). The boxes are computed once at pose time.
-AabbResult aabb(const Body& a, const Body& b) {
-  return AabbResult{aabb_overlaps(a.bounds, b.bounds), a.bounds, b.bounds};
-}
-
 // bounding_circle: circles about each shape's pos that contain it; the early-out of the
 // rotated-rectangle method (compare squared distance with the squared radius sum).
 BoundingCircleResult bounding_circle(const Body& a, const Body& b) {
@@ -203,13 +412,15 @@ BoundingCircleResult bounding_circle(const Body& a, const Body& b) {
 // plus the circle-to-nearest-vertex axis for circle-polygon, or the centre line for two
 // circles (Eberly, "The Method of Separating Axes"; Ericson 5.2.1).
 SatResult sat(const Body& a, const Body& b, SatTrace* trace, bool early_exit) {
-  const SatCore c = sat_pass(a, b, trace, early_exit);
-  SatResult r;
-  r.hit = c.hit;
-  r.tested = c.tested;
-  r.axis = c.hit ? c.least_axis : c.sep_axis;
-  r.overlap = c.hit ? c.least_overlap : c.sep_overlap;
-  return r;
+  const PairKind kind = pair_kind(a, b);
+  if (kind == PairKind::General) return sat_general(a, b, trace, early_exit);
+  Fixed f;
+  fixed_axes(a, b, kind, f);
+  const Verdict v = verdict(f);
+  if (trace) trace_fixed(trace, a, b, kind, f, v, early_exit);
+  const int k = pick(v);
+  const int stop = v.first + static_cast<int>(v.first < f.n);  // axes an early exit tests
+  return SatResult{v.hit, f.axis[k], f.ov[k], early_exit ? stop : f.n};
 }
 
 // mtd: on the SAT axes, the axis of least overlap gives the minimum translation distance;
@@ -217,9 +428,23 @@ SatResult sat(const Body& a, const Body& b, SatTrace* trace, bool early_exit) {
 // Exact for polygons (the Minkowski difference's normals are the edge normals) and for
 // circle-polygon (the nearest-vertex axis covers the rounded corners).
 MtdResult mtd(const Body& a, const Body& b, SatTrace* trace) {
-  const SatCore c = sat_pass(a, b, trace, /*early_exit=*/true);
-  if (!c.hit) return MtdResult{};
-  return push_out(c.least_axis, c.least_a, c.least_b, a.pos, b.pos);
+  const PairKind kind = pair_kind(a, b);
+  if (kind == PairKind::General) return mtd_general(a, b, trace);
+  Fixed f;
+  fixed_axes(a, b, kind, f);
+  const Verdict v = verdict(f);
+  if (trace) trace_fixed(trace, a, b, kind, f, v, /*early_exit=*/true);
+  // B lies at +d along the axis: A leaves toward -axis (d = 0: toward +axis). Computed for
+  // every pair and zeroed on a miss, without a branch.
+  const int k = v.least;
+  const float on = static_cast<float>(v.hit);
+  const float sign = 1.0f - 2.0f * static_cast<float>(f.d[k] > 0.0f);
+  MtdResult m;
+  m.hit = v.hit;
+  m.depth = f.ov[k] * on;
+  m.normal = f.axis[k] * (sign * on);
+  m.vector = m.normal * m.depth;
+  return m;
 }
 
 namespace {
@@ -236,9 +461,7 @@ SweptResult swept_slabs(const Body& a, const Body& b, SweptTrace* trace) {
   bool never = false;
   int index = 0;
 
-  auto visit = [&](Vec2 axis, AxisSource src, int feature) {
-    const Interval ia = project(a, axis);
-    const Interval ib = project(b, axis);
+  auto visit = [&](Vec2 axis, Interval ia, Interval ib, AxisSource src, int feature) {
     const float s = src == AxisSource::Velocity ? 0.0f : dot(rel, axis);
     float t0, t1;
     if (s == 0.0f) {
@@ -266,10 +489,23 @@ SweptResult swept_slabs(const Body& a, const Body& b, SweptTrace* trace) {
     return true;
   };
 
-  for_each_axis(a, b, visit);
+  if (a.geom == Geom::Box && b.geom == Geom::Box) {
+    // The same four axes and extents as the static test.
+    Fixed f;
+    box_box(a, b, f);
+    for (int k = 0; k < 4; ++k) {
+      const Interval ia = around(dot(a.pos, f.axis[k]), f.ea[k]);
+      const Interval ib = around(dot(b.pos, f.axis[k]), f.eb[k]);
+      const AxisSource src = k < 2 ? AxisSource::EdgeA : AxisSource::EdgeB;
+      if (!visit(f.axis[k], ia, ib, src, k < 2 ? a.axis_edge[k] : b.axis_edge[k - 2])) break;
+    }
+  } else {
+    for_each_axis(a, b, visit);
+  }
   const float rel2 = dot(rel, rel);
   if (!never && rel2 > 0.0f) {
-    visit(Vec2(-rel.y, rel.x) / std::sqrt(rel2), AxisSource::Velocity, -1);
+    const Vec2 axis = Vec2(-rel.y, rel.x) / std::sqrt(rel2);
+    visit(axis, project(a, axis), project(b, axis), AxisSource::Velocity, -1);
   }
   if (trace) {
     trace->t_enter = t_enter;
@@ -423,9 +659,9 @@ SweptResult swept(const Body& a, const Body& b, SweptTrace* trace) {
     trace->entry_step = -1;
     trace->rel_vel = a.vel - b.vel;
     trace->qa = trace->qb = trace->qc = 0.0f;
-    trace->method = ca && cb    ? SweptMethod::Quadratic
-                    : ca || cb  ? SweptMethod::RoundedPolygon
-                                : SweptMethod::Slabs;
+    trace->method = ca && cb   ? SweptMethod::Quadratic
+                    : ca || cb ? SweptMethod::RoundedPolygon
+                               : SweptMethod::Slabs;
   }
   if (ca && cb) return swept_circles(a, b, trace);
   if (ca || cb) return swept_circle_polygon(a, b, trace);

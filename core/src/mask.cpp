@@ -149,6 +149,61 @@ void build_mask(const Body& body, float accuracy, Mask& out) {
   }
 }
 
+void build_sprite_mask(const Body& frame, const SpriteImage& image, int threshold, float scale,
+                       float accuracy, Mask& out) {
+  const float cell = 1.0f / accuracy;
+  out.cell = cell;
+  out.w = out.h = 0;
+  out.x0 = out.y0 = 0;
+  out.stride = 2;
+  out.bits.clear();
+  if (image.w <= 0 || image.h <= 0) return;
+
+  // The frame's cells (one extra cell around it, so rounding never loses an edge cell).
+  const int i0 = static_cast<int>(std::ceil(frame.bounds.min.x / cell - 0.5f)) - 1;
+  const int i1 = static_cast<int>(std::floor(frame.bounds.max.x / cell - 0.5f)) + 1;
+  const int j0 = static_cast<int>(std::ceil(frame.bounds.min.y / cell - 0.5f)) - 1;
+  const int j1 = static_cast<int>(std::floor(frame.bounds.max.y / cell - 0.5f)) + 1;
+  out.x0 = i0;
+  out.y0 = j0;
+  out.w = i1 - i0 + 1;
+  out.h = j1 - j0 + 1;
+  out.stride = (out.w + 63) / 64 + 2;
+  out.bits.assign(static_cast<size_t>(out.stride) * static_cast<size_t>(out.h), 0);
+
+  const float inv = 1.0f / scale;
+  const float hw = 0.5f * static_cast<float>(image.w);
+  const float hh = 0.5f * static_cast<float>(image.h);
+  const float fw = static_cast<float>(image.w);
+  const float fh = static_cast<float>(image.h);
+  const std::uint8_t* alpha = image.alpha.data();
+  const int thr = threshold;
+  for (int j = j0; j <= j1; ++j) {
+    const float y = (static_cast<float>(j) + 0.5f) * cell;
+    float lo, hi;
+    row_extent(frame, y, &lo, &hi);
+    if (!(lo <= hi)) continue;
+    const int a = std::max(i0, static_cast<int>(std::ceil(lo / cell - 0.5f)) - 1);
+    const int b = std::min(i1, static_cast<int>(std::floor(hi / cell - 0.5f)) + 1);
+    std::uint64_t* row = out.bits.data() +
+                         static_cast<size_t>(j - j0) * static_cast<size_t>(out.stride) + 1;
+    // The same arithmetic as sprite_texel(), cell by cell along the row.
+    const float dy = y - frame.pos.y;
+    const float ydx = dy * frame.axis_x.y;
+    const float ydy = dy * frame.axis_y.y;
+    for (int i = a; i <= b; ++i) {
+      const float dx = (static_cast<float>(i) + 0.5f) * cell - frame.pos.x;
+      const float fx = std::floor((dx * frame.axis_x.x + ydx) * inv + hw);
+      const float fy = std::floor((dx * frame.axis_y.x + ydy) * inv + hh);
+      if (!(fx >= 0.0f && fy >= 0.0f && fx < fw && fy < fh)) continue;
+      const int idx = static_cast<int>(fy) * image.w + static_cast<int>(fx);
+      if (alpha[idx] < thr) continue;
+      const int x = i - i0;
+      row[x >> 6] |= 1ull << (x & 63);
+    }
+  }
+}
+
 PixelResult pixel_overlap(const Mask& a, const Mask& b, bool count) {
   PixelResult r;
   r.cell = a.cell;

@@ -38,7 +38,9 @@ DVec2 mirror_scale(const Shape& s, DVec2 local) {
                (s.mirror_y ? -local.y : local.y) * s.scale);
 }
 
-Vec2 to_f(DVec2 v) { return Vec2(static_cast<float>(v.x), static_cast<float>(v.y)); }
+Vec2 to_f(DVec2 v) {
+  return Vec2(static_cast<float>(v.x), static_cast<float>(v.y));
+}
 
 int vertex_count(const Shape& s) {
   switch (s.kind) {
@@ -68,8 +70,21 @@ DVec2 to_local(const Shape& s, DVec2 world) {
   return DVec2(s.mirror_x ? -m.x : m.x, s.mirror_y ? -m.y : m.y);
 }
 
-int pose_vec_slots(const Shape& s) { return 3 * vertex_count(s); }
-int pose_int_slots(const Shape& s) { return vertex_count(s); }
+namespace {
+// Storage layout of a posed polygon with `count` vertices, in Vec2 slots:
+// v, n, axes, self (count each), then the x run and the y run (padded floats each).
+int padded_count(int count) {
+  return (count + 3) / 4 * 4;
+}
+}  // namespace
+
+int pose_vec_slots(const Shape& s) {
+  const int count = vertex_count(s);
+  return count == 0 ? 0 : 4 * count + padded_count(count);
+}
+int pose_int_slots(const Shape& s) {
+  return vertex_count(s);
+}
 
 Body pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> int_storage) {
   Body b;
@@ -93,6 +108,10 @@ Body pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> int_s
   Vec2* v = vec_storage.data();
   Vec2* n = v + count;
   Vec2* axes = n + count;
+  Vec2* self = axes + count;
+  float* vx = &(self + count)->x;  // Vec2 is two packed floats (as glm::value_ptr reads it)
+  const int padded = padded_count(count);
+  float* vy = vx + padded;
   int* axis_edge = int_storage.data();
 
   // World vertices in double (a polygon beyond the 64-point limit still poses, on the heap).
@@ -144,8 +163,8 @@ Body pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> int_s
     bool seen = false;
     for (int k = 0; k < unique && !seen; ++k) {
       const DVec2 e = w[(axis_edge[k] + 1) % count] - w[axis_edge[k]];
-      seen = std::fabs(d.x * e.y - d.y * e.x) <= 1e-9 * std::sqrt((d.x * d.x + d.y * d.y) *
-                                                                   (e.x * e.x + e.y * e.y));
+      seen = std::fabs(d.x * e.y - d.y * e.x) <=
+             1e-9 * std::sqrt((d.x * d.x + d.y * d.y) * (e.x * e.x + e.y * e.y));
     }
     if (!seen) {
       axes[unique] = n[i];
@@ -156,8 +175,45 @@ Body pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> int_s
   b.bounds = box;
   b.bound = std::sqrt(bound2);
 
+  // A box's two axes are its own local x and y directions, exactly as the rotation gives
+  // them, so every pair that holds a box projects on the same two numbers. Each is tagged
+  // with the edge whose outward normal it is.
+  if (b.geom == Geom::Box) {
+    axes[0] = b.axis_x;
+    axes[1] = b.axis_y;
+    for (int k = 0; k < 2; ++k) {
+      int best = 0;
+      for (int i = 1; i < 4; ++i) {
+        if (dot(n[i], axes[k]) > dot(n[best], axes[k])) best = i;
+      }
+      axis_edge[k] = best;
+    }
+    unique = 2;
+  }
+
+  for (int i = 0; i < padded; ++i) {
+    vx[i] = v[i < count ? i : 0].x;
+    vy[i] = v[i < count ? i : 0].y;
+  }
+  // The shape's own extent on each of its axes, once: a SAT query then projects only the
+  // other shape on these axes.
+  for (int k = 0; k < unique; ++k) {
+    float lo = dot(v[0], axes[k]);
+    float hi = lo;
+    for (int i = 1; i < count; ++i) {
+      const float d = dot(v[i], axes[k]);
+      lo = d < lo ? d : lo;
+      hi = d > hi ? d : hi;
+    }
+    self[k] = Vec2(lo, hi);
+  }
+
   b.count = count;
   b.axis_count = unique;
+  b.self = self;
+  b.vx = vx;
+  b.vy = vy;
+  b.padded = padded;
   b.v = v;
   b.n = n;
   b.axes = axes;
@@ -170,7 +226,9 @@ Posed::Posed(const Shape& s)
   body_ = pose_into(s, vecs_, ints_);
 }
 
-Posed::Posed(const Posed& o) : body_(o.body_), vecs_(o.vecs_), ints_(o.ints_) { repoint(); }
+Posed::Posed(const Posed& o) : body_(o.body_), vecs_(o.vecs_), ints_(o.ints_) {
+  repoint();
+}
 
 Posed& Posed::operator=(const Posed& o) {
   if (this != &o) {
@@ -187,6 +245,9 @@ void Posed::repoint() {
   body_.v = vecs_.data();
   body_.n = body_.v + body_.count;
   body_.axes = body_.n + body_.count;
+  body_.self = body_.axes + body_.count;
+  body_.vx = &(vecs_.data() + 4 * body_.count)->x;
+  body_.vy = body_.vx + body_.padded;
   body_.axis_edge = ints_.data();
 }
 

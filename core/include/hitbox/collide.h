@@ -22,7 +22,10 @@ struct AabbResult {
   bool hit = false;
   Aabb a, b;  // the two boxes that were compared
 };
-AabbResult aabb(const Body& a, const Body& b);
+// The boxes are found once at pose time, so the test is four comparisons (inline).
+inline AabbResult aabb(const Body& a, const Body& b) {
+  return AabbResult{aabb_overlaps(a.bounds, b.bounds), a.bounds, b.bounds};
+}
 
 // ---- bounding_circle: circles about each pos, radius = farthest vertex from pos ----
 struct BoundingCircleResult {

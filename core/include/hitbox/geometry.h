@@ -22,6 +22,7 @@ namespace hitbox {
 
 using Vec2 = glm::vec2;
 using DVec2 = glm::dvec2;
+static_assert(sizeof(Vec2) == 2 * sizeof(float), "Vec2 is two packed floats");
 
 inline float dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
 inline float cross(Vec2 a, Vec2 b) { return a.x * b.y - a.y * b.x; }
@@ -46,8 +47,9 @@ struct Aabb {
   Vec2 max{0.0f, 0.0f};
 };
 
+// Branch-free on purpose (& not &&): hits and misses come in no predictable order.
 inline bool aabb_overlaps(const Aabb& a, const Aabb& b) {
-  return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y;
+  return (a.min.x <= b.max.x) & (b.min.x <= a.max.x) & (a.min.y <= b.max.y) & (b.min.y <= a.max.y);
 }
 
 // Rotation by an angle in degrees, clockwise on a y-down screen.

@@ -16,6 +16,7 @@
 // after the last never leaves the row. Bits beyond w in a row are zero.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -40,6 +41,33 @@ inline Vec2 cell_centre(int i, int j, float cell) {
   return Vec2((static_cast<float>(i) + 0.5f) * cell, (static_cast<float>(j) + 0.5f) * cell);
 }
 
+// A sprite's pixels as the core needs them: the alpha channel, row 0 at the top, w*h bytes.
+// (Loading PNG files is the app's job; the core never opens an image.)
+struct SpriteImage {
+  int w = 0, h = 0;
+  std::vector<std::uint8_t> alpha;
+  std::vector<std::uint8_t> rgba;  // for drawing; w*h*4, may be empty in tests
+  bool operator==(const SpriteImage&) const = default;
+};
+
+// The texel a world point falls in, for a sprite whose frame is the posed box `frame`
+// (image w x h, scaled by `scale`, centred on pos; mirror and rotation from the frame's
+// local axes). Returns false when the point is outside the image.
+inline bool sprite_texel(const Body& frame, float inv_scale, int w, int h, Vec2 p, int* ix,
+                         int* iy) {
+  const Vec2 d = p - frame.pos;
+  const float tx = dot(d, frame.axis_x) * inv_scale + 0.5f * static_cast<float>(w);
+  const float ty = dot(d, frame.axis_y) * inv_scale + 0.5f * static_cast<float>(h);
+  const float fx = std::floor(tx);
+  const float fy = std::floor(ty);
+  if (!(fx >= 0.0f && fy >= 0.0f && fx < static_cast<float>(w) && fy < static_cast<float>(h))) {
+    return false;
+  }
+  *ix = static_cast<int>(fx);
+  *iy = static_cast<int>(fy);
+  return true;
+}
+
 // A cell rectangle in cell coordinates: [x0, x0 + w) x [y0, y0 + h).
 struct CellRect {
   int x0 = 0, y0 = 0, w = 0, h = 0;
@@ -49,6 +77,12 @@ struct CellRect {
 // reused). Convex shapes fill one span per row; span ends are settled by the same
 // containment test the rule names, so the mask equals a per-cell loop exactly.
 void build_mask(const Body& body, float accuracy, Mask& out);
+
+// Rasterise a sprite: a cell belongs when its centre falls in a texel (nearest, through the
+// inverse of the sprite's transform, mirror and scale included) whose alpha >= threshold.
+// `frame` is the sprite's posed frame box (image size times scale, centred on pos).
+void build_sprite_mask(const Body& frame, const SpriteImage& image, int threshold, float scale,
+                       float accuracy, Mask& out);
 
 struct PixelResult {
   bool hit = false;

@@ -62,9 +62,16 @@ struct Body {
   const Vec2* n = nullptr;  // outward unit normal of edge v[i] -> v[i+1]
   const Vec2* axes = nullptr;     // unique normals (parallel edges once)
   const int* axis_edge = nullptr;  // the edge index each unique axis came from
+  const Vec2* self = nullptr;      // (min, max) of this shape on each of its unique axes
+  // The vertices again as separate x and y runs, padded with copies of v[0] to a multiple
+  // of 4 (`padded`), so a projection handles four vertices per step.
+  const float* vx = nullptr;
+  const float* vy = nullptr;
+  int padded = 0;
 };
 
-// Number of Vec2 slots pose_into() needs (3 per vertex), and int slots (1 per vertex).
+// Number of Vec2 slots pose_into() needs (4 per vertex plus the padded x/y runs), and int
+// slots (1 per vertex).
 int pose_vec_slots(const Shape& s);
 int pose_int_slots(const Shape& s);
 

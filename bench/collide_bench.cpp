@@ -1,0 +1,375 @@
+// Collision benchmarks: nanoseconds per query for each algorithm and kind pair.
+//
+// What is measured (details in bench/README.md):
+//   * Each kind pair has one data set, built lazily on first use and shared by every
+//     benchmark of that kind pair: a pool of kPoolSize posed shapes (Bodies contiguous, all
+//     vertex/normal/axis storage in one arena, about 1 MB at most, so it stays in L2) and a
+//     stream of kPairCount index pairs into the pool.
+//   * Exactly half of the pairs overlap (classified with hitbox::sat) and the stream is
+//     shuffled with a fixed seed, so branch prediction cannot learn the answer.
+//   * One benchmark iteration = one query on the next pair of the stream (wrapping around).
+//     The Time column is therefore ns per query; BM_PairLoad is the loop with no query.
+// Everything is seeded: the same binary builds the same data sets on every run.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "hitbox/collide.h"
+#include "hitbox/shape.h"
+
+namespace {
+
+using hitbox::Body;
+using hitbox::DVec2;
+using hitbox::Kind;
+using hitbox::Shape;
+using hitbox::Vec2;
+
+constexpr int kPoolSize = 3072;  // shapes per data set; see README for the L2 budget
+constexpr std::size_t kPairCount = 1'000'000;
+constexpr std::uint32_t kSeed = 0x48697462;  // "Hitb"
+constexpr double kTwoPi = 6.283185307179586;
+
+enum class KindPair : int { RectRect, OctagonOctagon, CircleRect, CircleCircle };
+constexpr std::array<KindPair, 4> kKindPairs = {KindPair::RectRect, KindPair::OctagonOctagon,
+                                                KindPair::CircleRect, KindPair::CircleCircle};
+
+const char* kind_pair_name(KindPair kp) {
+  switch (kp) {
+    case KindPair::RectRect:
+      return "rect_rect";
+    case KindPair::OctagonOctagon:
+      return "octagon_octagon";
+    case KindPair::CircleRect:
+      return "circle_rect";
+    case KindPair::CircleCircle:
+      return "circle_circle";
+  }
+  return "?";
+}
+
+// std::mt19937 is fully specified; the std distributions are not, so the few conversions
+// needed are written out here to keep the data sets identical across standard libraries.
+class Rng {
+ public:
+  explicit Rng(std::uint32_t seed) : gen_(seed) {}
+  double unit() { return static_cast<double>(gen_()) * (1.0 / 4294967296.0); }  // [0, 1)
+  double uniform(double lo, double hi) { return lo + (hi - lo) * unit(); }
+  // [0, n) by multiply-shift; the bias (n / 2^32) is irrelevant here.
+  std::uint32_t below(std::uint32_t n) {
+    return static_cast<std::uint32_t>((std::uint64_t{gen_()} * n) >> 32);
+  }
+  bool coin() { return (gen_() >> 31) != 0; }
+
+ private:
+  std::mt19937 gen_;
+};
+
+// ---- shape generation ----
+
+// Side of the square the shape positions are drawn from. Shapes are 20-100 px across, so
+// a random pair in a square of this size overlaps roughly a third of the time, which keeps
+// the rejection sampling below cheap.
+constexpr double kRegion = 130.0;
+constexpr double kMaxSpeed = 60.0;  // px per step, for the swept test
+
+void place(Shape& s, Rng& rng) {
+  s.pos = DVec2(rng.uniform(0.0, kRegion), rng.uniform(0.0, kRegion));
+  s.angle = rng.uniform(0.0, 360.0);
+  s.scale = rng.uniform(0.75, 1.5);
+  s.mirror_x = rng.coin();
+  s.mirror_y = rng.coin();
+  const double heading = rng.uniform(0.0, kTwoPi);
+  const double speed = rng.uniform(0.0, kMaxSpeed);
+  s.vel = DVec2(speed * std::cos(heading), speed * std::sin(heading));
+}
+
+Shape make_rect(Rng& rng) {
+  Shape s;
+  s.kind = Kind::Rect;
+  s.size = DVec2(rng.uniform(24.0, 72.0), rng.uniform(24.0, 72.0));
+  place(s, rng);
+  return s;
+}
+
+Shape make_circle(Rng& rng) {
+  Shape s;
+  s.kind = Kind::Circle;
+  s.radius = rng.uniform(12.0, 36.0);
+  place(s, rng);
+  return s;
+}
+
+// Every turn of the closed polygon goes the same way, with a margin against collinearity.
+bool strictly_convex(const std::vector<DVec2>& p, double margin) {
+  const std::size_t n = p.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const DVec2 d0 = p[(i + 1) % n] - p[i];
+    const DVec2 d1 = p[(i + 2) % n] - p[(i + 1) % n];
+    if (d0.x * d1.y - d0.y * d1.x <= margin) return false;
+  }
+  return true;
+}
+
+// A regular-ish octagon: vertex angles and radii jittered around a regular one. The angles
+// stay increasing (jitter below half a step), so the polygon is simple; convexity is checked
+// and the draw repeated if it fails.
+Shape make_octagon(Rng& rng) {
+  Shape s;
+  s.kind = Kind::Polygon;
+  constexpr int kSides = 8;
+  constexpr double kStep = kTwoPi / kSides;
+  for (;;) {
+    const double r = rng.uniform(16.0, 40.0);
+    const double phase = rng.uniform(0.0, kStep);
+    s.points.clear();
+    for (int k = 0; k < kSides; ++k) {
+      const double a = phase + kStep * (k + rng.uniform(-0.3, 0.3));
+      const double rr = r * rng.uniform(0.88, 1.12);
+      s.points.emplace_back(rr * std::cos(a), rr * std::sin(a));
+    }
+    if (strictly_convex(s.points, 0.02 * r * r)) break;
+  }
+  // Alternate the local winding so pose() has to fix it up half of the time.
+  if (rng.coin()) std::reverse(s.points.begin(), s.points.end());
+  place(s, rng);
+  return s;
+}
+
+// ---- data sets ----
+
+struct IndexPair {
+  std::uint16_t a;
+  std::uint16_t b;
+};
+static_assert(kPoolSize <= 65536, "pool indices are uint16");
+
+struct DataSet {
+  std::vector<Vec2> vecs;  // one arena for every body's vertices, normals and axes
+  std::vector<int> ints;   // one arena for every body's axis_edge
+  std::vector<Body> bodies;
+  std::vector<IndexPair> pairs;
+  std::string error;
+};
+
+std::unique_ptr<DataSet> build_data_set(KindPair kp) {
+  auto d = std::make_unique<DataSet>();
+  Rng rng(kSeed + static_cast<std::uint32_t>(kp));
+
+  // Same-kind pairs draw both indices from the whole pool; mixed pairs draw A from the
+  // first half and B from the second.
+  const bool mixed = kp == KindPair::CircleRect;
+  constexpr int kHalf = kPoolSize / 2;
+  std::vector<Shape> shapes;
+  shapes.reserve(kPoolSize);
+  for (int i = 0; i < kPoolSize; ++i) {
+    switch (kp) {
+      case KindPair::RectRect:
+        shapes.push_back(make_rect(rng));
+        break;
+      case KindPair::OctagonOctagon:
+        shapes.push_back(make_octagon(rng));
+        break;
+      case KindPair::CircleRect:
+        shapes.push_back(i < kHalf ? make_circle(rng) : make_rect(rng));
+        break;
+      case KindPair::CircleCircle:
+        shapes.push_back(make_circle(rng));
+        break;
+    }
+  }
+
+  // Pose everything once into two contiguous arenas. They are sized up front and never
+  // resized afterwards, so the Bodies' pointers stay valid.
+  std::size_t vec_total = 0;
+  std::size_t int_total = 0;
+  for (const Shape& s : shapes) {
+    vec_total += static_cast<std::size_t>(hitbox::pose_vec_slots(s));
+    int_total += static_cast<std::size_t>(hitbox::pose_int_slots(s));
+  }
+  d->vecs.resize(vec_total);
+  d->ints.resize(int_total);
+  d->bodies.reserve(shapes.size());
+  std::size_t vec_at = 0;
+  std::size_t int_at = 0;
+  for (const Shape& s : shapes) {
+    const auto nv = static_cast<std::size_t>(hitbox::pose_vec_slots(s));
+    const auto ni = static_cast<std::size_t>(hitbox::pose_int_slots(s));
+    d->bodies.push_back(hitbox::pose_into(s, std::span<Vec2>(d->vecs).subspan(vec_at, nv),
+                                          std::span<int>(d->ints).subspan(int_at, ni)));
+    vec_at += nv;
+    int_at += ni;
+  }
+
+  // Draw uniform pairs and keep them until there are kPairCount / 2 hits and as many misses.
+  const std::size_t want = kPairCount / 2;
+  std::vector<IndexPair> hits;
+  std::vector<IndexPair> misses;
+  hits.reserve(want);
+  misses.reserve(want);
+  std::size_t tried = 0;
+  const std::size_t max_tries = 100 * kPairCount;
+  while ((hits.size() < want || misses.size() < want) && tried < max_tries) {
+    std::uint32_t a;
+    std::uint32_t b;
+    if (mixed) {
+      a = rng.below(kHalf);
+      b = kHalf + rng.below(kHalf);
+    } else {
+      a = rng.below(kPoolSize);
+      do {
+        b = rng.below(kPoolSize);
+      } while (b == a);
+    }
+    const bool hit = hitbox::sat(d->bodies[a], d->bodies[b]).hit;
+    ++tried;
+    std::vector<IndexPair>& bucket = hit ? hits : misses;
+    if (bucket.size() < want) {
+      bucket.push_back({static_cast<std::uint16_t>(a), static_cast<std::uint16_t>(b)});
+    }
+  }
+  if (hits.size() < want || misses.size() < want) {
+    d->error = std::string(kind_pair_name(kp)) + ": could not balance hits and misses (sat hit " +
+               std::to_string(hits.size()) + ", missed " + std::to_string(misses.size()) + " of " +
+               std::to_string(tried) + " pairs)";
+    return d;
+  }
+
+  d->pairs = std::move(hits);
+  d->pairs.insert(d->pairs.end(), misses.begin(), misses.end());
+  for (std::size_t i = d->pairs.size() - 1; i > 0; --i) {  // Fisher-Yates
+    std::swap(d->pairs[i], d->pairs[rng.below(static_cast<std::uint32_t>(i + 1))]);
+  }
+  return d;
+}
+
+const DataSet& data_set(KindPair kp) {
+  static std::array<std::unique_ptr<DataSet>, kKindPairs.size()> sets;
+  auto& slot = sets[static_cast<std::size_t>(kp)];
+  if (!slot) slot = build_data_set(kp);
+  return *slot;
+}
+
+// ---- the measured loop ----
+
+// What one query leaves behind: whether it hit and one number that depends on the rest of
+// the result, both summed into sinks so no part of the work can be dropped.
+struct Sample {
+  bool hit;
+  float value;
+};
+
+template <typename Query>
+void run_queries(benchmark::State& state, KindPair kp, Query query) {
+  const DataSet& d = data_set(kp);
+  if (!d.error.empty()) {
+    state.SkipWithError(d.error.c_str());
+    return;
+  }
+  const Body* const bodies = d.bodies.data();
+  const IndexPair* const pairs = d.pairs.data();
+  const std::size_t n = d.pairs.size();
+  std::size_t next = 0;
+  std::int64_t hits = 0;
+  float sum = 0.0f;
+  for (auto _ : state) {
+    const IndexPair p = pairs[next];
+    next = next + 1 == n ? 0 : next + 1;
+    const Sample s = query(bodies[p.a], bodies[p.b]);
+    hits += s.hit ? 1 : 0;
+    sum += s.value;
+  }
+  benchmark::DoNotOptimize(hits);
+  benchmark::DoNotOptimize(sum);
+  const auto iterations = static_cast<double>(state.iterations());
+  state.SetItemsProcessed(state.iterations());
+  state.counters["hit_rate"] = benchmark::Counter(static_cast<double>(hits) / iterations);
+}
+
+void bm_pair_load(benchmark::State& state, KindPair kp) {
+  run_queries(state, kp, [](const Body& a, const Body& b) {
+    const Body* pa = &a;
+    const Body* pb = &b;
+    benchmark::DoNotOptimize(pa);
+    benchmark::DoNotOptimize(pb);
+    return Sample{false, 0.0f};
+  });
+}
+
+void bm_aabb(benchmark::State& state, KindPair kp) {
+  run_queries(state, kp, [](const Body& a, const Body& b) {
+    // The rest of an AabbResult is a copy of the two boxes; the call is opaque either way.
+    const hitbox::AabbResult r = hitbox::aabb(a, b);
+    return Sample{r.hit, 0.0f};
+  });
+}
+
+void bm_bounding_circle(benchmark::State& state, KindPair kp) {
+  run_queries(state, kp, [](const Body& a, const Body& b) {
+    const hitbox::BoundingCircleResult r = hitbox::bounding_circle(a, b);
+    return Sample{r.hit, r.gap};
+  });
+}
+
+void bm_sat(benchmark::State& state, KindPair kp) {
+  run_queries(state, kp, [](const Body& a, const Body& b) {
+    const hitbox::SatResult r = hitbox::sat(a, b, nullptr, /*early_exit=*/true);
+    return Sample{r.hit, r.overlap};
+  });
+}
+
+void bm_mtd(benchmark::State& state, KindPair kp) {
+  run_queries(state, kp, [](const Body& a, const Body& b) {
+    const hitbox::MtdResult r = hitbox::mtd(a, b, nullptr);
+    return Sample{r.hit, r.vector.x + r.vector.y};
+  });
+}
+
+void bm_swept(benchmark::State& state, KindPair kp) {
+  run_queries(state, kp, [](const Body& a, const Body& b) {
+    const hitbox::SweptResult r = hitbox::swept(a, b, nullptr);
+    return Sample{r.hit, r.toi + r.normal.x};
+  });
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using BenchFn = void (*)(benchmark::State&, KindPair);
+  struct Algorithm {
+    const char* name;
+    BenchFn fn;
+  };
+  const Algorithm algorithms[] = {
+      {"BM_PairLoad", bm_pair_load},
+      {"BM_Aabb", bm_aabb},
+      {"BM_BoundingCircle", bm_bounding_circle},
+      {"BM_Sat", bm_sat},
+      {"BM_Mtd", bm_mtd},
+      {"BM_Swept", bm_swept},
+  };
+  // Grouped by kind pair, so each data set is built once and stays warm for its group.
+  for (const KindPair kp : kKindPairs) {
+    for (const Algorithm& alg : algorithms) {
+      const std::string name = std::string(alg.name) + "/" + kind_pair_name(kp);
+      const BenchFn fn = alg.fn;
+      benchmark::RegisterBenchmark(name.c_str(),
+                                   [fn, kp](benchmark::State& state) { fn(state, kp); });
+    }
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

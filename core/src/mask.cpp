@@ -12,7 +12,23 @@ namespace hitbox {
 
 namespace {
 
+using f4 = float __attribute__((vector_size(16)));
+using i4 = int __attribute__((vector_size(16)));
+
+inline f4 splat(float v) {
+  return f4{v, v, v, v};
+}
+
+// floor() of four floats as ints (exact for |v| < 2^31): truncate, then step down where
+// truncation went up (negative non-integers).
+inline i4 floor_i4(f4 v) {
+  const i4 t = __builtin_convertvector(v, i4);
+  const f4 back = __builtin_convertvector(t, f4);
+  return t + (back > v);  // a true lane compares as -1
+}
+
 constexpr float kInf = std::numeric_limits<float>::infinity();
+constexpr int kMaxWordsOnStack = 64;  // masks up to 4096 cells wide count without the heap
 
 // Row layout: [pad][words ...][pad]; `row(m, r)` points at the first real word, so
 // row[-1] and row[words] are readable zeros.
@@ -75,6 +91,10 @@ int Mask::count() const {
 }
 
 void build_mask(const Body& body, float accuracy, Mask& out) {
+  if (body.sprite) {
+    build_sprite_mask(body, *body.sprite, body.alpha_threshold, body.scale, accuracy, out);
+    return;
+  }
   const float cell = 1.0f / accuracy;
   out.cell = cell;
   out.w = out.h = 0;
@@ -134,8 +154,8 @@ void build_mask(const Body& body, float accuracy, Mask& out) {
     if (spans[k] > spans[k + 1]) continue;
     const int a = spans[k] - out.x0;
     const int b = spans[k + 1] - out.x0;  // inclusive
-    std::uint64_t* row = out.bits.data() +
-                         static_cast<size_t>(j - first_row) * static_cast<size_t>(out.stride) + 1;
+    std::uint64_t* row =
+        out.bits.data() + static_cast<size_t>(j - first_row) * static_cast<size_t>(out.stride) + 1;
     const int wa = a >> 6, wb = b >> 6;
     const std::uint64_t head = ~0ull << (a & 63);
     const std::uint64_t tail = ~0ull >> (63 - (b & 63));
@@ -174,8 +194,6 @@ void build_sprite_mask(const Body& frame, const SpriteImage& image, int threshol
   const float inv = 1.0f / scale;
   const float hw = 0.5f * static_cast<float>(image.w);
   const float hh = 0.5f * static_cast<float>(image.h);
-  const float fw = static_cast<float>(image.w);
-  const float fh = static_cast<float>(image.h);
   const std::uint8_t* alpha = image.alpha.data();
   const int thr = threshold;
   for (int j = j0; j <= j1; ++j) {
@@ -185,24 +203,105 @@ void build_sprite_mask(const Body& frame, const SpriteImage& image, int threshol
     if (!(lo <= hi)) continue;
     const int a = std::max(i0, static_cast<int>(std::ceil(lo / cell - 0.5f)) - 1);
     const int b = std::min(i1, static_cast<int>(std::floor(hi / cell - 0.5f)) + 1);
-    std::uint64_t* row = out.bits.data() +
-                         static_cast<size_t>(j - j0) * static_cast<size_t>(out.stride) + 1;
-    // The same arithmetic as sprite_texel(), cell by cell along the row.
+    std::uint64_t* row =
+        out.bits.data() + static_cast<size_t>(j - j0) * static_cast<size_t>(out.stride) + 1;
+    // The same arithmetic as sprite_texel(), four cells at a time: lane by lane the same
+    // float operations, so the mask is the per-cell rule exactly.
     const float dy = y - frame.pos.y;
-    const float ydx = dy * frame.axis_x.y;
-    const float ydy = dy * frame.axis_y.y;
-    for (int i = a; i <= b; ++i) {
-      const float dx = (static_cast<float>(i) + 0.5f) * cell - frame.pos.x;
-      const float fx = std::floor((dx * frame.axis_x.x + ydx) * inv + hw);
-      const float fy = std::floor((dx * frame.axis_y.x + ydy) * inv + hh);
-      if (!(fx >= 0.0f && fy >= 0.0f && fx < fw && fy < fh)) continue;
-      const int idx = static_cast<int>(fy) * image.w + static_cast<int>(fx);
-      if (alpha[idx] < thr) continue;
+    const f4 ydx = splat(dy * frame.axis_x.y);
+    const f4 ydy = splat(dy * frame.axis_y.y);
+    const f4 axx = splat(frame.axis_x.x);
+    const f4 ayx = splat(frame.axis_y.x);
+    const f4 vinv = splat(inv);
+    const f4 vhw = splat(hw);
+    const f4 vhh = splat(hh);
+    const f4 vcell = splat(cell);
+    const f4 vpx = splat(frame.pos.x);
+    const f4 lanes = {0.0f, 1.0f, 2.0f, 3.0f};
+    const i4 ilanes = {0, 1, 2, 3};
+    const i4 vw = {image.w, image.w, image.w, image.w};
+    const i4 vh = {image.h, image.h, image.h, image.h};
+    const i4 zero = {0, 0, 0, 0};
+    for (int i = a; i <= b; i += 4) {
+      const f4 fi = splat(static_cast<float>(i)) + lanes;  // exact small integers
+      const f4 dx = (fi + 0.5f) * vcell - vpx;
+      const i4 ix = floor_i4((dx * axx + ydx) * vinv + vhw);
+      const i4 iy = floor_i4((dx * ayx + ydy) * vinv + vhh);
+      const i4 cell_i = i4{i, i, i, i} + ilanes;
+      const i4 in =
+          (ix >= zero) & (ix < vw) & (iy >= zero) & (iy < vh) & (cell_i <= i4{b, b, b, b});
+      const i4 idx = (iy * vw + ix) & in;  // 0 (a valid texel) where the lane is out
+      const unsigned nibble = static_cast<unsigned>((alpha[idx[0]] >= thr) & (in[0] != 0)) |
+                              static_cast<unsigned>((alpha[idx[1]] >= thr) & (in[1] != 0)) << 1 |
+                              static_cast<unsigned>((alpha[idx[2]] >= thr) & (in[2] != 0)) << 2 |
+                              static_cast<unsigned>((alpha[idx[3]] >= thr) & (in[3] != 0)) << 3;
+      // Four bits at x..x+3 may straddle two words; the double shift is 0 when they don't.
       const int x = i - i0;
-      row[x >> 6] |= 1ull << (x & 63);
+      const unsigned bit = static_cast<unsigned>(x & 63);
+      row[x >> 6] |= static_cast<std::uint64_t>(nibble) << bit;
+      row[(x >> 6) + 1] |= (static_cast<std::uint64_t>(nibble) >> 1) >> (63u - bit);
     }
   }
 }
+
+namespace {
+
+// The rows of an overlap count: where they start, how they step, and what was found.
+struct RowScan {
+  const std::uint64_t* ra;
+  const std::uint64_t* rb;
+  int stride_a, stride_b;
+  unsigned sh, sl;
+  int y0, y1;
+  int total = 0, first_y = 0, last_y = 0;
+  const std::uint64_t* first_ra = nullptr;
+  const std::uint64_t* first_rb = nullptr;
+};
+
+inline void row_found(RowScan& s, int row, int y, const std::uint64_t* ra,
+                      const std::uint64_t* rb) {
+  if (row == 0) return;
+  if (s.total == 0) {
+    s.first_y = y;
+    s.first_ra = ra;
+    s.first_rb = rb;
+  }
+  s.last_y = y;
+  s.total += row;
+}
+
+template <int NK>
+void count_rows(RowScan& s, std::uint64_t* col_out) {
+  std::uint64_t col[NK] = {};
+  const std::uint64_t* ra = s.ra;
+  const std::uint64_t* rb = s.rb;
+  for (int y = s.y0; y < s.y1; ++y, ra += s.stride_a, rb += s.stride_b) {
+    int row = 0;
+    for (int k = 0; k < NK; ++k) {
+      const std::uint64_t both = ra[k] & ((rb[k] >> s.sh) | ((rb[k + 1] << 1) << s.sl));
+      row += std::popcount(both);
+      col[k] |= both;
+    }
+    row_found(s, row, y, ra, rb);
+  }
+  for (int k = 0; k < NK; ++k) col_out[k] = col[k];
+}
+
+void count_rows_n(RowScan& s, int nk, std::uint64_t* col) {
+  const std::uint64_t* ra = s.ra;
+  const std::uint64_t* rb = s.rb;
+  for (int y = s.y0; y < s.y1; ++y, ra += s.stride_a, rb += s.stride_b) {
+    int row = 0;
+    for (int k = 0; k < nk; ++k) {
+      const std::uint64_t both = ra[k] & ((rb[k] >> s.sh) | ((rb[k + 1] << 1) << s.sl));
+      row += std::popcount(both);
+      col[k] |= both;
+    }
+    row_found(s, row, y, ra, rb);
+  }
+}
+
+}  // namespace
 
 PixelResult pixel_overlap(const Mask& a, const Mask& b, bool count) {
   PixelResult r;
@@ -217,45 +316,93 @@ PixelResult pixel_overlap(const Mask& a, const Mask& b, bool count) {
 
   // Walk A's words that cover the search columns; B's 64 cells at the same place start at
   // bit offset off = (a.x0 + 64k) - b.x0 = 64 q + s of B's row: two shifts of neighbours.
+  // (hi << 1) << (63 - s) is hi << (64 - s) that also gives 0 when s = 0, so the hot loop
+  // has no branch on the alignment.
   const int k0 = (sx0 - a.x0) >> 6;
-  const int k1 = (sx1 - 1 - a.x0) >> 6;
+  const int nk = ((sx1 - 1 - a.x0) >> 6) - k0 + 1;
   const int off0 = a.x0 + 64 * k0 - b.x0;  // > -64 (B's left pad word covers the rest)
-  const int q0 = off0 >> 6;  // floor division, also for negative offsets
-  const int s = off0 & 63;
-  int min_x = std::numeric_limits<int>::max(), max_x = std::numeric_limits<int>::min();
-  int first_y = 0, last_y = 0;
-  int total = 0;
-  for (int y = sy0; y < sy1; ++y) {
-    const std::uint64_t* ra = row_ptr(a, y - a.y0) + k0;
-    const std::uint64_t* rb = row_ptr(b, y - b.y0) + q0;
-    int row_hits = 0;
-    int row_first = 0, row_last = 0;
-    for (int k = 0; k <= k1 - k0; ++k) {
-      const std::uint64_t bw = s == 0 ? rb[k] : (rb[k] >> s) | (rb[k + 1] << (64 - s));
-      const std::uint64_t both = ra[k] & bw;
-      if (both == 0) continue;
-      if (!count) {
-        r.hit = true;
+  const int q0 = off0 >> 6;                // floor division, also for negative offsets
+  const unsigned sh = static_cast<unsigned>(off0 & 63);
+  const unsigned sl = 63u - sh;
+  const std::uint64_t* ra = row_ptr(a, sy0 - a.y0) + k0;
+  const std::uint64_t* rb = row_ptr(b, sy0 - b.y0) + q0;
+  auto word = [&](int k) { return ra[k] & ((rb[k] >> sh) | ((rb[k + 1] << 1) << sl)); };
+  auto first_in_row = [&](int y) {
+    for (int k = 0;; ++k) {
+      const std::uint64_t both = word(k);
+      if (both) {
         r.first_x = a.x0 + 64 * (k0 + k) + std::countr_zero(both);
         r.first_y = y;
+        return;
+      }
+    }
+  };
+
+  if (!count) {
+    for (int y = sy0; y < sy1; ++y, ra += a.stride, rb += b.stride) {
+      std::uint64_t any = 0;
+      for (int k = 0; k < nk; ++k) any |= word(k);
+      if (any) {
+        r.hit = true;
+        first_in_row(y);
         return r;
       }
-      if (row_hits == 0) row_first = a.x0 + 64 * (k0 + k) + std::countr_zero(both);
-      row_hits += std::popcount(both);
-      row_last = a.x0 + 64 * (k0 + k) + 63 - std::countl_zero(both);
     }
-    if (row_hits == 0) continue;
-    if (total == 0) {
-      first_y = y;
-      r.first_x = row_first;
-      r.first_y = y;
-    }
-    last_y = y;
-    total += row_hits;
-    min_x = std::min(min_x, row_first);
-    max_x = std::max(max_x, row_last);
+    return r;
   }
+
+  // Count: popcounts per row; the columns hit are OR-ed into one row of words so the
+  // overlap's left and right edges come out at the end, not per word. Rows up to eight
+  // words wide run in a loop the compiler unrolls with the column words in registers.
+  std::uint64_t cols[kMaxWordsOnStack] = {};
+  std::vector<std::uint64_t> cols_heap;
+  std::uint64_t* col = cols;
+  if (nk > kMaxWordsOnStack) {
+    cols_heap.assign(static_cast<size_t>(nk), 0);
+    col = cols_heap.data();
+  }
+  RowScan scan{ra, rb, a.stride, b.stride, sh, sl, sy0, sy1};
+  switch (nk) {
+    case 1:
+      count_rows<1>(scan, col);
+      break;
+    case 2:
+      count_rows<2>(scan, col);
+      break;
+    case 3:
+      count_rows<3>(scan, col);
+      break;
+    case 4:
+      count_rows<4>(scan, col);
+      break;
+    case 5:
+      count_rows<5>(scan, col);
+      break;
+    case 6:
+      count_rows<6>(scan, col);
+      break;
+    case 7:
+      count_rows<7>(scan, col);
+      break;
+    case 8:
+      count_rows<8>(scan, col);
+      break;
+    default:
+      count_rows_n(scan, nk, col);
+      break;
+  }
+  const int total = scan.total, first_y = scan.first_y, last_y = scan.last_y;
+  const std::uint64_t* first_ra = scan.first_ra;
+  const std::uint64_t* first_rb = scan.first_rb;
   if (total == 0) return r;
+  ra = first_ra;
+  rb = first_rb;
+  first_in_row(first_y);
+  int kl = 0, kr = nk - 1;
+  while (col[kl] == 0) ++kl;
+  while (col[kr] == 0) --kr;
+  const int min_x = a.x0 + 64 * (k0 + kl) + std::countr_zero(col[kl]);
+  const int max_x = a.x0 + 64 * (k0 + kr) + 63 - std::countl_zero(col[kr]);
   r.hit = true;
   r.count = total;
   r.overlap = CellRect{min_x, first_y, max_x - min_x + 1, last_y - first_y + 1};

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 
 #include "hitbox/collide.h"
 
@@ -72,7 +73,8 @@ TEST_P(MirroredRectangle, CornerOrderAndOutwardNormals) {
     for (int j = 0; j < 4; ++j) EXPECT_LE(dot(b.n[i], b.v[j] - b.v[i]), 1e-3f);
     // Every mirrored corner is one of the plain rectangle's corners.
     float nearest = 1e9f;
-    for (int j = 0; j < 4; ++j) nearest = std::min(nearest, glm::length(b.v[i] - plain.body().v[j]));
+    for (int j = 0; j < 4; ++j)
+      nearest = std::min(nearest, glm::length(b.v[i] - plain.body().v[j]));
     EXPECT_LT(nearest, 1e-3f);
   }
   // The local +x arrow flips with mirror_x: that is how the window shows a mirror.
@@ -314,7 +316,7 @@ TEST(Touching, RectanglesSharingAnEdgeTouch) {
   const MtdResult m = mtd(a, b);
   EXPECT_TRUE(m.hit);
   EXPECT_EQ(m.depth, 0.0f);
-  EXPECT_TRUE(contains(a, Vec2(50, 0)));   // on the shared edge
+  EXPECT_TRUE(contains(a, Vec2(50, 0)));  // on the shared edge
   EXPECT_TRUE(contains(b, Vec2(50, 0)));
   EXPECT_FALSE(contains(a, Vec2(50.01f, 0)));
 }
@@ -355,6 +357,14 @@ TEST(Mtd, NoneWhenApart) {
   const MtdResult m = mtd(Posed(rect("A", {0, 0}, {10, 10})), Posed(rect("B", {50, 0}, {10, 10})));
   EXPECT_FALSE(m.hit);
   EXPECT_EQ(m.depth, 0.0f);
+  EXPECT_FALSE(std::signbit(m.depth));  // a miss prints depth 0, not -0
+  EXPECT_EQ(m.vector, Vec2(0.0f));
+  // Same for a circle and a rectangle, and a polygon pair (the other code paths).
+  EXPECT_FALSE(
+      std::signbit(mtd(Posed(circle("C", {0, 0}, 5)), Posed(rect("R", {50, 0}, {10, 10}))).depth));
+  EXPECT_FALSE(mtd(Posed(polygon("P", {0, 0}, {{0, 0}, {10, 0}, {0, 10}})),
+                   Posed(polygon("Q", {50, 0}, {{0, 0}, {10, 0}, {0, 10}})))
+                   .hit);
 }
 
 // ---- Cheap early-outs ----
@@ -375,6 +385,62 @@ TEST(Aabb, RotatedRectangleBoundsAndClosedIntervals) {
   const Posed a(rect("A", {0, 0}, {10, 10}));
   const Posed b(rect("B", {10, 10}, {10, 10}));
   EXPECT_TRUE(aabb(a, b).hit);  // corners touch
+}
+
+}  // namespace
+}  // namespace hitbox
+
+namespace hitbox {
+namespace {
+
+// The untraced calls take fast paths (box pairs in four lanes); the traced calls record
+// every axis. Both must give the very same answer, bit for bit, for every kind pair.
+TEST(TracedAndUntraced, SameAnswersBitForBit) {
+  std::mt19937 rng(77);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  auto make = [&](int kind) {
+    Shape s;
+    s.id = "S";
+    s.pos = {200 * u(rng), 200 * u(rng)};
+    s.angle = 360 * u(rng);
+    s.scale = 0.5 + 1.5 * u(rng);
+    s.mirror_x = u(rng) < 0.5;
+    s.mirror_y = u(rng) < 0.5;
+    s.vel = {200 * u(rng) - 100, 200 * u(rng) - 100};
+    if (kind == 0) {
+      s.kind = Kind::Rect;
+      s.size = {10 + 80 * u(rng), 10 + 80 * u(rng)};
+    } else if (kind == 1) {
+      s.kind = Kind::Circle;
+      s.radius = 5 + 40 * u(rng);
+    } else {
+      s.kind = Kind::Polygon;
+      s.points = {{-30, -20}, {35, -10}, {20, 30}, {-25, 25}};
+    }
+    return s;
+  };
+  SatTrace st;
+  SweptTrace wt;
+  for (int n = 0; n < 30000; ++n) {
+    const Posed a(make(n % 3)), b(make((n / 3) % 3));
+    for (const bool early : {true, false}) {
+      const SatResult fast = sat(a, b, nullptr, early);
+      const SatResult traced = sat(a, b, &st, early);
+      ASSERT_EQ(fast.hit, traced.hit) << n;
+      ASSERT_EQ(fast.axis, traced.axis) << n;
+      ASSERT_EQ(fast.overlap, traced.overlap) << n;
+      ASSERT_EQ(fast.tested, traced.tested) << n;
+    }
+    const MtdResult m1 = mtd(a, b), m2 = mtd(a, b, &st);
+    ASSERT_EQ(m1.hit, m2.hit) << n;
+    ASSERT_EQ(m1.vector, m2.vector) << n;
+    ASSERT_EQ(m1.depth, m2.depth) << n;
+    const SweptResult w1 = swept(a, b), w2 = swept(a, b, &wt);
+    ASSERT_EQ(w1.hit, w2.hit) << n;
+    ASSERT_EQ(w1.toi, w2.toi) << n;
+    ASSERT_EQ(w1.normal, w2.normal) << n;
+    ASSERT_EQ(w1.initially_overlapping, w2.initially_overlapping) << n;
+  }
 }
 
 }  // namespace

@@ -5,8 +5,13 @@
 
 #include <bit>
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 #include <limits>
+
+#if defined(__SSE__)
+#include <xmmintrin.h>
+#endif
 
 namespace hitbox {
 
@@ -18,6 +23,7 @@ constexpr float kInf = std::numeric_limits<float>::infinity();
 // Circle: centre +- r. Box: centre +- (hx |x.n| + hy |y.n|) (Ericson 4.4.1). Polygon: all
 // vertices.
 using f4 = float __attribute__((vector_size(16)));  // four lanes (SSE on x86, NEON on ARM)
+using i4 = int __attribute__((vector_size(16)));
 
 // Projection of a posed shape on a unit axis.
 // Circle: centre +- r. Box: centre +- (hx |x.n| + hy |y.n|) (Ericson 4.4.1). Polygon: every
@@ -142,28 +148,67 @@ struct Fixed {
 
 // Box against box: A's local x and y, then B's. The four |cos| between the boxes' axes give
 // every extent (Gottschalk's OBB test; Ericson 4.4.1): twelve dot products and no loop.
-inline void box_box(const Body& a, const Body& b, Fixed& f) {
+// The four axes in lanes: A.x, A.y, B.x, B.y. Lane by lane the same float operations as
+// the scalar formulas above (x * 1 + y * 0 is exactly x), so traces and fast paths agree.
+struct BoxBox4 {
+  f4 ax, ay;  // the axes' x and y components
+  f4 ea, eb;  // half-widths of A and B
+  f4 d;       // (B's centre - A's centre) . axis
+  f4 ov;      // ea + eb - |d|
+};
+
+inline f4 abs4(f4 v) {  // clear the sign bits
+  i4 bits;
+  std::memcpy(&bits, &v, sizeof v);
+  bits &= i4{0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff};
+  std::memcpy(&v, &bits, sizeof v);
+  return v;
+}
+
+// A body's two axes as one 4-lane load: {x.x, x.y, y.x, y.y} (axis_y follows axis_x).
+inline f4 axes4(const Body& b) {
+  static_assert(offsetof(Body, axis_y) == offsetof(Body, axis_x) + sizeof(Vec2));
+  f4 v;
+  std::memcpy(&v, &b.axis_x, sizeof v);
+  return v;
+}
+
+inline f4 splat4(float v) {
+  return f4{v, v, v, v};
+}
+
+inline BoxBox4 box_box4(const Body& a, const Body& b) {
+  BoxBox4 r;
+  const f4 pa = axes4(a);
+  const f4 pb = axes4(b);
+  r.ax = __builtin_shuffle(pa, pb, i4{0, 2, 4, 6});
+  r.ay = __builtin_shuffle(pa, pb, i4{1, 3, 5, 7});
+  // |cos| between the boxes' axes: r00, r01, r10, r11.
+  const f4 c = abs4(__builtin_shuffle(pa, i4{0, 0, 2, 2}) * __builtin_shuffle(pb, i4{0, 2, 0, 2}) +
+                    __builtin_shuffle(pa, i4{1, 1, 3, 3}) * __builtin_shuffle(pb, i4{1, 3, 1, 3}));
+  const f4 one = splat4(1.0f);
+  const f4 zero = f4{};
+  // ea = {hx, hy, hx r00 + hy r10, hx r01 + hy r11} (hx * 1 + hy * 0 is exactly hx)
+  r.ea = f4{a.half.x, a.half.y, a.half.x, a.half.x} * __builtin_shuffle(one, c, i4{0, 1, 4, 5}) +
+         f4{0.0f, 0.0f, a.half.y, a.half.y} * __builtin_shuffle(zero, c, i4{0, 1, 6, 7});
+  // eb = {hx r00 + hy r01, hx r10 + hy r11, hx, hy}
+  r.eb =
+      splat4(b.half.x) * f4{c[0], c[2], 1.0f, 0.0f} + splat4(b.half.y) * f4{c[1], c[3], 0.0f, 1.0f};
   const Vec2 t = b.pos - a.pos;
-  const float r00 = std::fabs(dot(a.axis_x, b.axis_x));
-  const float r01 = std::fabs(dot(a.axis_x, b.axis_y));
-  const float r10 = std::fabs(dot(a.axis_y, b.axis_x));
-  const float r11 = std::fabs(dot(a.axis_y, b.axis_y));
+  r.d = splat4(t.x) * r.ax + splat4(t.y) * r.ay;
+  r.ov = (r.ea + r.eb) - abs4(r.d);
+  return r;
+}
+
+inline void box_box(const Body& a, const Body& b, Fixed& f) {
+  const BoxBox4 r = box_box4(a, b);
   f.n = 4;
-  f.axis[0] = a.axis_x;
-  f.axis[1] = a.axis_y;
-  f.axis[2] = b.axis_x;
-  f.axis[3] = b.axis_y;
-  f.ea[0] = a.half.x;
-  f.ea[1] = a.half.y;
-  f.ea[2] = a.half.x * r00 + a.half.y * r10;
-  f.ea[3] = a.half.x * r01 + a.half.y * r11;
-  f.eb[0] = b.half.x * r00 + b.half.y * r01;
-  f.eb[1] = b.half.x * r10 + b.half.y * r11;
-  f.eb[2] = b.half.x;
-  f.eb[3] = b.half.y;
   for (int k = 0; k < 4; ++k) {
-    f.d[k] = dot(t, f.axis[k]);
-    f.ov[k] = (f.ea[k] + f.eb[k]) - std::fabs(f.d[k]);
+    f.axis[k] = Vec2(r.ax[k], r.ay[k]);
+    f.ea[k] = r.ea[k];
+    f.eb[k] = r.eb[k];
+    f.d[k] = r.d[k];
+    f.ov[k] = r.ov[k];
   }
 }
 
@@ -411,29 +456,76 @@ BoundingCircleResult bounding_circle(const Body& a, const Body& b) {
 // their projections. Axes: every unique edge normal of both polygons (a rectangle gives 2),
 // plus the circle-to-nearest-vertex axis for circle-polygon, or the centre line for two
 // circles (Eberly, "The Method of Separating Axes"; Ericson 5.2.1).
-SatResult sat(const Body& a, const Body& b, SatTrace* trace, bool early_exit) {
-  const PairKind kind = pair_kind(a, b);
-  if (kind == PairKind::General) return sat_general(a, b, trace, early_exit);
+namespace {
+
+// The fixed pairs, one instance per pair kind so the axis count is known and the loops
+// unroll. With a trace, the same numbers are recorded (out of line).
+// Box-box without a trace: the verdict straight from the lanes (sign bits for the first
+// separating axis, a lane minimum for the least overlap).
+struct Lanes {
+  bool hit;
+  int first;  // first separating lane, 4 on a hit
+  int least;  // first lane of least overlap
+};
+
+// The sign bits of four lanes as a 4-bit mask (one instruction on SSE).
+inline unsigned lane_mask(i4 m) {
+#if defined(__SSE__)
+  return static_cast<unsigned>(_mm_movemask_ps(reinterpret_cast<__m128>(m)));
+#else
+  return static_cast<unsigned>((m[0] & 1) | (m[1] & 2) | (m[2] & 4) | (m[3] & 8));
+#endif
+}
+
+inline Lanes lanes_verdict(const BoxBox4& r) {
+  const unsigned mask = lane_mask(r.ov < f4{});
+  const float mn = std::min(std::min(r.ov[0], r.ov[1]), std::min(r.ov[2], r.ov[3]));
+  const unsigned at = lane_mask(r.ov == f4{mn, mn, mn, mn});
+  return Lanes{mask == 0, std::countr_zero(mask | 16u), std::countr_zero(at | 16u)};
+}
+
+SatResult sat_box_box(const Body& a, const Body& b, bool early_exit) {
+  const BoxBox4 r = box_box4(a, b);
+  const Lanes v = lanes_verdict(r);
+  const int m = -static_cast<int>(v.hit);
+  const int k = (v.least & m) | (v.first & ~m);
+  const int stop = v.first + static_cast<int>(v.first < 4);
+  return SatResult{v.hit, Vec2(r.ax[k], r.ay[k]), r.ov[k], early_exit ? stop : 4};
+}
+
+MtdResult mtd_box_box(const Body& a, const Body& b) {
+  const BoxBox4 r = box_box4(a, b);
+  const Lanes v = lanes_verdict(r);
+  const int k = v.least;
+  const float on = static_cast<float>(v.hit);
+  const float sign = 1.0f - 2.0f * static_cast<float>(r.d[k] > 0.0f);
+  MtdResult mt;
+  mt.hit = v.hit;
+  mt.depth = r.ov[k] * on + 0.0f;
+  mt.normal = Vec2(r.ax[k], r.ay[k]) * (sign * on) + Vec2(0.0f);
+  mt.vector = mt.normal * mt.depth;
+  return mt;
+}
+
+template <PairKind K>
+SatResult sat_fixed(const Body& a, const Body& b, SatTrace* trace, bool early_exit) {
+  if (K == PairKind::BoxBox && !trace) return sat_box_box(a, b, early_exit);
   Fixed f;
-  fixed_axes(a, b, kind, f);
+  fixed_axes(a, b, K, f);
   const Verdict v = verdict(f);
-  if (trace) trace_fixed(trace, a, b, kind, f, v, early_exit);
+  if (trace) trace_fixed(trace, a, b, K, f, v, early_exit);
   const int k = pick(v);
   const int stop = v.first + static_cast<int>(v.first < f.n);  // axes an early exit tests
   return SatResult{v.hit, f.axis[k], f.ov[k], early_exit ? stop : f.n};
 }
 
-// mtd: on the SAT axes, the axis of least overlap gives the minimum translation distance;
-// its sign is the shorter way out of the two interval orders, so it points away from B.
-// Exact for polygons (the Minkowski difference's normals are the edge normals) and for
-// circle-polygon (the nearest-vertex axis covers the rounded corners).
-MtdResult mtd(const Body& a, const Body& b, SatTrace* trace) {
-  const PairKind kind = pair_kind(a, b);
-  if (kind == PairKind::General) return mtd_general(a, b, trace);
+template <PairKind K>
+MtdResult mtd_fixed(const Body& a, const Body& b, SatTrace* trace) {
+  if (K == PairKind::BoxBox && !trace) return mtd_box_box(a, b);
   Fixed f;
-  fixed_axes(a, b, kind, f);
+  fixed_axes(a, b, K, f);
   const Verdict v = verdict(f);
-  if (trace) trace_fixed(trace, a, b, kind, f, v, /*early_exit=*/true);
+  if (trace) trace_fixed(trace, a, b, K, f, v, /*early_exit=*/true);
   // B lies at +d along the axis: A leaves toward -axis (d = 0: toward +axis). Computed for
   // every pair and zeroed on a miss, without a branch.
   const int k = v.least;
@@ -441,10 +533,60 @@ MtdResult mtd(const Body& a, const Body& b, SatTrace* trace) {
   const float sign = 1.0f - 2.0f * static_cast<float>(f.d[k] > 0.0f);
   MtdResult m;
   m.hit = v.hit;
-  m.depth = f.ov[k] * on;
-  m.normal = f.axis[k] * (sign * on);
+  m.depth = f.ov[k] * on + 0.0f;  // + 0 turns a miss's -0 into 0
+  m.normal = f.axis[k] * (sign * on) + Vec2(0.0f);
   m.vector = m.normal * m.depth;
   return m;
+}
+
+}  // namespace
+
+namespace {
+
+[[gnu::noinline]] SatResult sat_dispatch(const Body& a, const Body& b, SatTrace* trace,
+                                         bool early_exit) {
+  switch (pair_kind(a, b)) {
+    case PairKind::BoxBox:
+      return sat_fixed<PairKind::BoxBox>(a, b, trace, early_exit);
+    case PairKind::BoxCircle:
+      return sat_fixed<PairKind::BoxCircle>(a, b, trace, early_exit);
+    case PairKind::CircleBox:
+      return sat_fixed<PairKind::CircleBox>(a, b, trace, early_exit);
+    case PairKind::General:
+      break;
+  }
+  return sat_general(a, b, trace, early_exit);
+}
+
+[[gnu::noinline]] MtdResult mtd_dispatch(const Body& a, const Body& b, SatTrace* trace) {
+  switch (pair_kind(a, b)) {
+    case PairKind::BoxBox:
+      return mtd_fixed<PairKind::BoxBox>(a, b, trace);
+    case PairKind::BoxCircle:
+      return mtd_fixed<PairKind::BoxCircle>(a, b, trace);
+    case PairKind::CircleBox:
+      return mtd_fixed<PairKind::CircleBox>(a, b, trace);
+    case PairKind::General:
+      break;
+  }
+  return mtd_general(a, b, trace);
+}
+
+}  // namespace
+
+// The common case first and alone, so it pays for no other path's registers.
+SatResult sat(const Body& a, const Body& b, SatTrace* trace, bool early_exit) {
+  if (!trace && a.geom == Geom::Box && b.geom == Geom::Box) return sat_box_box(a, b, early_exit);
+  return sat_dispatch(a, b, trace, early_exit);
+}
+
+// mtd: on the SAT axes, the axis of least overlap gives the minimum translation distance;
+// its sign is the shorter way out of the two interval orders, so it points away from B.
+// Exact for polygons (the Minkowski difference's normals are the edge normals) and for
+// circle-polygon (the nearest-vertex axis covers the rounded corners).
+MtdResult mtd(const Body& a, const Body& b, SatTrace* trace) {
+  if (!trace && a.geom == Geom::Box && b.geom == Geom::Box) return mtd_box_box(a, b);
+  return mtd_dispatch(a, b, trace);
 }
 
 namespace {
@@ -651,7 +793,60 @@ SweptResult swept_circle_polygon(const Body& a, const Body& b, SweptTrace* trace
 // Polygon pairs by SAT slabs plus the relative-velocity axis; circle-circle by the
 // quadratic; circle-polygon by a ray against the rounded polygon. Overlap at t = 0 gives
 // toi 0 and the MTD.
+namespace {
+
+// Box-box slabs without a trace: the four box axes in lanes (one division instruction for
+// all of them), then the relative-velocity axis. The same arithmetic, lane by lane, as
+// swept_slabs() records in a trace.
+SweptResult swept_box_box(const Body& a, const Body& b) {
+  const BoxBox4 r = box_box4(a, b);
+  const Vec2 rel = a.vel - b.vel;
+  const f4 s = splat4(rel.x) * r.ax + splat4(rel.y) * r.ay;
+  const f4 ca = splat4(a.pos.x) * r.ax + splat4(a.pos.y) * r.ay;
+  const f4 cb = splat4(b.pos.x) * r.ax + splat4(b.pos.y) * r.ay;
+  const f4 gap_in = (cb - r.eb) - (ca + r.ea);   // ib.min - ia.max
+  const f4 gap_out = (cb + r.eb) - (ca - r.ea);  // ib.max - ia.min
+  const i4 still = s == f4{};
+  const f4 safe_s = still ? splat4(1.0f) : s;
+  f4 t0 = gap_in / safe_s;
+  f4 t1 = gap_out / safe_s;
+  const i4 swap = t0 > t1;
+  const f4 lo = swap ? t1 : t0;
+  const f4 hi = swap ? t0 : t1;
+  // A lane with no motion along its axis: always overlapping, or never.
+  const i4 overlap = ((ca + r.ea) - (cb - r.eb) >= f4{}) & ((cb + r.eb) - (ca - r.ea) >= f4{});
+  const f4 inf = splat4(kInf);
+  t0 = still ? (overlap ? -inf : inf) : lo;
+  t1 = still ? (overlap ? inf : -inf) : hi;
+  float t_enter = std::max(std::max(t0[0], t0[1]), std::max(t0[2], t0[3]));
+  float t_exit = std::min(std::min(t1[0], t1[1]), std::min(t1[2], t1[3]));
+  const int entry = std::countr_zero(lane_mask(t0 == splat4(t_enter)) | 16u);
+  Vec2 entry_axis(r.ax[entry & 3], r.ay[entry & 3]);
+  float entry_speed = s[entry & 3];
+  SweptResult res;
+  if (t_enter > t_exit || t_enter > 1.0f || t_exit < 0.0f) return res;
+  const float rel2 = dot(rel, rel);
+  if (rel2 > 0.0f) {
+    // The velocity axis: no motion along it, so a static test.
+    const Vec2 axis = Vec2(-rel.y, rel.x) / std::sqrt(rel2);
+    if (interval_overlap(project(a, axis), project(b, axis)) < 0.0f) return res;
+  }
+  res.hit = true;
+  if (t_enter <= 0.0f) {
+    res.initially_overlapping = true;
+    res.mtd = mtd(a, b);
+    res.normal = res.mtd.normal;
+    return res;
+  }
+  res.toi = t_enter;
+  res.normal = entry_speed > 0.0f ? -entry_axis : entry_axis;
+  return res;
+}
+
+}  // namespace
+
 SweptResult swept(const Body& a, const Body& b, SweptTrace* trace) {
+  if (!trace && a.geom == Geom::Box && b.geom == Geom::Box) return swept_box_box(a, b);
   const bool ca = a.geom == Geom::Circle;
   const bool cb = b.geom == Geom::Circle;
   if (trace) {

@@ -1,7 +1,11 @@
 #include "cli.h"
 
+#include <cerrno>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -9,17 +13,21 @@
 
 #include "hitbox/report.h"
 #include "hitbox/scene.h"
+#include "image.h"
 
 namespace hitbox::app {
 
 namespace {
 
 constexpr const char* kQueryUsage =
-    "usage: hitbox query [--algo LIST] [--pairs A:B,...] SCENE...\n"
+    "usage: hitbox query [--algo LIST] [--pairs A:B,...] [--accuracy A] SCENE...\n"
     "  Prints one JSON object per scene file, one per line, with every algorithm's answer\n"
     "  for every pair of shapes (file order, A before B). Opens no window.\n"
-    "  --algo LIST    comma list of: aabb,bounding_circle,sat,mtd,swept (default: all)\n"
-    "  --pairs LIST   comma list of id pairs A:B (default: every pair)\n";
+    "  --algo LIST    comma list of: aabb,bounding_circle,sat,mtd,swept,pixel (default: all)\n"
+    "  --pairs LIST   comma list of id pairs A:B (default: every pair)\n"
+    "  --accuracy A   pixel test cells per world pixel, 0 < A <= 1 (default 1: cells are\n"
+    "                 1 pixel; 0.25: cells are 4 x 4 pixels)\n"
+    "  Sprite images are PNG files, found relative to the scene file's directory.\n";
 
 int fail(const std::string& msg) {
   std::cerr << "hitbox query: " << msg << "\n";
@@ -45,6 +53,7 @@ int query_main(int argc, char** argv) {
   std::vector<std::pair<std::string, std::string>> wanted;
   bool pairs_given = false;
   std::vector<std::string> files;
+  float accuracy = 1.0f;
 
   for (int i = 2; i < argc; ++i) {
     const std::string_view arg = argv[i];
@@ -63,9 +72,22 @@ int query_main(int argc, char** argv) {
       const auto bits = parse_algo_list(v, &bad);
       if (!bits) {
         return fail("--algo: unknown algorithm \"" + bad +
-                    "\" (known: aabb, bounding_circle, sat, mtd, swept)");
+                    "\" (known: aabb, bounding_circle, sat, mtd, swept, pixel)");
       }
       algos = *bits;
+    } else if (arg == "--accuracy") {
+      const char* v = value(arg);
+      if (!v) return fail("--accuracy needs a number A with 0 < A <= 1, e.g. --accuracy 0.5");
+      char* end = nullptr;
+      errno = 0;
+      const double a = std::strtod(v, &end);
+      const float af = static_cast<float>(a);
+      if (end == v || *end != '\0' || errno == ERANGE || !(a > 0.0 && a <= 1.0) ||
+          !valid_accuracy(af)) {
+        return fail("--accuracy: \"" + std::string(v) +
+                    "\" is not a number A with 0 < A <= 1 (cells are 1/A world pixels wide)");
+      }
+      accuracy = af;
     } else if (arg == "--pairs") {
       const char* v = value(arg);
       if (!v) return fail("--pairs needs a comma list of A:B, e.g. --pairs A:B,A:C");
@@ -91,7 +113,7 @@ int query_main(int argc, char** argv) {
   for (const std::string& file : files) {
     Scene scene;
     try {
-      scene = load_scene(file);
+      scene = load_scene(file, png_loader());
     } catch (const SceneError& e) {
       std::cerr << e.what() << "\n";
       return 2;
@@ -110,7 +132,17 @@ int query_main(int argc, char** argv) {
     } else {
       pairs = all_pairs(scene);
     }
-    lines.push_back(scene_report_json(scene, file, pairs, algos));
+    if (algos & kAlgoPixel) {
+      const std::string problem = pixel_mask_problem(scene, pairs, accuracy);
+      if (!problem.empty()) {
+        return fail(file + ": " + problem + "; lower --accuracy or leave pixel out of --algo");
+      }
+    }
+    try {
+      lines.push_back(scene_report_json(scene, file, pairs, algos, accuracy));
+    } catch (const std::invalid_argument& e) {
+      return fail(file + ": " + e.what());
+    }
   }
   for (const std::string& line : lines) std::cout << line << "\n";
   return 0;

@@ -10,8 +10,10 @@
 #include <string>
 
 #include "hitbox/collide.h"
+#include "hitbox/mask.h"
 #include "hitbox/report.h"
 #include "hitbox/scene.h"
+#include "image.h"
 
 namespace hitbox {
 namespace {
@@ -43,7 +45,9 @@ CliRun run(const std::string& args) {
   return r;
 }
 
-std::string asset(const char* name) { return std::string(HITBOX_SOURCE_DIR) + "/assets/scenes/" + name; }
+std::string asset(const char* name) {
+  return std::string(HITBOX_SOURCE_DIR) + "/assets/scenes/" + name;
+}
 
 std::string write_temp(const char* name, const std::string& text) {
   const std::string path = ::testing::TempDir() + "/" + name;
@@ -51,7 +55,9 @@ std::string write_temp(const char* name, const std::string& text) {
   return path;
 }
 
-float f(const nlohmann::json& j) { return j.get<float>(); }
+float f(const nlohmann::json& j) {
+  return j.get<float>();
+}
 
 TEST(Query, ExampleSceneEveryPairEveryAlgorithm) {
   const std::string path = asset("example.json");
@@ -70,7 +76,7 @@ TEST(Query, ExampleSceneEveryPairEveryAlgorithm) {
 
   const Scene scene = load_scene(path);
   for (const auto& p : pairs) {
-    for (const char* name : {"aabb", "bounding_circle", "sat", "mtd", "swept"}) {
+    for (const char* name : {"aabb", "bounding_circle", "sat", "mtd", "swept", "pixel"}) {
       ASSERT_TRUE(p.contains(name)) << name;
     }
     const auto& sat_j = p["sat"];
@@ -143,6 +149,145 @@ TEST(Query, TunnelSceneSweptCatchesWhatStaticMisses) {
     }
   }
   EXPECT_TRUE(found) << r.out;
+}
+
+// Checks a printed "pixel" entry against masks built by the library at `accuracy`.
+void expect_pixel_matches(const nlohmann::json& p, const Scene& scene, float accuracy) {
+  SCOPED_TRACE(p.dump());
+  ASSERT_TRUE(p.contains("pixel"));
+  const auto& px = p["pixel"];
+  const int ia = scene.find(p["a"].get<std::string>());
+  const int ib = scene.find(p["b"].get<std::string>());
+  ASSERT_GE(ia, 0);
+  ASSERT_GE(ib, 0);
+  Mask ma, mb;
+  build_mask(Posed(scene.shapes[static_cast<size_t>(ia)]), accuracy, ma);
+  build_mask(Posed(scene.shapes[static_cast<size_t>(ib)]), accuracy, mb);
+  const PixelResult r = pixel_overlap(ma, mb, true);
+  EXPECT_EQ(px["hit"].get<bool>(), r.hit);
+  EXPECT_EQ(px["count"].get<int>(), r.count);
+  if (!r.hit) {
+    EXPECT_EQ(px, nlohmann::json::parse(R"({"hit":false,"count":0})"));
+    return;
+  }
+  ASSERT_EQ(px.size(), 3u);
+  const float cell = 1.0f / accuracy;
+  const auto& rect = px["rect"];
+  ASSERT_EQ(rect.size(), 4u);
+  EXPECT_EQ(f(rect[0]), static_cast<float>(r.overlap.x0) * cell);
+  EXPECT_EQ(f(rect[1]), static_cast<float>(r.overlap.y0) * cell);
+  EXPECT_EQ(f(rect[2]), static_cast<float>(r.overlap.w) * cell);
+  EXPECT_EQ(f(rect[3]), static_cast<float>(r.overlap.h) * cell);
+}
+
+TEST(Query, PixelIsPrintedForEveryPairByDefault) {
+  const std::string path = asset("default.json");
+  const CliRun r = run("query " + path);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  const Scene scene = load_scene(path);
+  ASSERT_EQ(j["pairs"].size(), all_pairs(scene).size());
+  int hits = 0;
+  for (const auto& p : j["pairs"]) {
+    expect_pixel_matches(p, scene, 1.0f);
+    hits += p["pixel"]["hit"].get<bool>();
+    // A cell centre inside both shapes is a common point, so SAT finds the overlap too.
+    if (p["pixel"]["hit"].get<bool>()) EXPECT_TRUE(p["sat"]["hit"].get<bool>());
+  }
+  EXPECT_GT(hits, 0);  // default.json has an overlapping pair
+}
+
+TEST(Query, AlgoPixelAloneAndAccuracy) {
+  const std::string path = asset("default.json");
+  const Scene scene = load_scene(path);
+  for (const char* acc : {"1", "0.5", "0.25", "0.3"}) {
+    SCOPED_TRACE(acc);
+    const CliRun r = run(std::string("query --algo pixel --accuracy ") + acc + " " + path);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    for (const auto& p : j["pairs"]) {
+      ASSERT_EQ(p.size(), 3u) << p.dump();  // a, b, pixel
+      expect_pixel_matches(p, scene, std::stof(acc));
+    }
+  }
+  // A coarser grid counts fewer, larger cells.
+  const auto fine =
+      nlohmann::json::parse(run("query --algo pixel --pairs rect:circle " + path).out);
+  const auto coarse = nlohmann::json::parse(
+      run("query --algo pixel --accuracy 0.25 --pairs rect:circle " + path).out);
+  const int n_fine = fine["pairs"][0]["pixel"]["count"];
+  const int n_coarse = coarse["pairs"][0]["pixel"]["count"];
+  EXPECT_GT(n_coarse, 0);
+  EXPECT_LT(n_coarse * 4, n_fine);
+}
+
+TEST(Query, SpriteSceneRingHoleAndMirroredSword) {
+  const std::string path = asset("sprites.json");
+  const CliRun r = run("query " + path);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  const Scene scene = load_scene(path, app::png_loader());
+  ASSERT_EQ(j["pairs"].size(), all_pairs(scene).size());
+  bool ring_hole = false, sword_gem = false;
+  for (const auto& p : j["pairs"]) {
+    expect_pixel_matches(p, scene, 1.0f);
+    for (const char* name : {"aabb", "bounding_circle", "sat", "mtd", "swept"}) {
+      ASSERT_TRUE(p.contains(name)) << name;
+      ASSERT_TRUE(p[name].is_object()) << name;  // every pair is supported
+    }
+    if (p["a"] == "ring" && p["b"] == "hole") {
+      ring_hole = true;
+      EXPECT_TRUE(p["sat"]["hit"].get<bool>());
+      EXPECT_FALSE(p["pixel"]["hit"].get<bool>());
+    }
+    if (p["a"] == "sword" && p["b"] == "gem") {
+      sword_gem = true;
+      EXPECT_TRUE(p["pixel"]["hit"].get<bool>());
+    }
+  }
+  EXPECT_TRUE(ring_hole);
+  EXPECT_TRUE(sword_gem);
+}
+
+TEST(QueryErrors, BadAccuracyIsExit2) {
+  for (const char* bad : {"0", "-0.5", "1.5", "abc", "0.5x", "nan", "inf", "''", "1e-60"}) {
+    SCOPED_TRACE(bad);
+    const CliRun r = run(std::string("query --accuracy ") + bad + " " + asset("example.json"));
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("--accuracy"), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty());
+  }
+  const CliRun none = run("query --accuracy");
+  EXPECT_EQ(none.status, 2);
+  EXPECT_NE(none.err.find("--accuracy"), std::string::npos) << none.err;
+}
+
+TEST(QueryErrors, MissingSpriteImageIsExit2NamingFileShapeAndField) {
+  const std::string path = write_temp(
+      "missing_sprite.json",
+      R"({"version":1,"shapes":[{"id":"ghost","kind":"sprite","pos":[0,0],"image":"no/such.png"}]})");
+  const CliRun r = run("query " + path);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find(path + ": shape \"ghost\", field \"image\": cannot load \"no/such.png\""),
+            std::string::npos)
+      << r.err;
+  EXPECT_TRUE(r.out.empty());
+}
+
+TEST(QueryErrors, ShapeTooLargeForPixelMasksIsExit2) {
+  const std::string path =
+      write_temp("huge.json",
+                 R"({"version":1,"shapes":[{"id":"huge","kind":"rect","pos":[0,0],"size":[1e6,1e6]},
+                                 {"id":"dot","kind":"circle","pos":[0,0],"radius":800}]})");
+  const CliRun r = run("query " + path);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("\"huge\" is too large for the pixel test"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty());
+  // Without pixel, or on a coarse enough grid, it is answered.
+  EXPECT_EQ(run("query --algo sat,mtd " + path).status, 0);
+  const CliRun coarse = run("query --accuracy 0.001 " + path);
+  ASSERT_EQ(coarse.status, 0) << coarse.err;
+  EXPECT_TRUE(nlohmann::json::parse(coarse.out)["pairs"][0]["pixel"]["hit"].get<bool>());
 }
 
 TEST(QueryErrors, UnknownAlgorithmIsExit2) {

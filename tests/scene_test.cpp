@@ -2,6 +2,7 @@
 #include "hitbox/scene.h"
 
 #include <gtest/gtest.h>
+#include <stb_image_write.h>
 
 #include <algorithm>
 #include <array>
@@ -10,6 +11,8 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <map>
+#include <memory>
 #include <numbers>
 #include <random>
 #include <set>
@@ -18,6 +21,7 @@
 #include <vector>
 
 #include "hitbox/shape.h"
+#include "image.h"
 
 namespace hitbox {
 namespace {
@@ -112,7 +116,7 @@ TEST(SceneLoad, EveryBundledSceneLoadsInsideTheWindow) {
   for (const auto& f : files) {
     SCOPED_TRACE(f.string());
     Scene s;
-    ASSERT_NO_THROW(s = load_scene(f.string()));
+    ASSERT_NO_THROW(s = load_scene(f.string(), app::png_loader()));
     EXPECT_GE(s.shapes.size(), 2u);
     for (const Shape& sh : s.shapes) {
       SCOPED_TRACE(sh.id);
@@ -120,6 +124,10 @@ TEST(SceneLoad, EveryBundledSceneLoadsInsideTheWindow) {
       double r = 0.0;
       if (sh.kind == Kind::Rect) r = std::hypot(sh.size.x, sh.size.y) / 2;
       if (sh.kind == Kind::Circle) r = sh.radius;
+      if (sh.kind == Kind::Sprite) {
+        ASSERT_TRUE(sh.pixels.image);
+        r = std::hypot(sh.pixels.image->w, sh.pixels.image->h) / 2;
+      }
       for (const DVec2& p : sh.points) r = std::max(r, std::hypot(p.x, p.y));
       r *= sh.scale;
       for (const DVec2 c : {sh.pos, sh.pos + sh.vel}) {
@@ -754,13 +762,42 @@ double awkward(std::mt19937_64& rng, double lo, double hi) {
   return u(rng);
 }
 
+// Sprite images for the random round trip, served by an in-memory loader (the scene is
+// "random.json" in the current directory, so the resolved path is the image string).
+const std::map<std::string, std::shared_ptr<const SpriteImage>>& memory_images() {
+  static const auto images = [] {
+    std::map<std::string, std::shared_ptr<const SpriteImage>> m;
+    const std::pair<const char*, std::pair<int, int>> list[] = {
+        {"sprites/a.png", {3, 2}}, {"../up one/b c.png", {1, 5}}, {"üñí.png", {7, 7}}};
+    std::uint8_t v = 0;
+    for (const auto& [name, size] : list) {
+      auto img = std::make_shared<SpriteImage>();
+      img->w = size.first;
+      img->h = size.second;
+      for (int i = 0; i < img->w * img->h; ++i) img->alpha.push_back(v += 37);
+      m.emplace(name, img);
+    }
+    return m;
+  }();
+  return images;
+}
+
+ImageLoader memory_loader() {
+  return [](const std::string& path, std::string* error) -> std::shared_ptr<const SpriteImage> {
+    const auto it = memory_images().find(path);
+    if (it != memory_images().end()) return it->second;
+    *error = "no such image in memory";
+    return nullptr;
+  };
+}
+
 Shape random_shape(std::mt19937_64& rng, int index) {
   static const char* const names[] = {"A", "box", "a \"quoted\" id", "back\\slash", "üñí", "tab\t"};
   std::uniform_int_distribution<int> pick(0, 5);
   std::bernoulli_distribution coin(0.5);
   Shape s;
   s.id = std::string(names[pick(rng)]) + std::to_string(index);
-  s.kind = static_cast<Kind>(pick(rng) % 3);
+  s.kind = static_cast<Kind>(pick(rng) % 4);
   s.pos = DVec2(awkward(rng, -1e6, 1e6), awkward(rng, -1e6, 1e6));
   if (coin(rng)) s.angle = awkward(rng, -1e6, 1e6);
   if (coin(rng)) s.scale = awkward(rng, 1e-6, 1000.0);
@@ -789,6 +826,15 @@ Shape random_shape(std::mt19937_64& rng, int index) {
       if (coin(rng)) std::reverse(s.points.begin(), s.points.end());
       break;
     }
+    case Kind::Sprite: {
+      std::uniform_int_distribution<std::size_t> which(0, memory_images().size() - 1);
+      auto it = memory_images().begin();
+      std::advance(it, static_cast<long>(which(rng)));
+      s.image = it->first;
+      s.pixels.image = it->second;
+      if (coin(rng)) s.alpha_threshold = std::uniform_int_distribution<int>(0, 255)(rng);
+      break;
+    }
   }
   return s;
 }
@@ -809,7 +855,7 @@ TEST(SceneRoundTrip, RandomScenesSurviveSaveAndParseExactly) {
     const std::string text = scene_to_json(s);
     Scene back;
     try {
-      back = parse_scene(text, "random.json");
+      back = parse_scene(text, "random.json", memory_loader());
     } catch (const SceneError& e) {
       FAIL() << "iteration " << iter << ": " << e.what() << "\n" << text;
     }
@@ -821,6 +867,327 @@ TEST(SceneRoundTrip, RandomScenesSurviveSaveAndParseExactly) {
               static_cast<long>(s.shapes.size()) + (s.shapes.empty() ? 4 : 5) + (s.view ? 1 : 0));
   }
   EXPECT_GT(shapes, 10000);
+}
+
+// ------------------------------------------------------------------ sprites
+
+// A fresh directory for one test (tests may run in parallel processes).
+std::filesystem::path sprite_dir() {
+  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  const std::filesystem::path dir =
+      std::filesystem::path(::testing::TempDir()) / (std::string("hitbox_sprites_") + info->name());
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+// Writes a w x h RGBA PNG whose texel (x, y) has colour (x, y, 7) and alpha alpha(x, y).
+template <typename Alpha>
+void write_png(const std::filesystem::path& path, int w, int h, Alpha alpha) {
+  std::filesystem::create_directories(path.parent_path());
+  std::vector<std::uint8_t> rgba;
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      rgba.push_back(static_cast<std::uint8_t>(x));
+      rgba.push_back(static_cast<std::uint8_t>(y));
+      rgba.push_back(7);
+      rgba.push_back(alpha(x, y));
+    }
+  }
+  ASSERT_NE(stbi_write_png(path.string().c_str(), w, h, 4, rgba.data(), w * 4), 0) << path;
+}
+
+void write_text(const std::filesystem::path& path, const std::string& text) {
+  std::filesystem::create_directories(path.parent_path());
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+std::string scene_text(const std::string& shapes) {
+  return R"({"version": 1, "shapes": [)" + shapes + "]}";
+}
+
+// A sprite "S" using `image`, with extra key text appended (starting with ", ").
+std::string sprite(const std::string& image, const std::string& extra = "") {
+  return R"({"id": "S", "kind": "sprite", "pos": [50, 60], "image": ")" + image + "\"" + extra +
+         "}";
+}
+
+// Writes scene.json into `dir` and checks that loading it (with the PNG loader) fails naming
+// that file, the shape and the field, with `words` in the message. Returns the message.
+std::string expect_sprite_error(const std::filesystem::path& dir, const std::string& shapes,
+                                const std::string& shape, const std::string& field,
+                                const std::vector<std::string>& words,
+                                const ImageLoader& loader = app::png_loader()) {
+  const std::string path = (dir / "scene.json").string();
+  write_text(path, scene_text(shapes));
+  try {
+    load_scene(path, loader);
+    ADD_FAILURE() << "no error for: " << shapes;
+    return "";
+  } catch (const SceneError& e) {
+    const std::string what = e.what();
+    SCOPED_TRACE(what);
+    EXPECT_EQ(e.file(), path);
+    EXPECT_EQ(e.shape(), shape);
+    EXPECT_EQ(e.field(), field);
+    EXPECT_EQ(what.rfind(path + ": shape \"" + shape + "\", field \"" + field + "\": ", 0), 0u);
+    for (const std::string& w : words) EXPECT_NE(what.find(w), std::string::npos) << w;
+    return what;
+  }
+}
+
+std::uint8_t checker_alpha(int x, int y) {
+  return static_cast<std::uint8_t>((x * 40 + y * 90) % 256);
+}
+
+TEST(SceneSprites, ImageResolvesAgainstTheSceneDirectory) {
+  const auto dir = sprite_dir();
+  write_png(dir / "sub" / "sprites" / "a.png", 5, 3, checker_alpha);
+  write_text(dir / "sub" / "scene.json",
+             scene_text(R"({"id": "S", "kind": "sprite", "pos": [50, 60], "angle": 30, "scale": 2,
+                           "mirror": [true, false], "vel": [1, 2], "image": "sprites/a.png",
+                           "alpha_threshold": 7})"));
+  const Scene s = load_scene((dir / "sub" / "scene.json").string(), app::png_loader());
+  ASSERT_EQ(s.shapes.size(), 1u);
+  const Shape& sh = s.shapes[0];
+  EXPECT_EQ(sh.kind, Kind::Sprite);
+  EXPECT_EQ(sh.image, "sprites/a.png");  // as written, not resolved
+  EXPECT_EQ(sh.alpha_threshold, 7);
+  EXPECT_EQ(sh.scale, 2.0);
+  EXPECT_TRUE(sh.mirror_x);
+  ASSERT_TRUE(sh.pixels.image);
+  const SpriteImage& img = *sh.pixels.image;
+  ASSERT_EQ(img.w, 5);
+  ASSERT_EQ(img.h, 3);
+  ASSERT_EQ(img.alpha.size(), 15u);
+  ASSERT_EQ(img.rgba.size(), 60u);
+  for (int y = 0; y < 3; ++y) {
+    for (int x = 0; x < 5; ++x) {
+      const std::size_t i = static_cast<std::size_t>(y * 5 + x);
+      EXPECT_EQ(img.alpha[i], checker_alpha(x, y));
+      EXPECT_EQ(img.rgba[i * 4 + 0], x);
+      EXPECT_EQ(img.rgba[i * 4 + 1], y);
+      EXPECT_EQ(img.rgba[i * 4 + 2], 7);
+      EXPECT_EQ(img.rgba[i * 4 + 3], img.alpha[i]);
+    }
+  }
+  // The frame is the image rectangle times scale, centred on pos.
+  const Posed p(sh);
+  EXPECT_EQ(p.body().geom, Geom::Box);
+  EXPECT_FLOAT_EQ(p.body().half.x, 5.0f);
+  EXPECT_FLOAT_EQ(p.body().half.y, 3.0f);
+  EXPECT_EQ(p.body().sprite, sh.pixels.image.get());
+  EXPECT_EQ(p.body().alpha_threshold, 7);
+}
+
+TEST(SceneSprites, DefaultThresholdAndOneImageSharedBySprites) {
+  const auto dir = sprite_dir();
+  write_png(dir / "a.png", 2, 2, [](int, int) { return std::uint8_t{255}; });
+  write_text(dir / "scene.json",
+             scene_text(R"({"id": "S", "kind": "sprite", "pos": [1, 2], "image": "a.png"},
+                           {"id": "T", "kind": "sprite", "pos": [3, 4], "image": "a.png",
+                            "alpha_threshold": 0},
+                           {"id": "U", "kind": "sprite", "pos": [3, 4], "image": "a.png",
+                            "alpha_threshold": 255})"));
+  const Scene s = load_scene((dir / "scene.json").string(), app::png_loader());
+  ASSERT_EQ(s.shapes.size(), 3u);
+  EXPECT_EQ(s.shapes[0].alpha_threshold, 128);
+  EXPECT_EQ(s.shapes[1].alpha_threshold, 0);
+  EXPECT_EQ(s.shapes[2].alpha_threshold, 255);
+  EXPECT_EQ(s.shapes[0].pixels.image, s.shapes[1].pixels.image);  // loaded once
+}
+
+TEST(SceneSprites, SaveWritesTheImageAsReadAndLoadGivesTheSameScene) {
+  const auto dir = sprite_dir();
+  write_png(dir / "art" / "a.png", 4, 4, checker_alpha);
+  write_png(dir / "b.png", 3, 1, [](int x, int) { return static_cast<std::uint8_t>(x * 100); });
+  const std::string text = scene_text(
+      R"({"id": "S", "kind": "sprite", "pos": [10, 20], "angle": -15, "scale": 0.5,
+          "mirror": [false, true], "vel": [3, 0], "image": "art/a.png", "alpha_threshold": 200},
+         {"id": "T", "kind": "sprite", "pos": [1, 2], "image": "./b.png", "alpha_threshold": 128},
+         {"id": "R", "kind": "rect", "pos": [0, 0], "size": [1, 2]})");
+  write_text(dir / "scene.json", text);
+  const Scene s = load_scene((dir / "scene.json").string(), app::png_loader());
+  const std::string saved = scene_to_json(s);
+  EXPECT_NE(saved.find(R"({"id": "S", "kind": "sprite", "pos": [10, 20], "angle": -15, )"
+                       R"("scale": 0.5, "mirror": [false, true], "vel": [3, 0], )"
+                       R"("image": "art/a.png", "alpha_threshold": 200})"),
+            std::string::npos)
+      << saved;
+  // The default threshold is left out.
+  EXPECT_NE(saved.find(R"({"id": "T", "kind": "sprite", "pos": [1, 2], "image": "./b.png"})"),
+            std::string::npos)
+      << saved;
+  const std::string again = (dir / "again.json").string();
+  save_scene(s, again);
+  const Scene back = load_scene(again, app::png_loader());
+  EXPECT_EQ(back, s);
+  EXPECT_NE(back.shapes[0].pixels.image, s.shapes[0].pixels.image);  // equal by content
+  // A different image under the same name is a different scene.
+  write_png(dir / "b.png", 3, 1, [](int x, int) { return static_cast<std::uint8_t>(x * 101); });
+  EXPECT_NE(load_scene(again, app::png_loader()), s);
+}
+
+TEST(SceneSprites, ImageMissingEmptyOrNotAString) {
+  const auto dir = sprite_dir();
+  expect_sprite_error(dir, R"({"id": "S", "kind": "sprite", "pos": [0, 0]})", "S", "image",
+                      {"is required"});
+  expect_sprite_error(dir, sprite(""), "S", "image", {"must not be empty"});
+  expect_sprite_error(dir, R"({"id": "S", "kind": "sprite", "pos": [0, 0], "image": 3})", "S",
+                      "image", {"must be a non-empty string", "a number"});
+  expect_sprite_error(dir, R"({"id": "S", "kind": "sprite", "pos": [0, 0], "image": null})", "S",
+                      "image", {"must be a non-empty string", "null"});
+}
+
+TEST(SceneSprites, ThresholdMustBeAnIntegerFrom0To255) {
+  const auto dir = sprite_dir();
+  write_png(dir / "a.png", 2, 2, checker_alpha);
+  expect_sprite_error(dir, sprite("a.png", R"(, "alpha_threshold": 256)"), "S", "alpha_threshold",
+                      {"out of range", "256", "between 0 and 255"});
+  expect_sprite_error(dir, sprite("a.png", R"(, "alpha_threshold": -1)"), "S", "alpha_threshold",
+                      {"out of range", "-1"});
+  expect_sprite_error(dir, sprite("a.png", R"(, "alpha_threshold": 18446744073709551615)"), "S",
+                      "alpha_threshold", {"out of range"});
+  expect_sprite_error(dir, sprite("a.png", R"(, "alpha_threshold": 12.5)"), "S", "alpha_threshold",
+                      {"must be an integer from 0 to 255", "12.5"});
+  expect_sprite_error(dir, sprite("a.png", R"(, "alpha_threshold": 128.0)"), "S", "alpha_threshold",
+                      {"must be an integer"});
+  expect_sprite_error(dir, sprite("a.png", R"(, "alpha_threshold": "128")"), "S", "alpha_threshold",
+                      {"must be an integer", "a string"});
+  expect_sprite_error(dir, sprite("a.png", R"(, "alpha_threshold": true)"), "S", "alpha_threshold",
+                      {"must be an integer"});
+}
+
+TEST(SceneSprites, OtherKindsKeysAreUnknownOnASprite) {
+  const auto dir = sprite_dir();
+  write_png(dir / "a.png", 2, 2, checker_alpha);
+  expect_sprite_error(dir, sprite("a.png", R"(, "size": [1, 1])"), "S", "size",
+                      {"is not a key of a sprite", "only rects"});
+  expect_sprite_error(dir, sprite("a.png", R"(, "radius": 1)"), "S", "radius",
+                      {"is not a key of a sprite", "only circles"});
+  expect_sprite_error(dir, sprite("a.png", R"(, "points": [])"), "S", "points",
+                      {"is not a key of a sprite", "only polygons"});
+  expect_sprite_error(dir, sprite("a.png", R"(, "alpha": 1)"), "S", "alpha",
+                      {"unknown key", "image, alpha_threshold"});
+  // And a sprite's keys on other kinds.
+  expect_sprite_error(dir, R"({"id": "R", "kind": "rect", "pos": [0, 0], "size": [1, 1],
+                             "image": "a.png"})",
+                      "R", "image", {"is not a key of a rect", "only sprites"});
+  expect_sprite_error(dir, R"({"id": "C", "kind": "circle", "pos": [0, 0], "radius": 1,
+                             "alpha_threshold": 3})",
+                      "C", "alpha_threshold", {"is not a key of a circle", "only sprites"});
+  expect_sprite_error(dir, R"({"id": "K", "kind": "sprites", "pos": [0, 0]})", "K", "kind",
+                      {"\"rect\", \"circle\", \"polygon\" or \"sprite\""});
+}
+
+TEST(SceneSprites, MissingImageNamesTheFileAsWrittenAndResolved) {
+  const auto dir = sprite_dir();
+  const std::string resolved = (dir / "sprites/none.png").string();
+  const std::string what = expect_sprite_error(
+      dir, sprite("sprites/none.png"), "S", "image",
+      {"cannot load \"sprites/none.png\" (resolved to " + resolved + "): ", "No such file"});
+  EXPECT_EQ(what.substr(what.size() - 9), "directory");  // "No such file or directory"
+}
+
+TEST(SceneSprites, TextFileNamedPngIsNotAPng) {
+  const auto dir = sprite_dir();
+  write_text(dir / "fake.png", "this is not an image\n");
+  expect_sprite_error(dir, sprite("fake.png"), "S", "image",
+                      {"cannot load \"fake.png\"", "not a PNG file"});
+}
+
+TEST(SceneSprites, EmptyFileIsNotAPng) {
+  const auto dir = sprite_dir();
+  write_text(dir / "empty.png", "");
+  ASSERT_EQ(std::filesystem::file_size(dir / "empty.png"), 0u);
+  expect_sprite_error(dir, sprite("empty.png"), "S", "image", {"not a PNG file", "empty"});
+}
+
+TEST(SceneSprites, OtherImageFormatIsNotAPng) {
+  const auto dir = sprite_dir();
+  std::vector<std::uint8_t> rgba(16, 200);
+  ASSERT_NE(stbi_write_bmp((dir / "a.bmp.png").string().c_str(), 2, 2, 4, rgba.data()), 0);
+  expect_sprite_error(dir, sprite("a.bmp.png"), "S", "image", {"not a PNG file"});
+}
+
+TEST(SceneSprites, DirectoryIsNotReadable) {
+  const auto dir = sprite_dir();
+  std::filesystem::create_directories(dir / "d.png");
+  expect_sprite_error(dir, sprite("d.png"), "S", "image", {"cannot load \"d.png\"", "directory"});
+}
+
+TEST(SceneSprites, CorruptPngNamesStbReason) {
+  const auto dir = sprite_dir();
+  write_text(dir / "bad.png", std::string("\x89PNG\r\n\x1a\n", 8) + "garbage after the signature");
+  expect_sprite_error(dir, sprite("bad.png"), "S", "image", {"cannot decode the PNG: "});
+}
+
+// A PNG whose header says 0 x 5 pixels (stb_image does not check chunk CRCs).
+std::string zero_width_png() {
+  std::string png("\x89PNG\r\n\x1a\n", 8);
+  const unsigned char ihdr[] = {0, 0, 0, 13, 'I', 'H', 'D', 'R', 0, 0, 0, 0, 0,
+                                0, 0, 5, 8,  6,   0,   0,   0,   0, 0, 0, 0};
+  png.append(reinterpret_cast<const char*>(ihdr), sizeof ihdr);
+  const unsigned char iend[] = {0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82};
+  png.append(reinterpret_cast<const char*>(iend), sizeof iend);
+  return png;
+}
+
+TEST(SceneSprites, ZeroSizeImageIsAnError) {
+  const auto dir = sprite_dir();
+  write_text(dir / "zero.png", zero_width_png());
+  expect_sprite_error(dir, sprite("zero.png"), "S", "image", {"cannot load \"zero.png\""});
+  // A loader that hands back an empty image is refused by the core as well.
+  const ImageLoader empty = [](const std::string&, std::string*) {
+    return std::make_shared<const SpriteImage>();
+  };
+  expect_sprite_error(dir, sprite("x.png"), "S", "image",
+                      {"cannot load \"x.png\"", "the image has no pixels (0 x 0)"}, empty);
+  // So is one whose alpha does not match its size.
+  const ImageLoader short_alpha = [](const std::string&, std::string*) {
+    auto img = std::make_shared<SpriteImage>();
+    img->w = 2;
+    img->h = 2;
+    img->alpha = {1, 2, 3};
+    return std::shared_ptr<const SpriteImage>(img);
+  };
+  expect_sprite_error(dir, sprite("x.png"), "S", "image", {"3 alpha"}, short_alpha);
+}
+
+TEST(SceneSprites, LoaderErrorIsPassedOnAndNoLoaderIsAnError) {
+  const auto dir = sprite_dir();
+  const ImageLoader refuse = [](const std::string& path, std::string* error) {
+    *error = "refused " + path;
+    return std::shared_ptr<const SpriteImage>();
+  };
+  expect_sprite_error(dir, sprite("q.png"), "S", "image", {"refused " + (dir / "q.png").string()},
+                      refuse);
+  expect_sprite_error(dir, sprite("q.png"), "S", "image",
+                      {"cannot load \"q.png\"", "this program was built without an image loader"},
+                      ImageLoader{});
+  // parse_scene without a loader, too; other kinds need none.
+  EXPECT_THROW(parse_scene(scene_text(sprite("q.png")), "x.json"), SceneError);
+  EXPECT_NO_THROW(parse_scene(scene_text(R"({"id": "R", "kind": "rect", "pos": [0, 0],
+                                             "size": [1, 1]})"),
+                              "x.json"));
+}
+
+TEST(SceneSprites, ScaledFrameMustStayWithin1e6Pixels) {
+  const auto dir = sprite_dir();
+  write_png(dir / "wide.png", 1001, 1, [](int, int) { return std::uint8_t{255}; });
+  expect_sprite_error(dir, sprite("wide.png", R"(, "scale": 1000)"), "S", "scale",
+                      {"out of range", "1001 x 1", "1001000 pixels"});
+  write_text(dir / "ok.json", scene_text(sprite("wide.png", R"(, "scale": 999)")));
+  EXPECT_NO_THROW(load_scene((dir / "ok.json").string(), app::png_loader()));
+}
+
+TEST(SceneSprites, ErrorsNameTheSpriteAmongOthers) {
+  const auto dir = sprite_dir();
+  write_png(dir / "a.png", 2, 2, checker_alpha);
+  expect_sprite_error(dir,
+                      R"({"id": "ok", "kind": "sprite", "pos": [0, 0], "image": "a.png"},
+                         {"id": "ship", "kind": "sprite", "pos": [0, 0], "image": "b.png"})",
+                      "ship", "image", {"cannot load \"b.png\""});
 }
 
 // ------------------------------------------------------------------ polygon_problem

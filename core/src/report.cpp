@@ -3,9 +3,12 @@
 #include "hitbox/report.h"
 
 #include <charconv>
+#include <cmath>
 #include <cstdio>
+#include <stdexcept>
 
 #include "hitbox/collide.h"
+#include "hitbox/mask.h"
 
 namespace hitbox {
 
@@ -34,9 +37,49 @@ std::optional<std::uint32_t> parse_algo_list(std::string_view list, std::string*
 }
 
 bool algo_supports(Algo /*algo*/, Kind /*a*/, Kind /*b*/) {
-  // Every algorithm so far answers for every pair of rect, circle and polygon. New kinds or
-  // algorithms that do not cover a pair return false here and print "unsupported".
+  // Every algorithm answers for every pair of rect, circle, polygon and sprite (the geometric
+  // tests use a sprite's frame, the pixel test its texels). New kinds or algorithms that do
+  // not cover a pair return false here and print "unsupported".
   return true;
+}
+
+bool valid_accuracy(float accuracy) {
+  // The cell size 1 / accuracy must be a finite float too (a subnormal accuracy is refused).
+  return accuracy > 0.0f && accuracy <= 1.0f && std::isfinite(1.0f / accuracy);
+}
+
+namespace {
+
+// Cells in the bounding rectangle of a shape's mask, with the one-cell margin the builders
+// may add on every side.
+double mask_cells(const Body& b, float accuracy) {
+  const double a = static_cast<double>(accuracy);
+  const double w = static_cast<double>(b.bounds.max.x - b.bounds.min.x) * a + 3.0;
+  const double h = static_cast<double>(b.bounds.max.y - b.bounds.min.y) * a + 3.0;
+  return w * h;
+}
+
+}  // namespace
+
+std::string pixel_mask_problem(const Scene& scene, const std::vector<std::pair<int, int>>& pairs,
+                               float accuracy) {
+  std::vector<bool> checked(scene.shapes.size(), false);
+  for (const auto& [ia, ib] : pairs) {
+    for (const int i : {ia, ib}) {
+      const size_t k = static_cast<size_t>(i);
+      if (checked[k]) continue;
+      checked[k] = true;
+      const Shape& s = scene.shapes[k];
+      const double cells = mask_cells(Posed(s).body(), accuracy);
+      if (cells > kMaxMaskCells) {
+        return "shape \"" + s.id + "\" is too large for the pixel test at accuracy " +
+               format_float(accuracy) + ": its mask would have about " +
+               std::to_string(static_cast<long long>(cells)) + " cells (at most " +
+               std::to_string(static_cast<long long>(kMaxMaskCells)) + ")";
+      }
+    }
+  }
+  return "";
 }
 
 std::string format_float(float v) {
@@ -74,7 +117,9 @@ void put_string(std::string& out, std::string_view s) {
   out += '"';
 }
 
-void put_float(std::string& out, float v) { out += format_float(v); }
+void put_float(std::string& out, float v) {
+  out += format_float(v);
+}
 
 void put_vec(std::string& out, Vec2 v) {
   out += '[';
@@ -92,7 +137,9 @@ void put_interval(std::string& out, Interval i) {
   out += ']';
 }
 
-void put_bool(std::string& out, bool b) { out += b ? "true" : "false"; }
+void put_bool(std::string& out, bool b) {
+  out += b ? "true" : "false";
+}
 
 void put_sat(std::string& out, const SatResult& r, const SatTrace& t) {
   out += "{\"hit\":";
@@ -159,13 +206,55 @@ void put_swept(std::string& out, const SweptResult& s, const SweptTrace& t) {
   out += "\"}";
 }
 
+// {"hit":true,"count":N,"rect":[x,y,w,h]} with the rectangle in world pixels, or
+// {"hit":false,"count":0}.
+void put_pixel(std::string& out, const PixelResult& p) {
+  out += "{\"hit\":";
+  put_bool(out, p.hit);
+  out += ",\"count\":" + std::to_string(p.count);
+  if (p.hit) {
+    out += ",\"rect\":[";
+    put_float(out, static_cast<float>(p.overlap.x0) * p.cell);
+    out += ',';
+    put_float(out, static_cast<float>(p.overlap.y0) * p.cell);
+    out += ',';
+    put_float(out, static_cast<float>(p.overlap.w) * p.cell);
+    out += ',';
+    put_float(out, static_cast<float>(p.overlap.h) * p.cell);
+    out += ']';
+  }
+  out += '}';
+}
+
 }  // namespace
 
 std::string scene_report_json(const Scene& scene, std::string_view scene_name,
-                              const std::vector<std::pair<int, int>>& pairs, std::uint32_t algos) {
+                              const std::vector<std::pair<int, int>>& pairs, std::uint32_t algos,
+                              float accuracy) {
   std::vector<Posed> posed;
   posed.reserve(scene.shapes.size());
   for (const Shape& s : scene.shapes) posed.emplace_back(s);
+
+  // Pixel masks: built once per shape that is in some pair, at the asked accuracy.
+  std::vector<Mask> masks;
+  if (algos & kAlgoPixel) {
+    if (!valid_accuracy(accuracy)) {
+      throw std::invalid_argument("pixel accuracy must be > 0 and <= 1, not " +
+                                  format_float(accuracy));
+    }
+    const std::string problem = pixel_mask_problem(scene, pairs, accuracy);
+    if (!problem.empty()) throw std::invalid_argument(problem);
+    masks.resize(scene.shapes.size());
+    std::vector<bool> built(scene.shapes.size(), false);
+    for (const auto& [ia, ib] : pairs) {
+      for (const int i : {ia, ib}) {
+        const size_t k = static_cast<size_t>(i);
+        if (built[k]) continue;
+        built[k] = true;
+        build_mask(posed[k], accuracy, masks[k]);
+      }
+    }
+  }
 
   std::string out = "{\"scene\":";
   put_string(out, scene_name);
@@ -217,6 +306,10 @@ std::string scene_report_json(const Scene& scene, std::string_view scene_name,
           put_swept(out, r, swept_trace);
           break;
         }
+        case kAlgoPixel:
+          put_pixel(out, pixel_overlap(masks[static_cast<size_t>(ia)],
+                                       masks[static_cast<size_t>(ib)], /*count=*/true));
+          break;
       }
     }
     out += '}';

@@ -15,6 +15,8 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -74,6 +76,8 @@ const char* kind_text(Kind k) {
       return "circle";
     case Kind::Polygon:
       return "polygon";
+    case Kind::Sprite:
+      return "sprite";
   }
   return "?";
 }
@@ -330,21 +334,31 @@ class Checker {
 struct KindInfo {
   Kind kind;
   const char* name;
-  const char* own_key;  // the one key only this kind has
+  std::array<const char*, 2> own_keys;  // the keys only this kind has (nullptr: none)
   const char* plural;
+
+  bool owns(const std::string& key) const {
+    return std::any_of(own_keys.begin(), own_keys.end(),
+                       [&](const char* k) { return k != nullptr && key == k; });
+  }
 };
-constexpr std::array<KindInfo, 3> kKinds = {{
-    {Kind::Rect, "rect", "size", "rects"},
-    {Kind::Circle, "circle", "radius", "circles"},
-    {Kind::Polygon, "polygon", "points", "polygons"},
+constexpr std::array<KindInfo, 4> kKinds = {{
+    {Kind::Rect, "rect", {"size", nullptr}, "rects"},
+    {Kind::Circle, "circle", {"radius", nullptr}, "circles"},
+    {Kind::Polygon, "polygon", {"points", nullptr}, "polygons"},
+    {Kind::Sprite, "sprite", {"image", "alpha_threshold"}, "sprites"},
 }};
+constexpr const char* kKindList = "\"rect\", \"circle\", \"polygon\" or \"sprite\"";
 constexpr std::array<const char*, 7> kCommonKeys = {"id",    "kind",   "pos", "angle",
                                                     "scale", "mirror", "vel"};
 
 std::string allowed_keys(const KindInfo& k) {
   std::string out;
   for (const char* c : kCommonKeys) out += std::string(c) + ", ";
-  return out + k.own_key;
+  for (const char* own : k.own_keys) {
+    if (own != nullptr) out += std::string(own) + ", ";
+  }
+  return out.substr(0, out.size() - 2);
 }
 
 void check_keys(const Checker& c, const json& j, const KindInfo& info) {
@@ -354,15 +368,49 @@ void check_keys(const Checker& c, const json& j, const KindInfo& info) {
                      [&](const char* k) { return key == k; }) != kCommonKeys.end()) {
       continue;
     }
-    if (key == info.own_key) continue;
+    if (info.owns(key)) continue;
     for (const KindInfo& other : kKinds) {
-      if (key == other.own_key) {
+      if (other.owns(key)) {
         c.fail(key, std::string("is not a key of a ") + info.name + " (only " + other.plural +
                         " have it; a " + info.name + " has: " + allowed_keys(info) + ")");
       }
     }
     c.fail(key, std::string("unknown key (a ") + info.name + " has: " + allowed_keys(info) + ")");
   }
+}
+
+// What sprites need while a scene is read: the loader, where image paths start from, and the
+// images already loaded (a file used by several sprites is loaded once and shared).
+struct ImageSource {
+  const ImageLoader* loader = nullptr;
+  std::filesystem::path dir;                                         // the scene file's directory
+  std::map<std::string, std::shared_ptr<const SpriteImage>> loaded;  // by resolved path
+};
+
+// Loads a sprite's image through the loader and checks what came back.
+std::shared_ptr<const SpriteImage> load_image(const Checker& c, ImageSource& src,
+                                              const std::string& image) {
+  const std::string resolved = (src.dir / std::filesystem::path(image)).string();
+  const std::string head = "cannot load \"" + image + "\" (resolved to " + resolved + "): ";
+  if (const auto it = src.loaded.find(resolved); it != src.loaded.end()) return it->second;
+  if (src.loader == nullptr || !*src.loader) {
+    c.fail("image", head + "this program was built without an image loader");
+  }
+  std::string error;
+  std::shared_ptr<const SpriteImage> img = (*src.loader)(resolved, &error);
+  if (!img) c.fail("image", head + (error.empty() ? "the image loader gave no pixels" : error));
+  if (img->w <= 0 || img->h <= 0) {
+    c.fail("image", head + "the image has no pixels (" + std::to_string(img->w) + " x " +
+                        std::to_string(img->h) + ")");
+  }
+  const std::size_t texels = static_cast<std::size_t>(img->w) * static_cast<std::size_t>(img->h);
+  if (img->alpha.size() != texels || (!img->rgba.empty() && img->rgba.size() != texels * 4)) {
+    c.fail("image", head + "the image loader gave " + std::to_string(img->alpha.size()) +
+                        " alpha and " + std::to_string(img->rgba.size()) + " RGBA values for " +
+                        std::to_string(img->w) + " x " + std::to_string(img->h) + " pixels");
+  }
+  src.loaded.emplace(resolved, img);
+  return img;
 }
 
 // A positive size-like number: kMinSize <= v <= max.
@@ -378,7 +426,7 @@ double positive(const Checker& c, const json& j, const std::string& field, doubl
   return v;
 }
 
-Shape read_shape(Checker& c, const json& j, std::size_t index) {
+Shape read_shape(Checker& c, const json& j, std::size_t index, ImageSource& images) {
   c.set_shape(shape_label(j, index));
   if (!j.is_object()) {
     c.fail("",
@@ -392,7 +440,7 @@ Shape read_shape(Checker& c, const json& j, std::size_t index) {
   s.id = id->get<std::string>();
   if (s.id.empty()) c.fail("id", "must not be empty");
 
-  const char* kinds = "\"rect\", \"circle\" or \"polygon\"";
+  const char* kinds = kKindList;
   const auto kind = j.find("kind");
   if (kind == j.end()) c.fail("kind", std::string("is required: ") + kinds);
   if (!kind->is_string()) {
@@ -500,6 +548,41 @@ Shape read_shape(Checker& c, const json& j, std::size_t index) {
       }
       break;
     }
+    case Kind::Sprite: {
+      const auto img = j.find("image");
+      if (img == j.end()) {
+        c.fail("image", "is required: the image file, relative to the scene file's directory");
+      }
+      if (!img->is_string()) {
+        c.fail("image", "must be a non-empty string (a PNG file name), not " + describe(*img));
+      }
+      s.image = img->get<std::string>();
+      if (s.image.empty()) c.fail("image", "must not be empty (a PNG file name)");
+      if (const auto t = j.find("alpha_threshold"); t != j.end()) {
+        const std::string rule = "must be an integer from 0 to 255";
+        if (!t->is_number()) c.fail("alpha_threshold", rule + ", not " + describe(*t));
+        if (!t->is_number_integer()) {
+          c.fail("alpha_threshold", rule + ", not " + t->dump());
+        }
+        const bool negative = t->is_number_unsigned() ? false : t->get<std::int64_t>() < 0;
+        const bool big =
+            t->is_number_unsigned() ? t->get<std::uint64_t>() > 255 : t->get<std::int64_t>() > 255;
+        if (negative || big) {
+          c.fail("alpha_threshold", "is out of range: " + t->dump() + " is not between 0 and 255");
+        }
+        s.alpha_threshold = static_cast<int>(t->get<std::int64_t>());
+      }
+      s.pixels.image = load_image(c, images, s.image);
+      const double world =
+          static_cast<double>(std::max(s.pixels.image->w, s.pixels.image->h)) * s.scale;
+      if (world > kMaxSize) {
+        c.fail("scale", "is out of range: scale " + number_text(s.scale) + " makes the sprite's " +
+                            std::to_string(s.pixels.image->w) + " x " +
+                            std::to_string(s.pixels.image->h) + " image " + number_text(world) +
+                            " pixels wide (" + scale_rule + ")");
+      }
+      break;
+    }
   }
   return s;
 }
@@ -598,6 +681,17 @@ class Writer {
         out += "]";
         break;
       }
+      case Kind::Sprite: {
+        try {
+          out += ", \"image\": " + json(s.image).dump();
+        } catch (const json::exception&) {
+          throw SceneError(file_, shape_, "image", "is not valid UTF-8");
+        }
+        if (s.alpha_threshold != 128) {
+          out += ", \"alpha_threshold\": " + std::to_string(s.alpha_threshold);
+        }
+        break;
+      }
     }
     return out + "}";
   }
@@ -633,7 +727,7 @@ int Scene::find(std::string_view id) const {
   return -1;
 }
 
-Scene parse_scene(std::string_view text, const std::string& file) {
+Scene parse_scene(std::string_view text, const std::string& file, const ImageLoader& loader) {
   const json root = parse_tree(text, file);
   Checker c(file);
   if (!root.is_object()) {
@@ -660,9 +754,12 @@ Scene parse_scene(std::string_view text, const std::string& file) {
   if (shapes == root.end()) c.fail("shapes", "is required (an array of shapes, may be empty)");
   if (!shapes->is_array()) c.fail("shapes", "must be an array of shapes, not " + describe(*shapes));
 
+  ImageSource images;
+  images.loader = &loader;
+  images.dir = std::filesystem::path(file).parent_path();
   std::unordered_map<std::string, std::size_t> seen;
   for (std::size_t i = 0; i < shapes->size(); ++i) {
-    Shape s = read_shape(c, (*shapes)[i], i);
+    Shape s = read_shape(c, (*shapes)[i], i, images);
     const auto [it, fresh] = seen.emplace(s.id, i);
     if (!fresh) {
       c.fail("id", "duplicate id: shape #" + std::to_string(it->second + 1) + " is also \"" + s.id +
@@ -675,7 +772,7 @@ Scene parse_scene(std::string_view text, const std::string& file) {
   return scene;
 }
 
-Scene load_scene(const std::string& path) {
+Scene load_scene(const std::string& path, const ImageLoader& loader) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
     throw SceneError(path, "", "", "cannot read the file: it is a directory");
@@ -689,7 +786,7 @@ Scene load_scene(const std::string& path) {
   if (in.bad()) {
     throw SceneError(path, "", "", std::string("cannot read the file: ") + std::strerror(errno));
   }
-  return parse_scene(text.str(), path);
+  return parse_scene(text.str(), path, loader);
 }
 
 std::string scene_to_json(const Scene& scene) {

@@ -16,6 +16,8 @@ const char* kind_name(Kind k) {
       return "circle";
     case Kind::Polygon:
       return "polygon";
+    case Kind::Sprite:
+      return "sprite";
   }
   return "?";
 }
@@ -50,6 +52,8 @@ int vertex_count(const Shape& s) {
       return 0;
     case Kind::Polygon:
       return static_cast<int>(s.points.size());
+    case Kind::Sprite:
+      return 4;
   }
   return 0;
 }
@@ -90,6 +94,7 @@ Body pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> int_s
   Body b;
   b.pos = to_f(s.pos);
   b.vel = to_f(s.vel);
+  b.scale = static_cast<float>(s.scale);
   const DRot q = drot(s.angle);
   const double sx = s.mirror_x ? -1.0 : 1.0;
   const double sy = s.mirror_y ? -1.0 : 1.0;
@@ -122,9 +127,17 @@ Body pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> int_s
     big.resize(static_cast<size_t>(count));
     w = big.data();
   }
-  if (s.kind == Kind::Rect) {
+  if (s.kind == Kind::Rect || s.kind == Kind::Sprite) {
+    // A sprite's frame is its image rectangle; without pixels it is a 1 x 1 frame.
     b.geom = Geom::Box;
-    const DVec2 h = s.size * 0.5;
+    DVec2 size = s.size;
+    if (s.kind == Kind::Sprite) {
+      const SpriteImage* img = s.pixels.image.get();
+      size = img ? DVec2(img->w, img->h) : DVec2(1.0, 1.0);
+      b.sprite = img;
+      b.alpha_threshold = s.alpha_threshold;
+    }
+    const DVec2 h = size * 0.5;
     b.half = to_f(h * s.scale);
     const DVec2 corners[4] = {{-h.x, -h.y}, {h.x, -h.y}, {h.x, h.y}, {-h.x, h.y}};
     for (int i = 0; i < 4; ++i) w[i] = to_world(s, corners[i]);

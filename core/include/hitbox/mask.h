@@ -30,6 +30,11 @@ struct Mask {
   int stride = 0;      // words per row, padding word included
   float cell = 1.0f;   // cell size in world pixels (1 / accuracy)
   std::vector<std::uint64_t> bits;
+  // Per row, the first and last set column relative to x0 (w and -1 on an empty row). The
+  // builders fill them and pixel_overlap uses them to skip rows and words that cannot
+  // overlap. A mask whose row_lo / row_hi are not h long (e.g. bits filled by hand) has
+  // every row taken as spanning its full width.
+  std::vector<std::int32_t> row_lo, row_hi;
 
   bool empty() const { return w == 0 || h == 0; }
   bool get(int cx, int cy) const;  // cell coordinates; false outside the mask
@@ -40,15 +45,6 @@ struct Mask {
 inline Vec2 cell_centre(int i, int j, float cell) {
   return Vec2((static_cast<float>(i) + 0.5f) * cell, (static_cast<float>(j) + 0.5f) * cell);
 }
-
-// A sprite's pixels as the core needs them: the alpha channel, row 0 at the top, w*h bytes.
-// (Loading PNG files is the app's job; the core never opens an image.)
-struct SpriteImage {
-  int w = 0, h = 0;
-  std::vector<std::uint8_t> alpha;
-  std::vector<std::uint8_t> rgba;  // for drawing; w*h*4, may be empty in tests
-  bool operator==(const SpriteImage&) const = default;
-};
 
 // The texel a world point falls in, for a sprite whose frame is the posed box `frame`
 // (image w x h, scaled by `scale`, centred on pos; mirror and rotation from the frame's
@@ -73,9 +69,9 @@ struct CellRect {
   int x0 = 0, y0 = 0, w = 0, h = 0;
 };
 
-// Rasterise a posed rect, circle or polygon at the given accuracy into `out` (its buffer is
-// reused). Convex shapes fill one span per row; span ends are settled by the same
-// containment test the rule names, so the mask equals a per-cell loop exactly.
+// Rasterise a posed shape at the given accuracy into `out` (its buffer is reused). Convex
+// shapes fill one span per row; span ends are settled by the same containment test the rule
+// names, so the mask equals a per-cell loop exactly. Sprites go to build_sprite_mask.
 void build_mask(const Body& body, float accuracy, Mask& out);
 
 // Rasterise a sprite: a cell belongs when its centre falls in a texel (nearest, through the

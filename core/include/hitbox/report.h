@@ -20,6 +20,7 @@ enum Algo : std::uint32_t {
   kAlgoSat = 1u << 2,
   kAlgoMtd = 1u << 3,
   kAlgoSwept = 1u << 4,
+  kAlgoPixel = 1u << 5,
 };
 
 struct AlgoInfo {
@@ -27,16 +28,21 @@ struct AlgoInfo {
   const char* name;
 };
 inline constexpr AlgoInfo kAlgorithms[] = {
-    {kAlgoAabb, "aabb"}, {kAlgoBoundingCircle, "bounding_circle"}, {kAlgoSat, "sat"},
-    {kAlgoMtd, "mtd"},   {kAlgoSwept, "swept"},
+    {kAlgoAabb, "aabb"},   {kAlgoBoundingCircle, "bounding_circle"},
+    {kAlgoSat, "sat"},     {kAlgoMtd, "mtd"},
+    {kAlgoSwept, "swept"}, {kAlgoPixel, "pixel"},
 };
 inline constexpr std::uint32_t kAllAlgos =
-    kAlgoAabb | kAlgoBoundingCircle | kAlgoSat | kAlgoMtd | kAlgoSwept;
+    kAlgoAabb | kAlgoBoundingCircle | kAlgoSat | kAlgoMtd | kAlgoSwept | kAlgoPixel;
+
+// The largest pixel mask the report builds, in cells (bounding rectangle of a shape at the
+// asked accuracy); a larger shape is refused by pixel_mask_problem instead of allocated.
+inline constexpr double kMaxMaskCells = 64.0 * 1024.0 * 1024.0;
 
 // Parse "sat,mtd". On an unknown name returns nullopt and sets *bad to it.
 std::optional<std::uint32_t> parse_algo_list(std::string_view list, std::string* bad);
 
-// Whether an algorithm answers for this pair of kinds (all do for rect/circle/polygon).
+// Whether an algorithm answers for this pair of kinds (all do, sprites included).
 bool algo_supports(Algo algo, Kind a, Kind b);
 
 // Shortest decimal text that reads back as the same float (std::to_chars).
@@ -45,8 +51,21 @@ std::string format_float(float v);
 // Every pair in file order (i < j).
 std::vector<std::pair<int, int>> all_pairs(const Scene& scene);
 
+// Whether `accuracy` is one the pixel test takes: 0 < accuracy <= 1, not NaN, and with a
+// finite cell size 1 / accuracy.
+bool valid_accuracy(float accuracy);
+
+// Empty when every shape in `pairs` can be rasterised at `accuracy` within kMaxMaskCells;
+// otherwise what is too large, naming the shape.
+std::string pixel_mask_problem(const Scene& scene, const std::vector<std::pair<int, int>>& pairs,
+                               float accuracy);
+
 // One line of JSON (no trailing newline) for a scene: {"scene":..., "pairs":[...]}.
+// `accuracy` is the pixel test's (mask.h); each shape's mask is built once per call. Throws
+// std::invalid_argument when pixel is asked with an invalid accuracy or too large a shape
+// (check with valid_accuracy and pixel_mask_problem first).
 std::string scene_report_json(const Scene& scene, std::string_view scene_name,
-                              const std::vector<std::pair<int, int>>& pairs, std::uint32_t algos);
+                              const std::vector<std::pair<int, int>>& pairs, std::uint32_t algos,
+                              float accuracy = 1.0f);
 
 }  // namespace hitbox

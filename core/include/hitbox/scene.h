@@ -4,6 +4,8 @@
 // field. Nothing is fixed up silently. save -> load gives the same shapes exactly.
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -43,10 +45,18 @@ class SceneError : public std::runtime_error {
   std::string file_, shape_, field_;
 };
 
-// Parse scene text; `file` is used in error messages. Throws SceneError.
-Scene parse_scene(std::string_view text, const std::string& file);
+// Loads a sprite's image. `path` is the image path resolved against the scene file's
+// directory. Returns the pixels, or nullptr with *error set to the reason. The core never
+// opens images itself; the app passes one (app/image.h, png_loader()).
+using ImageLoader =
+    std::function<std::shared_ptr<const SpriteImage>(const std::string& path, std::string* error)>;
+
+// Parse scene text; `file` is used in error messages and its directory is where sprite image
+// paths are resolved from. Sprites need `loader`; without one a sprite is an error. Throws
+// SceneError.
+Scene parse_scene(std::string_view text, const std::string& file, const ImageLoader& loader = {});
 // Read and parse a file. Throws SceneError (also when the file cannot be read).
-Scene load_scene(const std::string& path);
+Scene load_scene(const std::string& path, const ImageLoader& loader = {});
 
 // Serialise; numbers are written so that parse_scene gives back the same doubles.
 std::string scene_to_json(const Scene& scene);

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -17,9 +18,27 @@ namespace hitbox {
 
 constexpr int kMaxPolygonPoints = 64;
 
-enum class Kind : std::uint8_t { Rect, Circle, Polygon };
+enum class Kind : std::uint8_t { Rect, Circle, Polygon, Sprite };
 
 const char* kind_name(Kind k);
+
+// A sprite's pixels as the core needs them. Row 0 is the top row. Loading PNG files is the
+// app's job (stb_image); the core never opens an image.
+struct SpriteImage {
+  int w = 0, h = 0;
+  std::vector<std::uint8_t> alpha;  // w*h
+  std::vector<std::uint8_t> rgba;   // w*h*4, for drawing (may be empty in tests)
+  bool operator==(const SpriteImage&) const = default;
+};
+
+// Shared, immutable pixels; equal when the pixels are equal (so a saved and reloaded scene
+// compares equal to the original).
+struct SpritePixels {
+  std::shared_ptr<const SpriteImage> image;
+  bool operator==(const SpritePixels& o) const {
+    return image == o.image || (image && o.image && *image == *o.image);
+  }
+};
 
 struct Shape {
   std::string id;
@@ -33,6 +52,9 @@ struct Shape {
   DVec2 size{0.0, 0.0};   // rect: width, height (centred on pos)
   double radius = 0.0;    // circle
   std::vector<DVec2> points;  // polygon: local points, convex, either winding
+  std::string image;          // sprite: image path as written in the scene file
+  int alpha_threshold = 128;  // sprite: texels with alpha >= this are solid (0..255)
+  SpritePixels pixels;        // sprite: the loaded image; its frame is w x h, centred on pos
 
   bool operator==(const Shape&) const = default;
 };
@@ -68,6 +90,11 @@ struct Body {
   const float* vx = nullptr;
   const float* vy = nullptr;
   int padded = 0;
+  // Sprites: the frame above is the image rectangle (w x h times scale). Pixel masks read
+  // the texels through the inverse transform.
+  const SpriteImage* sprite = nullptr;
+  int alpha_threshold = 0;
+  float scale = 1.0f;
 };
 
 // Number of Vec2 slots pose_into() needs (4 per vertex plus the padded x/y runs), and int

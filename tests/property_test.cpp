@@ -999,3 +999,26 @@ TEST(PropertyPose, MirroredBodiesArePositiveWithOutwardUnitNormals) {
 }
 
 }  // namespace
+
+// Regression: two axis-aligned rectangles turned by whole quarter turns (360 and -270
+// degrees) have Minkowski-difference points whose x differ by one ulp; the reference hull
+// once started inside such an edge and called this overlapping pair separated.
+TEST(PropertyReference, QuarterTurnedRectanglesOverlapByHand) {
+  Shape a;
+  a.kind = Kind::Rect;
+  a.pos = {105, 147};
+  a.size = {27, 79};
+  a.angle = 360;
+  Shape b = a;
+  b.pos = {98, 170};
+  b.size = {86, 50};
+  b.angle = -270;  // footprint 50 x 86
+  // Found by a search over whole quarter turns. x: A spans [91.5, 118.5], B [73, 123];
+  // y: A [107.5, 186.5], B [127, 213]. The shortest way out of two boxes is along x or y:
+  // min(45.5, 31.5) and min(59.5, 105.5), so 31.5 px deep.
+  const double ox = std::min(118.5 - 73.0, 123.0 - 91.5);
+  const double oy = std::min(186.5 - 127.0, 213.0 - 107.5);
+  EXPECT_NEAR(ref::PairRef(a, b).signed_distance(), -std::min(ox, oy), 1e-9);
+  // Collinear points on an edge, one a hair off the corner: the hull keeps the 3 corners.
+  EXPECT_EQ(ref::hull({{0, 0}, {0, 1e-13}, {1, 0}, {0, 1}, {0, 0.5}}).size(), 3u);
+}

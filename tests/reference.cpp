@@ -38,11 +38,9 @@ Poly translated(const Poly& p, DVec2 d) {
 
 Poly hull(const std::vector<DVec2>& pts) {
   if (pts.size() < 3) return pts;
-  double extent = 0.0;
-  for (DVec2 p : pts) extent = std::max({extent, std::abs(p.x), std::abs(p.y)});
-  // Cross products below this count as collinear (relative to the coordinates' magnitude).
-  const double eps = 1e-12 * std::max(1.0, extent * extent);
-  // Start at the lowest-x (then lowest-y) point: it is on the hull.
+  // Gift wrapping with exact double cross products (no tolerance: a tolerance let the walk
+  // start inside a nearly vertical edge and never come back to its start). The lowest-x
+  // (then lowest-y) point is a hull vertex exactly.
   std::size_t start = 0;
   for (std::size_t i = 1; i < pts.size(); ++i) {
     if (pts[i].x < pts[start].x || (pts[i].x == pts[start].x && pts[i].y < pts[start].y)) {
@@ -50,9 +48,11 @@ Poly hull(const std::vector<DVec2>& pts) {
     }
   }
   Poly out;
+  std::vector<bool> used(pts.size(), false);
   std::size_t cur = start;
   for (std::size_t guard = 0; guard <= pts.size(); ++guard) {
     out.push_back(pts[cur]);
+    used[cur] = true;
     // The next hull point: every other point lies to its left (or on the line, nearer).
     std::size_t next = cur;
     for (std::size_t q = 0; q < pts.size(); ++q) {
@@ -64,9 +64,10 @@ Poly hull(const std::vector<DVec2>& pts) {
       const DVec2 e = pts[next] - pts[cur];
       const DVec2 f = pts[q] - pts[cur];
       const double c = cross2(e, f);
-      if (c < -eps || (std::abs(c) <= eps && dot2(f, f) > dot2(e, e))) next = q;
+      if (c < 0.0 || (c == 0.0 && dot2(f, f) > dot2(e, e))) next = q;
     }
-    if (next == cur || pts[next] == pts[start]) break;
+    // Back at the start (or at any point already on the hull, should rounding skip it).
+    if (next == cur || pts[next] == pts[start] || used[next]) break;
     cur = next;
   }
   return out;

@@ -1,6 +1,7 @@
-// Pixel-mask benchmarks: word-level overlap test and count of two 256x256 masks at random
-// overlapping offsets, against the plain per-cell loop in the same run; and building the
-// mask of a 256x256 sprite at a new rotation.
+// Pixel-mask benchmarks: word-level overlap test and count of two masks of a 256x256 sprite
+// at random offsets, uniform over every placement where their bounds overlap, against the
+// plain per-cell loop in the same run; and building the mask of a 256x256 sprite at a new
+// rotation.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -49,21 +50,6 @@ Shape blob_shape() {
   return s;
 }
 
-struct Offsets {
-  std::vector<std::pair<int, int>> d;  // B's top-left cell relative to A's, both within ±255
-};
-
-const Offsets& offsets() {
-  static const Offsets o = [] {
-    Offsets r;
-    std::mt19937 rng(2024);
-    std::uniform_int_distribution<int> u(-kSide + 1, kSide - 1);
-    for (int i = 0; i < kOffsets; ++i) r.d.emplace_back(u(rng), u(rng));
-    return r;
-  }();
-  return o;
-}
-
 const Mask& blob_mask() {
   static const Mask m = [] {
     Mask out;
@@ -71,6 +57,29 @@ const Mask& blob_mask() {
     return out;
   }();
   return m;
+}
+
+// B's top-left cell relative to A's, uniform over every placement where the two masks'
+// bounds overlap (|dx| < w, |dy| < h of the mask as built, so none is rejected on the
+// bounds alone).
+struct Offsets {
+  std::vector<std::pair<int, int>> d;
+};
+
+const Offsets& offsets() {
+  static const Offsets o = [] {
+    const Mask& m = blob_mask();
+    Offsets r;
+    std::mt19937 rng(2024);
+    std::uniform_int_distribution<int> ux(-m.w + 1, m.w - 1);
+    std::uniform_int_distribution<int> uy(-m.h + 1, m.h - 1);
+    for (int i = 0; i < kOffsets; ++i) {
+      const int dx = ux(rng);
+      r.d.emplace_back(dx, uy(rng));
+    }
+    return r;
+  }();
+  return o;
 }
 
 // The plain reference: every cell of the intersection, one bit read at a time.

@@ -301,5 +301,143 @@ TEST(SpriteMask, OverlapWithEveryKindEqualsPerCellLoop) {
   }
 }
 
+// The overlap of two masks cell by cell through Mask::get (the masks' own bits): count,
+// first cell in row order and bounding rectangle.
+RefOverlap per_cell_overlap(const Mask& a, const Mask& b) {
+  RefOverlap r;
+  const int x0 = std::max(a.x0, b.x0), x1 = std::min(a.x0 + a.w, b.x0 + b.w);
+  const int y0 = std::max(a.y0, b.y0), y1 = std::min(a.y0 + a.h, b.y0 + b.h);
+  int min_x = 1 << 30, max_x = -(1 << 30), min_y = 1 << 30, max_y = -(1 << 30);
+  for (int j = y0; j < y1; ++j) {
+    for (int i = x0; i < x1; ++i) {
+      if (!a.get(i, j) || !b.get(i, j)) continue;
+      if (r.count == 0) {
+        r.first_x = i;
+        r.first_y = j;
+      }
+      ++r.count;
+      min_x = std::min(min_x, i);
+      max_x = std::max(max_x, i);
+      min_y = std::min(min_y, j);
+      max_y = std::max(max_y, j);
+    }
+  }
+  if (r.count) r.rect = CellRect{min_x, min_y, max_x - min_x + 1, max_y - min_y + 1};
+  return r;
+}
+
+void expect_overlap(const Mask& a, const Mask& b, const char* what, int n) {
+  const RefOverlap ref = per_cell_overlap(a, b);
+  const PixelResult counted = pixel_overlap(a, b, true);
+  const PixelResult tested = pixel_overlap(a, b, false);
+  ASSERT_EQ(counted.count, ref.count) << what << " case " << n;
+  ASSERT_EQ(counted.hit, ref.count > 0) << what << " case " << n;
+  ASSERT_EQ(tested.hit, ref.count > 0) << what << " case " << n;
+  if (ref.count == 0) return;
+  EXPECT_EQ(counted.first_x, ref.first_x) << what << " case " << n;
+  EXPECT_EQ(counted.first_y, ref.first_y) << what << " case " << n;
+  EXPECT_EQ(tested.first_x, ref.first_x) << what << " case " << n;
+  EXPECT_EQ(tested.first_y, ref.first_y) << what << " case " << n;
+  EXPECT_EQ(counted.overlap.x0, ref.rect.x0) << what << " case " << n;
+  EXPECT_EQ(counted.overlap.y0, ref.rect.y0) << what << " case " << n;
+  EXPECT_EQ(counted.overlap.w, ref.rect.w) << what << " case " << n;
+  EXPECT_EQ(counted.overlap.h, ref.rect.h) << what << " case " << n;
+}
+
+// Big sprites (masks up to ~13 words a row) at random turns and scales: every cell follows
+// the texel rule, the mask's bounds are its set cells, and overlaps at placements all over
+// (edges and corners included) equal the per-cell loop, with and without the row spans.
+TEST(SpriteMask, LargeTurnedSpritesFollowTheRuleAndOverlapExactly) {
+  std::mt19937 rng(2718);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  const SpriteImage img = random_image(rng, 160, 120);
+  Mask ma, mb;
+  for (int n = 0; n < 10; ++n) {
+    Shape frame;
+    frame.kind = Kind::Rect;
+    frame.size = DVec2(img.w, img.h);
+    frame.pos = DVec2(200 * u(rng) - 100, 200 * u(rng) - 100);
+    frame.angle = 360 * u(rng);
+    frame.scale = 1.0 + 3.0 * u(rng);
+    frame.mirror_x = n % 2;
+    frame.mirror_y = (n / 2) % 2;
+    const float accuracy = n % 3 == 2 ? 0.5f : 1.0f;
+    const float cell = 1.0f / accuracy;
+    const float scale = static_cast<float>(frame.scale);
+    const Posed p(frame);
+    build_sprite_mask(p, img, 128, scale, accuracy, ma);
+    const CellRect r = cell_range(p, cell);
+    int expected = 0;
+    int min_x = 1 << 30, max_x = -(1 << 30), min_y = 1 << 30, max_y = -(1 << 30);
+    for (int j = r.y0; j < r.y0 + r.h; ++j) {
+      for (int i = r.x0; i < r.x0 + r.w; ++i) {
+        const bool in = sprite_cell(p, img, 128, scale, i, j, cell);
+        ASSERT_EQ(ma.get(i, j), in) << "case " << n << " cell " << i << "," << j;
+        if (!in) continue;
+        ++expected;
+        min_x = std::min(min_x, i);
+        max_x = std::max(max_x, i);
+        min_y = std::min(min_y, j);
+        max_y = std::max(max_y, j);
+      }
+    }
+    ASSERT_EQ(ma.count(), expected) << "case " << n;
+    ASSERT_GT(expected, 0);
+    EXPECT_EQ(ma.x0, min_x);
+    EXPECT_EQ(ma.y0, min_y);
+    EXPECT_EQ(ma.w, max_x - min_x + 1);
+    EXPECT_EQ(ma.h, max_y - min_y + 1);
+
+    Shape frame2 = frame;
+    frame2.angle = 360 * u(rng);
+    frame2.scale = 1.0 + 3.0 * u(rng);
+    build_sprite_mask(Posed(frame2), img, 128, static_cast<float>(frame2.scale), accuracy, mb);
+    const int bx = mb.x0, by = mb.y0;
+    for (int k = 0; k < 12; ++k) {
+      // B anywhere its bounds meet A's (corners and edges too).
+      std::uniform_int_distribution<int> dx(ma.x0 - mb.w + 1, ma.x0 + ma.w - 1);
+      std::uniform_int_distribution<int> dy(ma.y0 - mb.h + 1, ma.y0 + ma.h - 1);
+      mb.x0 = k == 0 ? ma.x0 + ma.w - 1 : dx(rng);
+      mb.y0 = k == 0 ? ma.y0 + ma.h - 1 : dy(rng);
+      expect_overlap(ma, mb, "A,B", n * 100 + k);
+      expect_overlap(mb, ma, "B,A", n * 100 + k);
+      Mask bare = mb;  // no row spans: every row taken as full width
+      bare.row_lo.clear();
+      bare.row_hi.clear();
+      expect_overlap(ma, bare, "A,bare B", n * 100 + k);
+      expect_overlap(bare, ma, "bare B,A", n * 100 + k);
+    }
+    mb.x0 = bx;
+    mb.y0 = by;
+  }
+}
+
+// Thresholds outside 1..255: 0 (or less) takes every texel, above 255 none.
+TEST(SpriteMask, ThresholdsOutsideTheByteRange) {
+  std::mt19937 rng(5);
+  const SpriteImage img = random_image(rng, 37, 21);
+  Shape frame;
+  frame.kind = Kind::Rect;
+  frame.size = DVec2(img.w, img.h);
+  frame.pos = DVec2(10.3, -4.2);
+  frame.angle = 33;
+  const Posed p(frame);
+  Mask m;
+  for (const int thr : {-5, 0, 1, 255, 256, 1000}) {
+    build_sprite_mask(p, img, thr, 1.0f, 1.0f, m);
+    const CellRect r = cell_range(p, 1.0f);
+    int expected = 0;
+    for (int j = r.y0; j < r.y0 + r.h; ++j) {
+      for (int i = r.x0; i < r.x0 + r.w; ++i) {
+        const bool in = sprite_cell(p, img, thr, 1.0f, i, j, 1.0f);
+        expected += in;
+        ASSERT_EQ(m.get(i, j), in) << "threshold " << thr << " cell " << i << "," << j;
+      }
+    }
+    EXPECT_EQ(m.count(), expected) << "threshold " << thr;
+    EXPECT_EQ(m.empty(), expected == 0) << "threshold " << thr;
+  }
+}
+
 }  // namespace
 }  // namespace hitbox

@@ -77,6 +77,7 @@ void build_mask(const Body& body, float accuracy, Mask& out);
 // Rasterise a sprite: a cell belongs when its centre falls in a texel (nearest, through the
 // inverse of the sprite's transform, mirror and scale included) whose alpha >= threshold.
 // `frame` is the sprite's posed frame box (image size times scale, centred on pos).
+// The mask's bounds are its set cells (as for the other shapes), not the frame's.
 void build_sprite_mask(const Body& frame, const SpriteImage& image, int threshold, float scale,
                        float accuracy, Mask& out);
 

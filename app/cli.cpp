@@ -23,7 +23,9 @@ constexpr const char* kQueryUsage =
     "usage: hitbox query [--algo LIST] [--pairs A:B,...] [--accuracy A] SCENE...\n"
     "  Prints one JSON object per scene file, one per line, with every algorithm's answer\n"
     "  for every pair of shapes (file order, A before B). Opens no window.\n"
-    "  --algo LIST    comma list of: aabb,bounding_circle,sat,mtd,swept,pixel (default: all)\n"
+    "  --algo LIST    comma list of algorithm names (default: all of them):\n"
+    "                 aabb, bounding_circle, sat, mtd, swept, pixel, gjk, quadrant,\n"
+    "                 circle_as_square (the last two only for circle-rectangle pairs)\n"
     "  --pairs LIST   comma list of id pairs A:B (default: every pair)\n"
     "  --accuracy A   pixel test cells per world pixel, 0 < A <= 1 (default 1: cells are\n"
     "                 1 pixel; 0.25: cells are 4 x 4 pixels)\n"
@@ -71,8 +73,7 @@ int query_main(int argc, char** argv) {
       std::string bad;
       const auto bits = parse_algo_list(v, &bad);
       if (!bits) {
-        return fail("--algo: unknown algorithm \"" + bad +
-                    "\" (known: aabb, bounding_circle, sat, mtd, swept, pixel)");
+        return fail("--algo: unknown algorithm \"" + bad + "\" (known: " + algo_name_list() + ")");
       }
       algos = *bits;
     } else if (arg == "--accuracy") {

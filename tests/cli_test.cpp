@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -340,6 +341,37 @@ TEST(QueryErrors, InvalidJsonIsExit2WithLine) {
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find(path), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("line 2"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace hitbox
+
+namespace hitbox {
+namespace {
+
+// The comparison algorithms: GJK for every pair; the circle-rectangle methods only where
+// they apply, and the circle-as-square shortcut's false hit near the corner.
+TEST(Query, CircleNearCornerQuadrantMissesShortcutHitsGjkMeasuresTheGap) {
+  const CliRun r = run("query --algo gjk,quadrant,circle_as_square " + asset("circle_corner.json"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto p = nlohmann::json::parse(r.out)["pairs"][0];
+  EXPECT_FALSE(p["quadrant"]["hit"].get<bool>());
+  EXPECT_TRUE(p["circle_as_square"]["hit"].get<bool>());
+  EXPECT_FALSE(p["gjk"]["hit"].get<bool>());
+  // Corner (700, 460), centre (730, 490), radius 40: 30 sqrt 2 - 40.
+  EXPECT_NEAR(f(p["gjk"]["distance"]), 30.0f * std::sqrt(2.0f) - 40.0f, 1e-3f);
+  EXPECT_NEAR(f(p["gjk"]["points"][0][0]), 700.0f, 1e-3f);
+  EXPECT_NEAR(f(p["gjk"]["points"][0][1]), 460.0f, 1e-3f);
+}
+
+TEST(Query, CircleRectangleMethodsAreUnsupportedForOtherPairs) {
+  const CliRun r = run("query --algo gjk,quadrant,circle_as_square " + asset("touching.json"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto p = nlohmann::json::parse(r.out)["pairs"][0];
+  EXPECT_EQ(p["quadrant"], "unsupported");
+  EXPECT_EQ(p["circle_as_square"], "unsupported");
+  EXPECT_TRUE(p["gjk"]["hit"].get<bool>());  // two rectangles sharing an edge
+  EXPECT_NEAR(f(p["gjk"]["depth"]), 0.0f, 1e-3f);
 }
 
 }  // namespace

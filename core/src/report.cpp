@@ -7,7 +7,9 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "hitbox/circle_rect.h"
 #include "hitbox/collide.h"
+#include "hitbox/gjk.h"
 #include "hitbox/mask.h"
 
 namespace hitbox {
@@ -36,7 +38,19 @@ std::optional<std::uint32_t> parse_algo_list(std::string_view list, std::string*
   return bits;
 }
 
-bool algo_supports(Algo /*algo*/, Kind /*a*/, Kind /*b*/) {
+std::string algo_name_list() {
+  std::string names;
+  for (const AlgoInfo& info : kAlgorithms) {
+    if (!names.empty()) names += ", ";
+    names += info.name;
+  }
+  return names;
+}
+
+bool algo_supports(Algo algo, Kind a, Kind b) {
+  // quadrant and circle_as_square are circle-rectangle methods; the others answer for
+  // every pair of kinds.
+  if (algo == kAlgoQuadrant || algo == kAlgoCircleAsSquare) return circle_rect_supports(a, b);
   // Every algorithm answers for every pair of rect, circle, polygon and sprite (the geometric
   // tests use a sprite's frame, the pixel test its texels). New kinds or algorithms that do
   // not cover a pair return false here and print "unsupported".
@@ -309,6 +323,37 @@ std::string scene_report_json(const Scene& scene, std::string_view scene_name,
         case kAlgoPixel:
           put_pixel(out, pixel_overlap(masks[static_cast<size_t>(ia)],
                                        masks[static_cast<size_t>(ib)], /*count=*/true));
+          break;
+        case kAlgoGjk: {
+          const GjkResult g = gjk(a, b);
+          out += "{\"hit\":";
+          put_bool(out, g.hit);
+          if (g.hit) {
+            out += ",\"depth\":";
+            put_float(out, g.depth);
+            out += ",\"normal\":";
+            put_vec(out, g.normal);
+          } else {
+            out += ",\"distance\":";
+            put_float(out, g.distance);
+            out += ",\"points\":[";
+            put_vec(out, g.point_a);
+            out += ',';
+            put_vec(out, g.point_b);
+            out += ']';
+          }
+          out += '}';
+          break;
+        }
+        case kAlgoQuadrant:
+          out += "{\"hit\":";
+          put_bool(out, quadrant(a, b).hit);
+          out += '}';
+          break;
+        case kAlgoCircleAsSquare:
+          out += "{\"hit\":";
+          put_bool(out, circle_as_square(a, b).hit);
+          out += '}';
           break;
       }
     }

@@ -21,6 +21,9 @@ enum Algo : std::uint32_t {
   kAlgoMtd = 1u << 3,
   kAlgoSwept = 1u << 4,
   kAlgoPixel = 1u << 5,
+  kAlgoGjk = 1u << 6,
+  kAlgoQuadrant = 1u << 7,
+  kAlgoCircleAsSquare = 1u << 8,
 };
 
 struct AlgoInfo {
@@ -28,16 +31,26 @@ struct AlgoInfo {
   const char* name;
 };
 inline constexpr AlgoInfo kAlgorithms[] = {
-    {kAlgoAabb, "aabb"},   {kAlgoBoundingCircle, "bounding_circle"},
-    {kAlgoSat, "sat"},     {kAlgoMtd, "mtd"},
-    {kAlgoSwept, "swept"}, {kAlgoPixel, "pixel"},
+    {kAlgoAabb, "aabb"},
+    {kAlgoBoundingCircle, "bounding_circle"},
+    {kAlgoSat, "sat"},
+    {kAlgoMtd, "mtd"},
+    {kAlgoSwept, "swept"},
+    {kAlgoPixel, "pixel"},
+    {kAlgoGjk, "gjk"},
+    {kAlgoQuadrant, "quadrant"},
+    {kAlgoCircleAsSquare, "circle_as_square"},
 };
-inline constexpr std::uint32_t kAllAlgos =
-    kAlgoAabb | kAlgoBoundingCircle | kAlgoSat | kAlgoMtd | kAlgoSwept | kAlgoPixel;
+inline constexpr std::uint32_t kAllAlgos = kAlgoAabb | kAlgoBoundingCircle | kAlgoSat | kAlgoMtd |
+                                           kAlgoSwept | kAlgoPixel | kAlgoGjk | kAlgoQuadrant |
+                                           kAlgoCircleAsSquare;
 
 // The largest pixel mask the report builds, in cells (bounding rectangle of a shape at the
 // asked accuracy); a larger shape is refused by pixel_mask_problem instead of allocated.
 inline constexpr double kMaxMaskCells = 64.0 * 1024.0 * 1024.0;
+
+// "aabb, bounding_circle, ...": every algorithm name, in order, for messages.
+std::string algo_name_list();
 
 // Parse "sat,mtd". On an unknown name returns nullopt and sets *bad to it.
 std::optional<std::uint32_t> parse_algo_list(std::string_view list, std::string* bad);

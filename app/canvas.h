@@ -3,10 +3,12 @@
 // and marker sizes are in window pixels so outlines stay crisp at any zoom.
 #pragma once
 
+#include <memory>
 #include <span>
 #include <string_view>
 
 #include "hitbox/geometry.h"
+#include "hitbox/shape.h"
 
 namespace hitbox::app {
 
@@ -36,6 +38,16 @@ class Canvas {
   virtual void arrow(Vec2 from, Vec2 to, Color color, float width_px, float head_px = 10.0f) = 0;
   // Small filled dot of a fixed window-pixel radius.
   virtual void dot(Vec2 centre, float radius_px, Color color) = 0;
+  // An image (a sprite's pixels) drawn textured on a quad: `corners` are the world points of
+  // the image's top-left, top-right, bottom-right and bottom-left corners, in that order (any
+  // transform: rotated, scaled, mirrored). Texels are sampled nearest, so they show as crisp
+  // squares when zoomed in. `tint` mixes tint.a of tint's colour into every texel; the result
+  // keeps the texel's alpha times `opacity`. Images without rgba draw white where alpha is.
+  virtual void image(const std::shared_ptr<const SpriteImage>& img,
+                     std::span<const Vec2, 4> corners, Color tint, float opacity) = 0;
+  // Flat axis-aligned rectangles (world min/max corners), no outline and no anti-aliasing, so
+  // neighbouring rectangles tile without seams: mask cells, highlighted runs.
+  virtual void rects(std::span<const Aabb> boxes, Color fill) = 0;
   // A text label anchored at a world point (drawn after the shapes).
   virtual void text(Vec2 at, std::string_view s, Color color) = 0;
   virtual const Camera& camera() const = 0;

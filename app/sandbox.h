@@ -23,6 +23,9 @@ class Sandbox {
 
   // Algorithm bits from hitbox/report.h (kAlgoSat | ...).
   void set_algorithms(std::uint32_t algos);
+  // The pixel test's accuracy (hitbox/mask.h: cells 1/accuracy world px wide); false (and
+  // nothing changed) unless 0 < accuracy <= 1.
+  bool set_accuracy(float accuracy);
   // Focus the pair (a, b) by id; false when an id is unknown.
   bool set_focus(const std::string& a, const std::string& b);
 
@@ -39,6 +42,13 @@ class Sandbox {
   void draw_panels();
 
   const Scene& scene() const;
+
+  // ---- Added by the window engineer for `hitbox --auto-resolve MODE` (window.cpp, used by
+  // tests/window/drag_test.sh); to be defined in sandbox.cpp by the sandbox engineer. ----
+  // Sets the auto-resolve mode, as the algorithm panel's control does: while a shape of the
+  // focus pair is dragged, the MTD pushes the pair apart. MODE is "off", "move-a", "move-b"
+  // or "half". Returns false (and changes nothing) for any other name.
+  bool set_auto_resolve(const std::string& mode);
 
  private:
   struct Impl;

@@ -36,7 +36,7 @@ case "${1:-}" in
     shift
     install_missing "${BUILD_PKGS[@]}"
     build
-    exec build/release/hitbox query assets/scenes/example.json "$@"
+    exec build/release/hitbox "$@"
     ;;
   test)
     install_missing "${BUILD_PKGS[@]}" "${TEST_PKGS[@]}"

@@ -1,0 +1,512 @@
+#include "window.h"
+
+#include <SDL.h>
+#define GL_GLEXT_PROTOTYPES 1
+#include <GL/glcorearb.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <backends/imgui_impl_sdl.h>
+#include <imgui.h>
+#include <stb_image_write.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <iostream>
+#include <memory>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "palette.h"
+#include "renderer.h"
+#include "sandbox.h"
+
+namespace hitbox::app {
+namespace {
+
+constexpr float kMinZoom = 0.05f;
+constexpr float kMaxZoom = 50.0f;
+constexpr int kSettleFrames = 3;  // ImGui needs a couple of frames to size new windows
+constexpr int kBenchWarmup = 5;   // frames not timed (shader compile, font upload)
+// Interactive frames take at least this long, so a display without vsync (Xvfb) does not
+// spin the CPU; real vsync at 60 Hz already takes longer.
+constexpr double kMinFrameMs = 13.0;
+
+bool env_set(const char* name) {
+  const char* v = std::getenv(name);
+  return v != nullptr && *v != '\0';
+}
+
+void print_headless_help() {
+  std::cerr << "To run without a display:\n"
+               "  one frame to a PNG:         SDL_VIDEODRIVER=offscreen hitbox --screenshot OUT.png"
+               " [--scene FILE]\n"
+               "  the window on a virtual X:  xvfb-run -a hitbox [--scene FILE]\n"
+               "  the numbers, as JSON:       hitbox query FILE\n";
+}
+
+int no_window(const std::string& what, const char* sdl_error) {
+  std::cerr << "hitbox: " << what << ": " << sdl_error << "\n";
+  if (!env_set("DISPLAY") && !env_set("WAYLAND_DISPLAY")) {
+    std::cerr << "DISPLAY and WAYLAND_DISPLAY are unset: there is no screen to show a window on.\n";
+  }
+  print_headless_help();
+  return 2;
+}
+
+Camera camera_for(const Scene& scene) {
+  Camera cam;
+  if (scene.view) {
+    cam.origin =
+        Vec2(static_cast<float>(scene.view->origin.x), static_cast<float>(scene.view->origin.y));
+    cam.zoom = std::clamp(static_cast<float>(scene.view->zoom), kMinZoom, kMaxZoom);
+  }
+  return cam;
+}
+
+// Reads the bound read framebuffer (drawable pixels, bottom row first) and writes it as an
+// RGB PNG, top row first.
+bool write_png(const std::string& path, int width, int height) {
+  const auto w = static_cast<std::size_t>(width);
+  const auto h = static_cast<std::size_t>(height);
+  std::vector<unsigned char> pixels(w * h * 3);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
+  std::vector<unsigned char> flipped(pixels.size());
+  for (std::size_t row = 0; row < h; ++row) {
+    std::memcpy(&flipped[row * w * 3], &pixels[(h - 1 - row) * w * 3], w * 3);
+  }
+  if (stbi_write_png(path.c_str(), width, height, 3, flipped.data(), width * 3) == 0) {
+    std::cerr << "hitbox: cannot write " << path << "\n";
+    return false;
+  }
+  return true;
+}
+
+// An offscreen colour target for --screenshot: a hidden window's default framebuffer may
+// hold nothing (pixel ownership), a framebuffer object always holds what was drawn.
+class OffscreenTarget {
+ public:
+  OffscreenTarget(int width, int height) {
+    glGenFramebuffers(1, &fbo_);
+    glGenRenderbuffers(1, &color_);
+    glBindRenderbuffer(GL_RENDERBUFFER, color_);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_);
+    complete_ = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
+  }
+  ~OffscreenTarget() {
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteRenderbuffers(1, &color_);
+    glDeleteFramebuffers(1, &fbo_);
+  }
+  OffscreenTarget(const OffscreenTarget&) = delete;
+  OffscreenTarget& operator=(const OffscreenTarget&) = delete;
+  bool complete() const { return complete_; }
+
+ private:
+  GLuint fbo_ = 0;
+  GLuint color_ = 0;
+  bool complete_ = false;
+};
+
+// SDL, the GL context and ImGui, torn down in reverse order however run_window returns.
+struct Platform {
+  SDL_Window* window = nullptr;
+  SDL_GLContext context = nullptr;
+  bool sdl = false;
+  bool imgui = false;
+  bool imgui_sdl = false;
+  bool imgui_gl = false;
+
+  Platform() = default;
+  Platform(const Platform&) = delete;
+  Platform& operator=(const Platform&) = delete;
+  ~Platform() {
+    if (imgui_gl) ImGui_ImplOpenGL3_Shutdown();
+    if (imgui_sdl) ImGui_ImplSDL2_Shutdown();
+    if (imgui) ImGui::DestroyContext();
+    if (context != nullptr) SDL_GL_DeleteContext(context);
+    if (window != nullptr) SDL_DestroyWindow(window);
+    if (sdl) SDL_Quit();
+  }
+};
+
+class Shell {
+ public:
+  Shell(const WindowOptions& options, SDL_Window* window, Sandbox& sandbox, Renderer& renderer)
+      : options_(options),
+        window_(window),
+        sandbox_(sandbox),
+        renderer_(renderer),
+        camera_(camera_for(options.scene)),
+        show_ui_(options.show_ui) {}
+
+  int interactive();
+  int screenshot();
+  int bench();
+
+ private:
+  void frame(bool hide_mouse);
+  void handle(const SDL_Event& e);
+  void zoom_at(Vec2 window_point, float factor);
+  void reset_view() { camera_ = camera_for(sandbox_.scene()); }
+  void drawable_size(int* w, int* h) const { SDL_GL_GetDrawableSize(window_, w, h); }
+
+  const WindowOptions& options_;
+  SDL_Window* window_;
+  Sandbox& sandbox_;
+  Renderer& renderer_;
+  Camera camera_;
+  bool show_ui_;
+  bool running_ = true;
+  Uint8 pan_button_ = 0;  // the mouse button of a pan in progress, 0 when none
+};
+
+// One frame: world into the canvas batch, panels into ImGui, then both into the bound
+// framebuffer. The caller swaps or reads back.
+void Shell::frame(bool hide_mouse) {
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplSDL2_NewFrame();
+  // Headless frames have no pointer: keep panels from showing a hover under (0, 0).
+  if (hide_mouse) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  ImGui::NewFrame();
+
+  int width = 0, height = 0;
+  SDL_GetWindowSize(window_, &width, &height);
+  renderer_.begin(camera_, width, height);
+  renderer_.grid();
+  sandbox_.draw_world(renderer_);
+  if (show_ui_) sandbox_.draw_panels();
+  ImGui::Render();
+
+  int dw = 0, dh = 0;
+  drawable_size(&dw, &dh);
+  glViewport(0, 0, dw, dh);
+  const Color bg = palette::kBackground;
+  glClearColor(bg.r, bg.g, bg.b, bg.a);
+  glClear(GL_COLOR_BUFFER_BIT);
+  renderer_.flush();
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+void Shell::zoom_at(Vec2 window_point, float factor) {
+  const Vec2 world = camera_.to_world(window_point);
+  camera_.zoom = std::clamp(camera_.zoom * factor, kMinZoom, kMaxZoom);
+  camera_.origin = world - window_point / camera_.zoom;
+}
+
+// Events go to ImGui first, then the sandbox, then the camera and the shell's keys.
+void Shell::handle(const SDL_Event& e) {
+  ImGui_ImplSDL2_ProcessEvent(&e);
+  if (e.type == SDL_QUIT) {
+    running_ = false;
+    return;
+  }
+  if (e.type == SDL_WINDOWEVENT && e.window.event == SDL_WINDOWEVENT_CLOSE &&
+      e.window.windowID == SDL_GetWindowID(window_)) {
+    running_ = false;
+    return;
+  }
+
+  // A pan in progress owns the pointer until its button comes up.
+  if (pan_button_ != 0) {
+    if (e.type == SDL_MOUSEMOTION) {
+      camera_.origin -=
+          Vec2(static_cast<float>(e.motion.xrel), static_cast<float>(e.motion.yrel)) / camera_.zoom;
+      return;
+    }
+    if (e.type == SDL_MOUSEBUTTONUP && e.button.button == pan_button_) {
+      pan_button_ = 0;
+      return;
+    }
+  }
+
+  const ImGuiIO& io = ImGui::GetIO();
+  const bool mouse =
+      e.type == SDL_MOUSEMOTION || e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEWHEEL;
+  const bool keys = e.type == SDL_KEYDOWN || e.type == SDL_TEXTINPUT || e.type == SDL_TEXTEDITING;
+  // Releases always reach the sandbox so a drag that ends over a panel still ends.
+  if ((mouse && io.WantCaptureMouse) || (keys && io.WantCaptureKeyboard)) return;
+
+  // Space + left drag pans; the sandbox never sees that click.
+  if (e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT &&
+      !io.WantCaptureKeyboard && SDL_GetKeyboardState(nullptr)[SDL_SCANCODE_SPACE] != 0) {
+    pan_button_ = SDL_BUTTON_LEFT;
+    return;
+  }
+
+  if (sandbox_.on_event(e, camera_)) return;
+
+  switch (e.type) {
+    case SDL_MOUSEBUTTONDOWN:
+      if (e.button.button == SDL_BUTTON_RIGHT || e.button.button == SDL_BUTTON_MIDDLE) {
+        pan_button_ = e.button.button;
+      }
+      break;
+    case SDL_MOUSEWHEEL: {
+      float amount = e.wheel.preciseY;
+      if (e.wheel.direction == SDL_MOUSEWHEEL_FLIPPED) amount = -amount;
+      if (amount == 0.0f) break;
+      int mx = 0, my = 0;
+      SDL_GetMouseState(&mx, &my);
+      zoom_at(Vec2(static_cast<float>(mx), static_cast<float>(my)), std::pow(1.15f, amount));
+      break;
+    }
+    case SDL_KEYDOWN: {
+      const SDL_Keycode key = e.key.keysym.sym;
+      if (key == SDLK_HOME) {
+        reset_view();
+      } else if (key == SDLK_TAB && e.key.repeat == 0) {
+        show_ui_ = !show_ui_;
+      } else if (key == SDLK_q && (e.key.keysym.mod & KMOD_CTRL) != 0) {
+        running_ = false;
+      }
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+int Shell::interactive() {
+  using Clock = std::chrono::steady_clock;
+  while (running_) {
+    const auto start = Clock::now();
+    SDL_Event e;
+    while (SDL_PollEvent(&e) != 0) handle(e);
+    if (!running_) break;
+    frame(false);
+    SDL_GL_SwapWindow(window_);
+    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    if (ms < kMinFrameMs) SDL_Delay(static_cast<Uint32>(kMinFrameMs - ms));
+  }
+  if (options_.screenshot_on_exit.empty()) return 0;
+  // The frame as it stood when the user quit, drawn once more and read from the back buffer.
+  frame(false);
+  glReadBuffer(GL_BACK);
+  int dw = 0, dh = 0;
+  drawable_size(&dw, &dh);
+  return write_png(options_.screenshot_on_exit, dw, dh) ? 0 : 1;
+}
+
+int Shell::screenshot() {
+  int dw = 0, dh = 0;
+  drawable_size(&dw, &dh);
+  OffscreenTarget target(dw, dh);
+  if (!target.complete()) {
+    std::cerr << "hitbox: cannot create a " << dw << "x" << dh << " offscreen framebuffer\n";
+    return 1;
+  }
+  for (int i = 0; i < kSettleFrames; ++i) {
+    SDL_Event e;
+    while (SDL_PollEvent(&e) != 0) {
+    }
+    frame(true);
+  }
+  return write_png(options_.screenshot, dw, dh) ? 0 : 1;
+}
+
+int Shell::bench() {
+  using Clock = std::chrono::steady_clock;
+  std::vector<double> times;
+  times.reserve(static_cast<std::size_t>(options_.bench_frames));
+  auto last = Clock::now();
+  for (int i = 0; running_ && i < kBenchWarmup + options_.bench_frames; ++i) {
+    SDL_Event e;
+    while (SDL_PollEvent(&e) != 0) {
+      if (e.type == SDL_QUIT) running_ = false;
+    }
+    frame(true);
+    SDL_GL_SwapWindow(window_);
+    const auto now = Clock::now();
+    if (i >= kBenchWarmup)
+      times.push_back(std::chrono::duration<double, std::milli>(now - last).count());
+    last = now;
+  }
+  if (times.empty()) {
+    std::cerr << "hitbox: benchmark interrupted before any frame was timed\n";
+    return 1;
+  }
+  const double mean =
+      std::accumulate(times.begin(), times.end(), 0.0) / static_cast<double>(times.size());
+  std::vector<double> sorted = times;
+  std::sort(sorted.begin(), sorted.end());
+  const auto p99_index =
+      static_cast<std::size_t>(std::ceil(0.99 * static_cast<double>(sorted.size()))) - 1;
+  int width = 0, height = 0;
+  SDL_GetWindowSize(window_, &width, &height);
+  std::printf(
+      "hitbox bench: %zu frames at %dx%d, %zu shapes, panels %s, driver %s\n"
+      "frame time: mean %.2f ms, p99 %.2f ms, max %.2f ms (triangles: canvas %zu, imgui %d)\n",
+      times.size(), width, height, sandbox_.scene().shapes.size(), show_ui_ ? "on" : "off",
+      SDL_GetCurrentVideoDriver(), mean, sorted[p99_index], sorted.back(),
+      renderer_.triangle_count(), ImGui::GetDrawData()->TotalIdxCount / 3);
+  return 0;
+}
+
+}  // namespace
+
+int run_window(WindowOptions options) {
+  const bool headless = !options.screenshot.empty();
+  const bool bench = options.bench_frames > 0;
+
+  Platform platform;
+  if (SDL_Init(SDL_INIT_VIDEO) != 0) return no_window("cannot start SDL video", SDL_GetError());
+  platform.sdl = true;
+
+  // With no display SDL 2.26 may fall back to its offscreen driver, which shows nothing.
+  const std::string driver = SDL_GetCurrentVideoDriver() ? SDL_GetCurrentVideoDriver() : "";
+  if (!headless && !bench && (driver == "offscreen" || driver == "dummy")) {
+    const char* asked = SDL_GetHint(SDL_HINT_VIDEODRIVER);
+    if (asked == nullptr || *asked == '\0') {
+      return no_window(
+          "cannot open a window",
+          ("SDL found no display and fell back to its '" + driver + "' driver").c_str());
+    }
+    std::cerr << "hitbox: SDL_VIDEODRIVER=" << asked
+              << " shows nothing: the interactive window needs a display.\n";
+    print_headless_help();
+    return 2;
+  }
+
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
+  SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+  SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
+  SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
+
+  Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
+  if (headless) flags |= SDL_WINDOW_HIDDEN;
+  const std::string title = "Hitbox - " + options.title;
+  platform.window = SDL_CreateWindow(title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                                     options.width, options.height, flags);
+  if (platform.window == nullptr) return no_window("cannot open a window", SDL_GetError());
+  platform.context = SDL_GL_CreateContext(platform.window);
+  if (platform.context == nullptr) {
+    return no_window("cannot create an OpenGL 3.3 core context", SDL_GetError());
+  }
+  SDL_GL_MakeCurrent(platform.window, platform.context);
+  // Interactive: vsync. Screenshots and the benchmark: as fast as the GL goes.
+  SDL_GL_SetSwapInterval(headless || bench ? 0 : 1);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  platform.imgui = true;
+  ImGuiIO& io = ImGui::GetIO();
+  // Saved panel positions would make screenshots and timings depend on the working directory.
+  if (headless || bench) io.IniFilename = nullptr;
+  ImGui::StyleColorsDark();
+  platform.imgui_sdl = ImGui_ImplSDL2_InitForOpenGL(platform.window, platform.context);
+  platform.imgui_gl = ImGui_ImplOpenGL3_Init("#version 330 core");
+  if (!platform.imgui_sdl || !platform.imgui_gl) {
+    std::cerr << "hitbox: cannot start the ImGui SDL2/OpenGL3 backends\n";
+    return 1;
+  }
+
+  std::unique_ptr<Renderer> renderer;
+  try {
+    renderer = std::make_unique<Renderer>();
+  } catch (const std::exception& e) {
+    std::cerr << "hitbox: " << e.what() << "\n";
+    return 1;
+  }
+
+  int status = 0;
+  {
+    Sandbox sandbox(options.scene, options.scene_path);
+    if (options.algos) sandbox.set_algorithms(*options.algos);
+    if (options.accuracy && !sandbox.set_accuracy(*options.accuracy)) {
+      std::cerr << "hitbox: --accuracy " << *options.accuracy << ": expected 0 < A <= 1\n";
+      return 2;
+    }
+    if (options.focus && !sandbox.set_focus(options.focus->first, options.focus->second)) {
+      std::cerr << "hitbox: --focus " << options.focus->first << ":" << options.focus->second
+                << ": no such pair of shapes\n";
+      return 2;
+    }
+    if (!options.auto_resolve.empty() && !sandbox.set_auto_resolve(options.auto_resolve)) {
+      std::cerr << "hitbox: --auto-resolve " << options.auto_resolve << ": unknown mode\n";
+      return 2;
+    }
+    Shell shell(options, platform.window, sandbox, *renderer);
+    status = headless ? shell.screenshot() : bench ? shell.bench() : shell.interactive();
+  }
+  renderer.reset();  // GL objects go while the context is still current
+  return status;
+}
+
+Scene make_bench_scene(int count) {
+  // Deterministic layout: a grid of cells over 1280x800, one shape per cell, kinds cycling
+  // rect, circle, polygon, with sizes and angles from a fixed linear congruential sequence.
+  Scene scene;
+  const int columns = std::max(1, static_cast<int>(std::ceil(std::sqrt(count * 1.6))));
+  const int rows = std::max(1, (count + columns - 1) / columns);
+  const double cell_w = 1280.0 / columns;
+  const double cell_h = 800.0 / rows;
+  // The focus pair "a" and "b" sits in the middle of the view.
+  const int centre = std::min(rows / 2 * columns + columns / 2, std::max(count - 2, 0));
+  std::uint32_t state = 12345u;
+  const auto next = [&state] {
+    state = state * 1664525u + 1013904223u;
+    return static_cast<double>(state >> 8) / static_cast<double>(1u << 24);
+  };
+  for (int i = 0; i < count; ++i) {
+    Shape s;
+    char id[16];
+    std::snprintf(id, sizeof id, "s%d", i);
+    s.id = i == centre ? "a" : i == centre + 1 ? "b" : id;
+    const double cx = (i % columns + 0.5) * cell_w;
+    const double cy = (i / columns + 0.5) * cell_h;
+    const double extent = 0.35 * std::min(cell_w, cell_h);
+    s.pos = DVec2(cx + (next() - 0.5) * 0.3 * cell_w, cy + (next() - 0.5) * 0.3 * cell_h);
+    s.angle = std::floor(next() * 360.0);
+    s.vel = DVec2((next() - 0.5) * 40.0, (next() - 0.5) * 40.0);
+    switch (i % 3) {
+      case 0:
+        s.kind = Kind::Rect;
+        s.size = DVec2(extent * (1.2 + next() * 0.8), extent * (0.8 + next() * 0.6));
+        break;
+      case 1:
+        s.kind = Kind::Circle;
+        s.radius = extent * (0.6 + next() * 0.4);
+        break;
+      default: {
+        s.kind = Kind::Polygon;
+        const int n = 3 + static_cast<int>(next() * 5.0);
+        for (int k = 0; k < n; ++k) {
+          const double t = 2.0 * 3.14159265358979323846 * k / n;
+          s.points.emplace_back(extent * std::cos(t), extent * std::sin(t));
+        }
+        break;
+      }
+    }
+    scene.shapes.push_back(std::move(s));
+  }
+  // The focus pair overlaps: "b" (a circle) sits over "a"'s (a rectangle's) right half.
+  if (count >= centre + 2) {
+    Shape& a = scene.shapes[static_cast<std::size_t>(centre)];
+    Shape& b = scene.shapes[static_cast<std::size_t>(centre + 1)];
+    a.kind = Kind::Rect;
+    a.size = DVec2(0.8 * cell_w, 0.5 * cell_h);
+    a.points.clear();
+    a.radius = 0.0;
+    b.kind = Kind::Circle;
+    b.radius = 0.3 * cell_h;
+    b.size = DVec2(0.0, 0.0);
+    b.points.clear();
+    b.pos = a.pos + DVec2(0.35 * cell_w, 0.2 * cell_h);
+  }
+  return scene;
+}
+
+}  // namespace hitbox::app

@@ -1,0 +1,40 @@
+// The window shell: SDL2 window, OpenGL 3.3 core context, Dear ImGui, the world camera and
+// the frame loop around a Sandbox. Three ways to run it: interactive, one headless
+// screenshot, or a frame-time benchmark.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "hitbox/scene.h"
+
+namespace hitbox::app {
+
+struct WindowOptions {
+  Scene scene;
+  std::string scene_path;  // "" for the embedded default scene or the built benchmark scene
+  std::string title;       // shown in the title bar after "Hitbox"
+  int width = 1280;        // window size in pixels
+  int height = 800;
+  bool show_ui = true;                 // panels shown (Tab toggles)
+  std::optional<std::uint32_t> algos;  // --algo
+  std::optional<float> accuracy;       // --accuracy: the pixel test's (0 < A <= 1, checked)
+  std::optional<std::pair<std::string, std::string>> focus;  // --focus A:B
+  std::string auto_resolve;        // --auto-resolve: "", "off", "move-a", "move-b" or "half"
+  std::string screenshot;          // --screenshot: render one frame to this PNG and exit
+  std::string screenshot_on_exit;  // --screenshot-on-exit: write the last frame on quit
+  int bench_frames = 0;            // --bench-frames: time this many frames, print, exit
+};
+
+// Runs the window and returns the process exit status (0 fine, 1 runtime failure such as a
+// PNG that cannot be written, 2 no display / bad --focus / cannot create the GL context).
+int run_window(WindowOptions options);
+
+// The benchmark scene: `count` shapes of mixed kinds (rects, circles, 3- to 7-gons) tiled over
+// a 1280x800 view, with a rectangle "a" and a circle "b" overlapping in the middle so a
+// focused pair has traces to show.
+Scene make_bench_scene(int count);
+
+}  // namespace hitbox::app

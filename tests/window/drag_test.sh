@@ -1,0 +1,195 @@
+#!/bin/bash
+# The window driven like a user: hitbox runs under Xvfb, xdotool drags a shape onto another
+# (and pans and zooms), and on SIGTERM hitbox writes its last frame (--screenshot-on-exit),
+# which hitbox_png_probe checks pixel by pixel.
+#
+#   drag_test.sh HITBOX PNG_PROBE TEST_DIR OUT_DIR
+#
+# Scene (TEST_DIR/scenes/drag.json): rect a at (200,300) and rect b at (600,300), both 120x80,
+# focus pair a:b, SAT. World pixel = window pixel until the view is panned or zoomed.
+# Exit status 77 (skipped) when xvfb-run or xdotool is missing.
+set -u
+
+hitbox=$1
+probe=$2
+test_dir=$3
+out=$4
+
+if ! command -v xvfb-run >/dev/null || ! command -v xdotool >/dev/null; then
+  # The README's test command installs both; in CI a missing tool is a failure, not a skip.
+  if [ -n "${CI:-}" ]; then
+    echo "FAIL: needs xvfb-run and xdotool (bash scripts/dev.sh test installs them)"
+    exit 1
+  fi
+  echo "SKIP: needs xvfb-run and xdotool"
+  exit 77
+fi
+if [ -z "${HITBOX_DRAG_TEST_IN_XVFB:-}" ]; then
+  HITBOX_DRAG_TEST_IN_XVFB=1 exec xvfb-run -a -s "-screen 0 1280x800x24" bash "$0" "$@"
+fi
+
+mkdir -p "$out"
+cd "$out" || exit 1  # hitbox writes imgui.ini into the working directory
+failures=0
+
+# start_hitbox NAME ARGS...: starts hitbox and waits for its window; sets $pid and $wid.
+start_hitbox() {
+  local name=$1
+  shift
+  rm -f "$out/$name.png" "$out/imgui.ini"
+  "$hitbox" --scene "$test_dir/scenes/drag.json" --focus a:b --algo sat --no-ui \
+    --screenshot-on-exit "$out/$name.png" "$@" 2>"$out/$name.err" &
+  pid=$!
+  wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^Hitbox' | head -n 1)
+  if [ -z "$wid" ]; then
+    echo "FAIL $name: no hitbox window appeared"
+    cat "$out/$name.err"
+    kill -TERM "$pid" 2>/dev/null
+    return 1
+  fi
+  sleep 0.5  # a few frames, so the first events meet a running loop
+}
+
+# stop_hitbox NAME: quits hitbox (SIGTERM becomes SDL_QUIT) and waits for its screenshot.
+stop_hitbox() {
+  local name=$1
+  xdotool mousemove --window "$wid" 1200 760  # away from the checked pixels (hover text)
+  sleep 0.3
+  kill -TERM "$pid"
+  wait "$pid"
+  local status=$?
+  if [ "$status" -ne 0 ] || [ ! -f "$out/$name.png" ]; then
+    echo "FAIL $name: hitbox exited with $status, screenshot: $(ls "$out/$name.png" 2>&1)"
+    cat "$out/$name.err"
+    return 1
+  fi
+}
+
+# drag BUTTON X0 Y0 X1 Y1: press, move in steps, release (window coordinates).
+drag() {
+  local button=$1 x0=$2 y0=$3 x1=$4 y1=$5 steps=12 i
+  xdotool mousemove --window "$wid" "$x0" "$y0"
+  sleep 0.1
+  xdotool mousedown "$button"
+  sleep 0.1
+  for i in $(seq 1 "$steps"); do
+    xdotool mousemove --window "$wid" $((x0 + (x1 - x0) * i / steps)) $((y0 + (y1 - y0) * i / steps))
+    sleep 0.05
+  done
+  sleep 0.1
+  xdotool mouseup "$button"
+  sleep 0.2
+}
+
+check() {
+  local name=$1
+  shift
+  echo "-- $name"
+  if ! "$probe" "$out/$name.png" "$@"; then
+    failures=$((failures + 1))
+  fi
+}
+
+run_case() {
+  if ! "$@"; then
+    failures=$((failures + 1))
+  fi
+}
+
+# 1. Drag a by a point inside it until it overlaps b: a moves, both show the hit colour.
+#    a's centre goes from (200,300) to (540,300): a spans x 480..600, b 600..660 on its own.
+case_drag() {
+  start_hitbox drag || return 1
+  drag 1 220 320 560 320
+  stop_hitbox drag || return 1
+  check drag 163,277=background 513,333=hit 647,333=hit 567,333!=single
+}
+
+# 2. The same drag with auto-resolve moving A: a is pushed out of b and stays outside,
+#    touching it (a spans 420..540): the pixels right of x=540 show b's fill alone.
+case_resolve() {
+  start_hitbox resolve --auto-resolve move-a || return 1
+  drag 1 220 320 560 320
+  stop_hitbox resolve || return 1
+  check resolve 163,277=background 453,333=single 513,333=single 567,333=single 647,333=single
+}
+
+# 3. Right drag on empty space pans: the world moves with the pointer (+100 px in x).
+case_pan() {
+  start_hitbox pan || return 1
+  drag 3 800 600 900 600
+  stop_hitbox pan || return 1
+  check pan 163,277=background 263,277=idle 353,333=idle
+}
+
+# 4. The wheel zooms about the cursor: three notches up over a's centre grow it in place
+#    (x1.15 each: a spans about 109..291 x 239..361, so points just outside it now show it).
+case_zoom() {
+  start_hitbox zoom || return 1
+  xdotool mousemove --window "$wid" 200 300
+  sleep 0.1
+  xdotool click --repeat 3 --delay 80 4
+  sleep 0.2
+  stop_hitbox zoom || return 1
+  check zoom 120,250=idle 280,350=idle 400,150=background
+}
+
+# 5. Keys: after a pan, Home puts the view back (a at its place again), and Tab shows the
+#    panels that --no-ui hid (the sandbox's main panel sits at the top right; nothing of the
+#    scene is there).
+case_keys() {
+  start_hitbox keys || return 1
+  drag 3 800 600 900 600
+  xdotool windowfocus --sync "$wid" 2>/dev/null || true
+  xdotool key --clearmodifiers Home
+  sleep 0.2
+  xdotool key --clearmodifiers Tab
+  sleep 0.3
+  stop_hitbox keys || return 1
+  check keys 163,277=idle 353,333=background 1213,113!=background 1113,213!=background
+}
+
+# 6. "+ Sprite" (Tab shows the panels; the button sits in the main panel at the top right)
+#    adds the first PNG of assets/sprites (blob256.png, 256x256) at the view's centre
+#    (640,400); Ctrl+Z takes it away again. Points on the blob's body (up left of its
+#    centre, clear of its decorations and of the SAT lanes) show the sprite, then the
+#    background.
+case_sprite() {
+  start_hitbox sprite || return 1
+  xdotool windowfocus --sync "$wid" 2>/dev/null || true
+  xdotool key --clearmodifiers Tab
+  sleep 0.3
+  xdotool mousemove --window "$wid" 928 67
+  sleep 0.1
+  xdotool click 1
+  sleep 0.3
+  stop_hitbox sprite || return 1
+  check sprite 575,355!=background 585,372!=background 713,163=background
+  start_hitbox sprite_undo || return 1
+  xdotool windowfocus --sync "$wid" 2>/dev/null || true
+  xdotool key --clearmodifiers Tab
+  sleep 0.3
+  xdotool mousemove --window "$wid" 928 67
+  sleep 0.1
+  xdotool click 1
+  sleep 0.3
+  xdotool mousemove --window "$wid" 640 120
+  sleep 0.1
+  xdotool key --clearmodifiers ctrl+z
+  sleep 0.3
+  stop_hitbox sprite_undo || return 1
+  check sprite_undo 575,355=background 585,372=background
+}
+
+run_case case_drag
+run_case case_resolve
+run_case case_pan
+run_case case_zoom
+run_case case_keys
+run_case case_sprite
+
+if [ "$failures" -ne 0 ]; then
+  echo "$failures check group(s) failed; screenshots in $out"
+  exit 1
+fi
+echo "all window interaction checks passed"

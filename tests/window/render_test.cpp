@@ -1,0 +1,715 @@
+// The window, rendered offscreen (SDL_VIDEODRIVER=offscreen, no display needed): the real
+// hitbox binary writes --screenshot PNGs and the tests check pixels that must hold, never
+// whole images: empty spots show the background, shape interiors their fill, a hit pair the
+// hit colour, a separated pair under SAT a separating-axis line. Plus the shell's command line
+// and its no-display message.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "hitbox/mask.h"
+#include "hitbox/scene.h"
+#include "hitbox/shape.h"
+#include "image.h"
+#include "pixels.h"
+
+namespace hitbox::window_test {
+namespace {
+
+namespace fs = std::filesystem;
+namespace pal = app::palette;
+
+const std::string kBin = HITBOX_BIN;
+const std::string kSource = HITBOX_SOURCE_DIR;
+const std::string kScenes = kSource + "/tests/window/scenes/";
+
+struct RunResult {
+  int status = -1;
+  std::string out, err;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+std::string out_path(const std::string& name) {
+  const fs::path dir = fs::path(::testing::TempDir()) / "hitbox_window_test";
+  fs::create_directories(dir);
+  return (dir / name).string();
+}
+
+// Runs hitbox with `env` (assignments or -u NAME) in front, capturing everything.
+RunResult run(const std::string& env, const std::string& args) {
+  const std::string out = out_path("stdout.txt");
+  const std::string err = out_path("stderr.txt");
+  const std::string cmd =
+      "env " + env + " " + kBin + " " + args + " >" + out + " 2>" + err + " </dev/null";
+  const int raw = std::system(cmd.c_str());
+  RunResult r;
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.out = slurp(out);
+  r.err = slurp(err);
+  return r;
+}
+
+constexpr const char* kOffscreen = "SDL_VIDEODRIVER=offscreen";
+
+// Renders one offscreen frame to a PNG and loads it.
+Image render(const std::string& name, const std::string& args) {
+  const std::string png = out_path(name + ".png");
+  fs::remove(png);
+  const RunResult r = run(kOffscreen, args + " --screenshot " + png);
+  EXPECT_EQ(r.status, 0) << "hitbox " << args << "\nstderr: " << r.err;
+  Image img;
+  EXPECT_TRUE(img.load(png)) << "no PNG from hitbox " << args << "\nstderr: " << r.err;
+  return img;
+}
+
+void expect_pixel(const Image& img, int x, int y, std::string_view name, const char* why) {
+  ASSERT_TRUE(img.inside(x, y));
+  const Rgb got = img.at(x, y);
+  const auto want = named_colours(name);
+  ASSERT_TRUE(want.has_value());
+  EXPECT_TRUE(matches_any(got, *want))
+      << why << ": pixel " << x << "," << y << " is " << to_string(got) << ", expected " << name
+      << " " << to_string(want->front());
+}
+
+// ---- interior points of a scene's shapes, found with the core's own geometry ----
+
+float segment_distance(Vec2 p, Vec2 a, Vec2 b) {
+  const Vec2 ab = b - a;
+  const float len2 = hitbox::dot(ab, ab);
+  const float t = len2 > 0.0f ? std::clamp(hitbox::dot(p - a, ab) / len2, 0.0f, 1.0f) : 0.0f;
+  return glm::length(p - (a + t * ab));
+}
+
+struct Probe {
+  std::string shape;
+  int x, y;  // window pixels
+};
+
+// For each shape big enough on screen, points well inside it and inside no other shape, away
+// from the decorations the sandbox draws on top: the local axes and origin dot near pos, the
+// velocity arrow, the id label above the bounds. Such a point shows one layer of fill.
+std::vector<Probe> interior_probes(const Scene& scene, int width, int height) {
+  app::Camera cam;
+  if (scene.view) {
+    cam.origin =
+        Vec2(static_cast<float>(scene.view->origin.x), static_cast<float>(scene.view->origin.y));
+    cam.zoom = static_cast<float>(scene.view->zoom);
+  }
+  std::vector<Posed> posed;
+  for (const Shape& s : scene.shapes) posed.emplace_back(s);
+  const auto clear_of_everything = [&](std::size_t self, Vec2 w) {
+    const Vec2 s = cam.to_screen(w);
+    if (s.x < 4 || s.y < 4 || s.x > static_cast<float>(width) - 4 ||
+        s.y > static_cast<float>(height) - 4)
+      return false;
+    // Not on a major grid line (every 250 world px; the 50 px ones are too faint to matter
+    // under a fill).
+    if (cam.zoom == 1.0f && (std::fmod(std::abs(w.x) + 2.0f, 250.0f) < 4.0f ||
+                             std::fmod(std::abs(w.y) + 2.0f, 250.0f) < 4.0f))
+      return false;
+    const float px = 1.0f / cam.zoom;
+    for (std::size_t j = 0; j < posed.size(); ++j) {
+      const Body& b = posed[j].body();
+      if (scene.shapes[j].kind == Kind::Sprite) {
+        // Sprites are images: stay out of their frames altogether.
+        if (w.x >= b.bounds.min.x - 4 * px && w.x <= b.bounds.max.x + 4 * px &&
+            w.y >= b.bounds.min.y - 4 * px && w.y <= b.bounds.max.y + 4 * px)
+          return false;
+      }
+      // Eroded containment: 3 px around the point all inside (self) or all outside (others),
+      // clear of outlines (up to 2.5 px wide, centred on the edge) and their anti-aliasing.
+      for (int k = 0; k < 9; ++k) {
+        const Vec2 q =
+            w + Vec2(static_cast<float>(k % 3 - 1), static_cast<float>(k / 3 - 1)) * (3.0f * px);
+        if (contains(b, q) != (j == self)) return false;
+      }
+      // The decorations of every shape.
+      if (glm::length(w - b.pos) < std::max(0.8f * b.bound, 30.0f * px)) return false;
+      if (glm::length(b.vel) > 0.0f && segment_distance(w, b.pos, b.pos + b.vel) < 12.0f * px)
+        return false;
+      const Vec2 label(b.bounds.min.x, b.bounds.min.y - 18.0f * px);
+      if (w.x >= label.x - 4 * px && w.x <= label.x + 260 * px && w.y >= label.y - 4 * px &&
+          w.y <= label.y + 26 * px)
+        return false;
+    }
+    return true;
+  };
+  std::vector<Probe> probes;
+  for (std::size_t i = 0; i < posed.size(); ++i) {
+    const Body& b = posed[i].body();
+    if (scene.shapes[i].kind == Kind::Sprite || b.bound * cam.zoom < 30.0f) continue;
+    std::vector<Vec2> candidates;
+    for (int k = 0; k < b.count; ++k) {
+      // Towards each corner, and towards each edge's middle (thin shapes have room only there).
+      const Vec2 mid = 0.5f * (b.v[k] + b.v[(k + 1) % b.count]);
+      for (float t : {0.92f, 0.88f, 0.84f}) {
+        candidates.push_back(b.pos + t * (b.v[k] - b.pos));
+        candidates.push_back(b.pos + t * (mid - b.pos));
+      }
+    }
+    for (int k = 0; k < 16; ++k) {
+      const float a = static_cast<float>(k) * 0.3926991f;
+      for (float t : {0.92f, 0.88f})
+        candidates.push_back(b.pos + t * b.bound * Vec2(std::cos(a), std::sin(a)));
+    }
+    for (const Vec2& c : candidates) {
+      if (!clear_of_everything(i, c)) continue;
+      const Vec2 s = cam.to_screen(c);
+      probes.push_back(Probe{scene.shapes[i].id, static_cast<int>(std::floor(s.x)),
+                             static_cast<int>(std::floor(s.y))});
+    }
+  }
+  return probes;
+}
+
+// Every shape with a clear interior point shows the idle fill there (nothing selected, no
+// pair in focus). Returns how many shapes had such a point.
+int expect_idle_interiors(const std::string& scene_file) {
+  const Scene scene = load_scene(scene_file, app::png_loader());
+  const Image img =
+      render(fs::path(scene_file).stem().string(), "--scene " + scene_file + " --no-ui");
+  EXPECT_EQ(img.width(), 1280);
+  EXPECT_EQ(img.height(), 800);
+  if (img.width() != 1280 || img.height() != 800) return 0;
+  int checked_shapes = 0;
+  std::string last;
+  for (const Probe& p : interior_probes(scene, img.width(), img.height())) {
+    if (p.shape != last) ++checked_shapes;
+    last = p.shape;
+    const Rgb got = img.at(p.x, p.y);
+    EXPECT_TRUE(matches_any(got, *named_colours("idle")))
+        << scene_file << ": inside " << p.shape << " at " << p.x << "," << p.y << " got "
+        << to_string(got) << ", expected idle fill " << to_string(single_fill(pal::kFillIdle));
+  }
+  return checked_shapes;
+}
+
+TEST(WindowRender, DefaultSceneShowsBackgroundAndFills) {
+  const Image img = render("default", "--no-ui");
+  ASSERT_EQ(img.width(), 1280);
+  ASSERT_EQ(img.height(), 800);
+  expect_pixel(img, 612, 112, "background", "empty spot of the default scene");
+  expect_pixel(img, 1213, 713, "background", "empty corner of the default scene");
+  // Inside the circle (420,320) r70, clear of the rectangle and of the circle's axes.
+  expect_pixel(img, 456, 367, "idle", "inside the default scene's circle");
+  // The embedded default scene is assets/scenes/default.json: the same interiors hold.
+  EXPECT_GE(expect_idle_interiors(kSource + "/assets/scenes/default.json"), 3);
+}
+
+TEST(WindowRender, BundledScenesShowTheirShapes) {
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(kSource + "/assets/scenes"))
+    if (entry.path().extension() == ".json") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  int scenes = 0, shapes = 0;
+  for (const fs::path& file : files) {
+    ++scenes;
+    SCOPED_TRACE(file.string());
+    try {
+      shapes += expect_idle_interiors(file.string());
+    } catch (const SceneError& e) {
+      ADD_FAILURE() << e.what();
+    }
+  }
+  EXPECT_GT(scenes, 0);
+  EXPECT_GE(shapes, scenes) << "too few shapes had a clear interior point to check";
+}
+
+TEST(WindowRender, PanelsShowUnlessNoUi) {
+  const Image bare = render("panels_off", "--no-ui");
+  const Image ui = render("panels_on", "");
+  ASSERT_EQ(bare.width(), ui.width());
+  ASSERT_EQ(bare.height(), ui.height());
+  long differ = 0;
+  for (int y = 0; y < ui.height(); ++y)
+    for (int x = 0; x < ui.width(); ++x) differ += !near(bare.at(x, y), ui.at(x, y), 2);
+  const long total = static_cast<long>(ui.width()) * ui.height();
+  EXPECT_GT(differ, total / 20) << "the panels changed only " << differ << " of " << total
+                                << " pixels";
+}
+
+TEST(WindowRender, HitPairShowsHitColour) {
+  const std::string scene = kScenes + "overlap.json";
+  // A: rect (300,300) 200x120; B: circle (420,300) r60; they overlap.
+  const Image hit = render("overlap_focus", "--scene " + scene + " --algo sat --focus a:b --no-ui");
+  expect_pixel(hit, 223, 347, "hit", "inside A only, pair in focus and hit");
+  expect_pixel(hit, 457, 337, "hit", "inside B only, pair in focus and hit");
+  const Image idle = render("overlap_nofocus", "--scene " + scene + " --algo sat --no-ui");
+  expect_pixel(idle, 223, 347, "idle", "inside A, no pair in focus");
+  expect_pixel(idle, 457, 337, "idle", "inside B, no pair in focus");
+}
+
+// Rows y where the pixels at all the given columns show the separating-axis colour.
+std::vector<int> separating_rows(const Image& img, std::initializer_list<int> columns) {
+  std::vector<int> rows;
+  const auto want = *named_colours("separating");
+  for (int y = 0; y < img.height(); ++y) {
+    bool all = true;
+    for (int x : columns) all = all && matches_any(img.at(x, y), want, 24);
+    if (all) rows.push_back(y);
+  }
+  return rows;
+}
+
+TEST(WindowRender, SeparatingAxisLineCrossesTheView) {
+  // A (200,300) and B (500,300), both 100x100 and axis-aligned: the x axis separates them,
+  // so SAT draws a horizontal separating-axis line beside the pair, across the whole view.
+  const std::string scene = kScenes + "separated.json";
+  const Image sat = render("separated_sat", "--scene " + scene + " --algo sat --focus a:b --no-ui");
+  expect_pixel(sat, 223, 277, "idle", "inside A: apart, so not hit");
+  const std::vector<int> rows = separating_rows(sat, {23, 353, 763, 1263});
+  ASSERT_FALSE(rows.empty()) << "no row shows the separating-axis colour across the view";
+  for (int y : rows) {
+    EXPECT_TRUE(y < 250 || y > 350) << "the separating-axis line at row " << y
+                                    << " runs through the shapes instead of beside them";
+  }
+  const Image aabb =
+      render("separated_aabb", "--scene " + scene + " --algo aabb --focus a:b --no-ui");
+  EXPECT_TRUE(separating_rows(aabb, {23, 353, 763, 1263}).empty())
+      << "a separating-axis line without SAT";
+}
+
+TEST(WindowRender, SizeFlagSetsTheImageSize) {
+  const Image img = render("small", "--size 640x400 --no-ui");
+  EXPECT_EQ(img.width(), 640);
+  EXPECT_EQ(img.height(), 400);
+  expect_pixel(img, 19, 393, "background", "empty spot");
+}
+
+// ---- sprites: assets/scenes/sprites.json ----
+
+const std::string kSpriteScene = kSource + "/assets/scenes/sprites.json";
+
+app::Camera camera_of(const Scene& scene) {
+  app::Camera cam;
+  if (scene.view) {
+    cam.origin =
+        Vec2(static_cast<float>(scene.view->origin.x), static_cast<float>(scene.view->origin.y));
+    cam.zoom = static_cast<float>(scene.view->zoom);
+  }
+  return cam;
+}
+
+// Whether window pixel s is near something the sandbox draws over every shape: an origin dot,
+// the local axes, a velocity arrow or an id label (any shape's).
+bool near_decorations(const Scene& scene, const std::vector<Posed>& posed, const app::Camera& cam,
+                      Vec2 s) {
+  const Vec2 w = cam.to_world(s);
+  const float px = 1.0f / cam.zoom;
+  for (std::size_t j = 0; j < posed.size(); ++j) {
+    const Body& b = posed[j].body();
+    float lx = 0.5f * b.bound, ly = 0.3f * b.bound;
+    if (b.geom == Geom::Box) {
+      lx = 0.7f * b.half.x;
+      ly = 0.6f * b.half.y;
+    } else if (b.geom == Geom::Circle) {
+      lx = 0.7f * b.radius;
+      ly = 0.4f * b.radius;
+    }
+    lx = std::max(lx, 12.0f * px);
+    ly = std::max(ly, 7.0f * px);
+    if (glm::length(w - b.pos) < 10.0f * px) return true;
+    if (segment_distance(w, b.pos, b.pos + b.axis_x * lx) < 9.0f * px) return true;
+    if (segment_distance(w, b.pos, b.pos + b.axis_y * ly) < 5.0f * px) return true;
+    if (glm::length(b.vel) > 0.0f && segment_distance(w, b.pos, b.pos + b.vel) < 12.0f * px)
+      return true;
+    const Vec2 label(b.bounds.min.x, b.bounds.min.y - 18.0f * px);
+    if (w.x >= label.x - 4 * px && w.x <= label.x + 260 * px && w.y >= label.y - 4 * px &&
+        w.y <= label.y + 26 * px)
+      return true;
+  }
+  (void)scene;
+  return false;
+}
+
+struct TexelProbe {
+  int x = 0, y = 0;  // window pixel
+  int tx = 0, ty = 0;
+  Rgb colour;  // the texel's colour
+};
+
+// Window pixels where sprite `id` must show a single texel, fully opaque (want_opaque) or fully
+// transparent: the pixel and its 8 neighbours fall (through the core's sprite_texel, the
+// mask's own mapping) in texels of identical RGBA, well inside the frame (clear of its
+// outline), outside every other shape's bounds, off the world grid lines and away from the
+// decorations.
+std::vector<TexelProbe> texel_probes(const Scene& scene, const std::string& id, bool want_opaque) {
+  const app::Camera cam = camera_of(scene);
+  std::vector<Posed> posed;
+  for (const Shape& sh : scene.shapes) posed.emplace_back(sh);
+  const int self = scene.find(id);
+  std::vector<TexelProbe> probes;
+  if (self < 0) return probes;
+  const Shape& shape = scene.shapes[static_cast<std::size_t>(self)];
+  const Body& b = posed[static_cast<std::size_t>(self)].body();
+  const SpriteImage* img = shape.pixels.image.get();
+  if (img == nullptr || img->rgba.size() != static_cast<std::size_t>(img->w) * img->h * 4)
+    return probes;
+  const float px = 1.0f / cam.zoom;
+  const auto texel_at = [&](int x, int y, std::uint32_t* rgba) {
+    const Vec2 w = cam.to_world(Vec2(static_cast<float>(x) + 0.5f, static_cast<float>(y) + 0.5f));
+    int ix = 0, iy = 0;
+    if (!sprite_texel(b, 1.0f / b.scale, img->w, img->h, w, &ix, &iy)) return -1;
+    const std::uint8_t* t = &img->rgba[(static_cast<std::size_t>(iy) * img->w + ix) * 4];
+    *rgba = static_cast<std::uint32_t>(t[0]) | t[1] << 8 | t[2] << 16 |
+            static_cast<std::uint32_t>(t[3]) << 24;
+    return iy * img->w + ix;
+  };
+  const Vec2 lo = cam.to_screen(b.bounds.min), hi = cam.to_screen(b.bounds.max);
+  for (int y = std::max(static_cast<int>(lo.y), 2); y < std::min(static_cast<int>(hi.y), 797);
+       ++y) {
+    for (int x = std::max(static_cast<int>(lo.x), 2); x < std::min(static_cast<int>(hi.x), 1277);
+         ++x) {
+      std::uint32_t rgba = 0;
+      const int texel = texel_at(x, y, &rgba);
+      if (texel < 0) continue;
+      const int a = static_cast<int>(rgba >> 24);
+      if (want_opaque ? a != 255 : a != 0) continue;
+      bool same = true;
+      for (int k = 0; k < 9 && same; ++k) {
+        std::uint32_t other = 0;
+        same = texel_at(x + k % 3 - 1, y + k / 3 - 1, &other) >= 0 && other == rgba;
+      }
+      if (!same) continue;
+      const Vec2 s(static_cast<float>(x) + 0.5f, static_cast<float>(y) + 0.5f);
+      const Vec2 w = cam.to_world(s);
+      bool clear = !near_decorations(scene, posed, cam, s);
+      for (int k = 0; k < 9 && clear; ++k)  // 4 px inside the frame
+        clear = contains(b, w + Vec2(static_cast<float>(k % 3 - 1), static_cast<float>(k / 3 - 1)) *
+                                    (4.0f * px));
+      for (std::size_t j = 0; j < posed.size() && clear; ++j) {
+        if (static_cast<int>(j) == self) continue;
+        const Aabb& o = posed[j].body().bounds;
+        clear = !(w.x >= o.min.x - 4 * px && w.x <= o.max.x + 4 * px && w.y >= o.min.y - 4 * px &&
+                  w.y <= o.max.y + 4 * px);
+      }
+      // Off the world grid's lines (every 50 world px).
+      if (cam.zoom == 1.0f && (std::fmod(std::abs(w.x) + 3.0f, 50.0f) < 6.0f ||
+                               std::fmod(std::abs(w.y) + 3.0f, 50.0f) < 6.0f))
+        clear = false;
+      if (!clear) continue;
+      probes.push_back(
+          TexelProbe{x, y, texel % img->w, texel / img->w,
+                     Rgb{static_cast<int>(rgba & 255), static_cast<int>(rgba >> 8 & 255),
+                         static_cast<int>(rgba >> 16 & 255)}});
+    }
+  }
+  return probes;
+}
+
+// Checks every probe (each must show its texel's colour, or the background when transparent);
+// returns how many were checked.
+int expect_texels(const Image& img, const std::vector<TexelProbe>& probes, bool opaque,
+                  const std::string& what) {
+  int bad = 0;
+  for (const TexelProbe& p : probes) {
+    const Rgb want = opaque ? p.colour : rgb(pal::kBackground);
+    const Rgb got = img.at(p.x, p.y);
+    if (!near(got, want, kTolerance)) {
+      if (++bad <= 5)
+        ADD_FAILURE() << what << ": window pixel " << p.x << "," << p.y << " (texel " << p.tx << ","
+                      << p.ty << ") is " << to_string(got) << ", expected "
+                      << (opaque ? "the texel's " : "the background ") << to_string(want);
+    }
+  }
+  EXPECT_EQ(bad, 0) << what << ": " << bad << " of " << probes.size() << " pixels wrong";
+  return static_cast<int>(probes.size());
+}
+
+TEST(WindowSprites, TexelsShowTheirColoursAndTransparentTexelsTheBackground) {
+  const Scene scene = load_scene(kSpriteScene, app::png_loader());
+  const Image img = render("sprites", "--scene " + kSpriteScene + " --no-ui");
+  ASSERT_EQ(img.width(), 1280);
+  ASSERT_EQ(img.height(), 800);
+  int sprites = 0;
+  for (const Shape& sh : scene.shapes) {
+    if (sh.kind != Kind::Sprite) continue;
+    ++sprites;
+    SCOPED_TRACE(sh.id);
+    const auto opaque = texel_probes(scene, sh.id, true);
+    EXPECT_GE(expect_texels(img, opaque, true, sh.id + " opaque"), 5)
+        << sh.id << ": too few clear opaque texels to check";
+    const auto clear = texel_probes(scene, sh.id, false);
+    EXPECT_GE(expect_texels(img, clear, false, sh.id + " transparent"), 5)
+        << sh.id << ": too few clear transparent texels to check";
+  }
+  EXPECT_GE(sprites, 3);
+}
+
+TEST(WindowSprites, MirroredSpriteShowsItsTexelsMirrored) {
+  // "sword" has mirror [true, false] and scale 1.5: an opaque texel whose mirror image in the
+  // picture (same row, column w-1-x) is transparent must show at the mirrored place, and the
+  // place it would have without the mirror must show the background.
+  const Scene scene = load_scene(kSpriteScene, app::png_loader());
+  const int i = scene.find("sword");
+  ASSERT_GE(i, 0);
+  const Shape& sword = scene.shapes[static_cast<std::size_t>(i)];
+  ASSERT_TRUE(sword.mirror_x);
+  ASSERT_FALSE(sword.mirror_y);
+  const Image img = render("sprites_mirror", "--scene " + kSpriteScene + " --no-ui");
+  const auto opaque = texel_probes(scene, "sword", true);
+  std::set<std::pair<int, int>> transparent;
+  for (const TexelProbe& p : texel_probes(scene, "sword", false)) transparent.insert({p.x, p.y});
+  Shape unmirrored = sword;
+  unmirrored.mirror_x = false;
+  int pairs = 0;
+  for (const TexelProbe& p : opaque) {
+    const DVec2 w(p.x + 0.5, p.y + 0.5);  // zoom 1, origin 0: window = world
+    const DVec2 q = to_world(unmirrored, to_local(sword, w));
+    const std::pair<int, int> qp{static_cast<int>(std::floor(q.x)),
+                                 static_cast<int>(std::floor(q.y))};
+    if (!transparent.count(qp)) continue;
+    ++pairs;
+    const Rgb got = img.at(p.x, p.y);
+    EXPECT_TRUE(near(got, p.colour, kTolerance))
+        << "mirrored texel " << p.tx << "," << p.ty << " at window " << p.x << "," << p.y << " is "
+        << to_string(got) << ", expected " << to_string(p.colour);
+    const Rgb un = img.at(qp.first, qp.second);
+    EXPECT_TRUE(near(un, rgb(pal::kBackground), kTolerance))
+        << "where the texel " << p.tx << "," << p.ty << " would be without the mirror (" << qp.first
+        << "," << qp.second << ") shows " << to_string(un) << ", not the background";
+  }
+  EXPECT_GE(pairs, 5) << "too few asymmetric texels of the sword to check the mirror";
+}
+
+// The focus pair's masks and their overlap, from the core, as the window builds them.
+struct CoreOverlap {
+  Mask a, b;
+  PixelResult r;
+};
+CoreOverlap core_overlap(const Scene& scene, const std::string& a, const std::string& b,
+                         float accuracy) {
+  CoreOverlap o;
+  const Posed pa(scene.shapes[static_cast<std::size_t>(scene.find(a))]);
+  const Posed pb(scene.shapes[static_cast<std::size_t>(scene.find(b))]);
+  build_mask(pa, accuracy, o.a);
+  build_mask(pb, accuracy, o.b);
+  o.r = pixel_overlap(o.a, o.b, true);
+  return o;
+}
+
+// Window pixels well inside overlapping cells (3 px from the cell's borders, where the grid
+// and the mask outlines run), away from the first-cell marker and from every label.
+std::vector<std::pair<int, int>> overlap_probes(const Scene& scene, const CoreOverlap& o) {
+  const app::Camera cam = camera_of(scene);
+  std::vector<Posed> posed;
+  for (const Shape& sh : scene.shapes) posed.emplace_back(sh);
+  std::vector<std::pair<int, int>> probes;
+  const float cell = o.r.cell;
+  const Vec2 first = cell_centre(o.r.first_x, o.r.first_y, cell);
+  const float marker = std::max(0.5f * cell * cam.zoom, 5.0f);
+  const Vec2 lo = cam.to_screen(Vec2(o.r.overlap.x0, o.r.overlap.y0) * cell);
+  const Vec2 hi =
+      cam.to_screen(Vec2(o.r.overlap.x0 + o.r.overlap.w, o.r.overlap.y0 + o.r.overlap.h) * cell);
+  for (int y = std::max(static_cast<int>(lo.y), 0); y < std::min(static_cast<int>(hi.y) + 1, 800);
+       ++y) {
+    for (int x = std::max(static_cast<int>(lo.x), 0);
+         x < std::min(static_cast<int>(hi.x) + 1, 1280); ++x) {
+      const Vec2 s(static_cast<float>(x) + 0.5f, static_cast<float>(y) + 0.5f);
+      const Vec2 w = cam.to_world(s);
+      const int ci = static_cast<int>(std::floor(w.x / cell));
+      const int cj = static_cast<int>(std::floor(w.y / cell));
+      if (!o.a.get(ci, cj) || !o.b.get(ci, cj)) continue;
+      const Vec2 c0 = cam.to_screen(Vec2(ci, cj) * cell);
+      const Vec2 c1 = cam.to_screen(Vec2(ci + 1, cj + 1) * cell);
+      if (s.x - c0.x < 3.0f || c1.x - s.x < 3.0f || s.y - c0.y < 3.0f || c1.y - s.y < 3.0f)
+        continue;
+      if (std::abs(glm::length(s - cam.to_screen(first)) - marker) < 5.0f) continue;
+      bool label = false;
+      for (const Posed& p : posed) {
+        const Vec2 l = cam.to_screen(p.body().bounds.min) + Vec2(0.0f, -18.0f);
+        label = label || (s.x >= l.x - 4 && s.x <= l.x + 260 && s.y >= l.y - 4 && s.y <= l.y + 26);
+      }
+      if (!label) probes.emplace_back(x, y);
+    }
+  }
+  return probes;
+}
+
+// sprites.json with the images at absolute paths (so the copy loads from anywhere) and a view
+// zoomed on `at`.
+std::string zoomed_sprite_scene(Vec2 at, double zoom, Scene* out) {
+  Scene scene = load_scene(kSpriteScene, app::png_loader());
+  for (Shape& sh : scene.shapes)
+    if (sh.kind == Kind::Sprite)
+      sh.image = (fs::path(kSpriteScene).parent_path() / sh.image).lexically_normal().string();
+  scene.view = View{DVec2(at.x - 640.0 / zoom, at.y - 400.0 / zoom), zoom};
+  const std::string path = out_path("sprites_zoom.json");
+  save_scene(scene, path);
+  *out = load_scene(path, app::png_loader());
+  return path;
+}
+
+int count_colour(const Image& img, std::string_view name, int tol) {
+  const auto want = *named_colours(name);
+  int n = 0;
+  for (int y = 0; y < img.height(); ++y)
+    for (int x = 0; x < img.width(); ++x) n += matches_any(img.at(x, y), want, tol);
+  return n;
+}
+
+TEST(WindowSprites, PixelTestHighlightsTheOverlapOfTheFocusPair) {
+  // In sprites.json the small rotated rect "gem" lies on the sword's blade.
+  const Scene scene = load_scene(kSpriteScene, app::png_loader());
+  const CoreOverlap o = core_overlap(scene, "sword", "gem", 1.0f);
+  ASSERT_TRUE(o.r.hit) << "sword and gem no longer overlap in " << kSpriteScene;
+  const std::string args = "--scene " + kSpriteScene + " --focus sword:gem --no-ui";
+  const Image pixel = render("sprites_pixel", args + " --algo pixel");
+  const Image sat = render("sprites_sat", args + " --algo sat");
+  // At zoom 1 a cell is one pixel: count highlight pixels in the overlap's bounds.
+  const auto in_overlap = [&](const Image& img) {
+    int n = 0;
+    const auto want = *named_colours("pixel_overlap");
+    for (int j = o.r.overlap.y0; j < o.r.overlap.y0 + o.r.overlap.h; ++j)
+      for (int i = o.r.overlap.x0; i < o.r.overlap.x0 + o.r.overlap.w; ++i)
+        n += o.a.get(i, j) && o.b.get(i, j) && matches_any(img.at(i, j), want);
+    return n;
+  };
+  EXPECT_GE(in_overlap(pixel), std::min(o.r.count / 4, 10))
+      << "the overlap of " << o.r.count << " cells is not highlighted";
+  EXPECT_EQ(in_overlap(sat), 0) << "overlap highlight without the pixel test";
+}
+
+TEST(WindowSprites, ZoomedInPixelTestShowsCellsAndTheGrid) {
+  Scene gem_view;
+  const Scene plain = load_scene(kSpriteScene, app::png_loader());
+  const int gem = plain.find("gem");
+  ASSERT_GE(gem, 0);
+  const DVec2 at = plain.shapes[static_cast<std::size_t>(gem)].pos;
+  const std::string file = zoomed_sprite_scene(Vec2(at.x, at.y), 8.0, &gem_view);
+  const std::string args = "--scene " + file + " --focus sword:gem --no-ui --algo pixel";
+
+  // Accuracy 1: cells of 1 world px are 8 window px; their insides show the highlight.
+  const CoreOverlap fine = core_overlap(gem_view, "sword", "gem", 1.0f);
+  ASSERT_TRUE(fine.r.hit);
+  const Image img1 = render("sprites_zoom_1", args);
+  const auto probes1 = overlap_probes(gem_view, fine);
+  EXPECT_GE(probes1.size(), 20u);
+  int bad = 0;
+  for (const auto& [x, y] : probes1)
+    bad += !matches_any(img1.at(x, y), *named_colours("pixel_overlap"));
+  EXPECT_EQ(bad, 0) << bad << " of " << probes1.size() << " pixels inside overlapping cells "
+                    << "are not the highlight colour";
+  // The mask grid: 8 px cells are wide enough on screen to show it.
+  const int grid_zoomed = count_colour(img1, "mask_grid", 3);
+  EXPECT_GT(grid_zoomed, 1000) << "no mask grid when zoomed in";
+
+  // Accuracy 1/8 (--accuracy 0.125): cells are 8 world px, and the highlight follows them,
+  // also where no 1-px cell overlaps.
+  const CoreOverlap coarse = core_overlap(gem_view, "sword", "gem", 0.125f);
+  ASSERT_TRUE(coarse.r.hit);
+  const Image img8 = render("sprites_zoom_8", args + " --accuracy 0.125");
+  const auto probes8 = overlap_probes(gem_view, coarse);
+  EXPECT_GE(probes8.size(), 20u);
+  bad = 0;
+  int beyond_fine = 0;
+  for (const auto& [x, y] : probes8) {
+    bad += !matches_any(img8.at(x, y), *named_colours("pixel_overlap"));
+    const Vec2 w = camera_of(gem_view).to_world(Vec2(x + 0.5f, y + 0.5f));
+    const int i = static_cast<int>(std::floor(w.x)), j = static_cast<int>(std::floor(w.y));
+    beyond_fine += !(fine.a.get(i, j) && fine.b.get(i, j));
+  }
+  EXPECT_EQ(bad, 0) << bad << " of " << probes8.size() << " pixels inside 1/8 cells wrong";
+  EXPECT_GT(beyond_fine, 0) << "the 1/8 highlight looks just like the accuracy-1 one";
+
+  // At zoom 1 with accuracy 1 a cell is one pixel: no grid.
+  const Image flat = render("sprites_pixel_flat",
+                            "--scene " + kSpriteScene + " --focus sword:gem --no-ui --algo pixel");
+  EXPECT_LT(count_colour(flat, "mask_grid", 3), grid_zoomed / 10)
+      << "a mask grid at one pixel per cell";
+}
+
+// ---- the command line around the window ----
+
+TEST(WindowCli, HelpListsTheFlags) {
+  const RunResult r = run("", "--help");
+  EXPECT_EQ(r.status, 0);
+  for (const char* flag : {"--scene", "--screenshot", "--size", "--algo", "--focus", "--no-ui",
+                           "--bench-frames", "--auto-resolve", "--accuracy", "hitbox query"})
+    EXPECT_NE(r.out.find(flag), std::string::npos) << flag;
+}
+
+TEST(WindowCli, BadFlagsExitTwoNamingTheFlag) {
+  struct Case {
+    const char* args;
+    const char* names;
+  };
+  const Case cases[] = {
+      {"--frobnicate", "--frobnicate"},
+      {"--scene", "--scene"},
+      {"--size 12x", "--size"},
+      {"--algo sat,bogus", "bogus"},
+      {"--bench-frames zero", "--bench-frames"},
+      {"--auto-resolve sideways", "--auto-resolve"},
+      {"--focus a", "--focus"},
+      {"--accuracy 2", "--accuracy"},
+      {"--accuracy 0", "--accuracy"},
+      {"--accuracy half", "--accuracy"},
+  };
+  for (const Case& c : cases) {
+    const RunResult r = run(kOffscreen, c.args);
+    EXPECT_EQ(r.status, 2) << c.args;
+    EXPECT_NE(r.err.find(c.names), std::string::npos) << c.args << ": " << r.err;
+  }
+}
+
+TEST(WindowCli, BadSceneOrFocusExitsTwo) {
+  const RunResult missing =
+      run(kOffscreen, "--scene /nonexistent/nope.json --screenshot " + out_path("never.png"));
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.err.find("nope.json"), std::string::npos) << missing.err;
+  const RunResult focus = run(kOffscreen, "--scene " + kScenes + "overlap.json --focus a:zzz " +
+                                              "--screenshot " + out_path("never.png"));
+  EXPECT_EQ(focus.status, 2);
+  EXPECT_NE(focus.err.find("zzz"), std::string::npos) << focus.err;
+  EXPECT_FALSE(fs::exists(out_path("never.png")));
+}
+
+TEST(WindowCli, NoDisplayExplainsHowToRunHeadless) {
+  const RunResult r = run("-u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER", "");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("SDL_VIDEODRIVER=offscreen"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("xvfb-run"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("hitbox query"), std::string::npos) << r.err;
+}
+
+TEST(WindowCli, OffscreenDriverRefusesAnInteractiveWindow) {
+  const RunResult r = run(kOffscreen, "--no-ui");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--screenshot"), std::string::npos) << r.err;
+}
+
+TEST(WindowCli, QueryNeedsNoDisplay) {
+  const RunResult r = run("-u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER",
+                          "query " + kSource + "/assets/scenes/default.json");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"pairs\""), std::string::npos) << r.out;
+}
+
+TEST(WindowCli, BenchFramesPrintsFrameTimes) {
+  const RunResult r = run(kOffscreen, "--bench-frames 3 --size 320x200");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("500 shapes"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("mean"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("p99"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace hitbox::window_test

@@ -1,6 +1,7 @@
 // `hitbox query` end to end: the real binary, its JSON lines, its exit status and messages.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
@@ -34,8 +35,10 @@ std::string slurp(const std::string& path) {
 // Runs the hitbox binary with no display, capturing stdout, stderr and the exit status.
 CliRun run(const std::string& args) {
   const std::string dir = ::testing::TempDir();
-  const std::string out = dir + "/hitbox_cli_out.txt";
-  const std::string err = dir + "/hitbox_cli_err.txt";
+  // ctest runs tests in parallel processes: every file name carries the process id.
+  const std::string tag = std::to_string(::getpid());
+  const std::string out = dir + "/hitbox_cli_out_" + tag + ".txt";
+  const std::string err = dir + "/hitbox_cli_err_" + tag + ".txt";
   const std::string cmd = "env -u DISPLAY -u WAYLAND_DISPLAY " + std::string(HITBOX_BIN) + " " +
                           args + " >" + out + " 2>" + err + " </dev/null";
   const int raw = std::system(cmd.c_str());
@@ -51,7 +54,7 @@ std::string asset(const char* name) {
 }
 
 std::string write_temp(const char* name, const std::string& text) {
-  const std::string path = ::testing::TempDir() + "/" + name;
+  const std::string path = ::testing::TempDir() + "/" + std::to_string(::getpid()) + "_" + name;
   std::ofstream(path) << text;
   return path;
 }

@@ -4,6 +4,7 @@
 #include "hitbox/shape.h"
 
 #include <cmath>
+#include <cstddef>
 #include <limits>
 
 namespace hitbox {
@@ -275,4 +276,8 @@ bool contains(const Body& b, Vec2 p) {
   return true;
 }
 
+}  // namespace hitbox
+
+namespace hitbox {
+static_assert(offsetof(Body, count) + sizeof(int) <= 64, "a Body's hot fields fit one cache line");
 }  // namespace hitbox

@@ -5,6 +5,7 @@
 // and its no-display message.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -46,7 +47,9 @@ std::string slurp(const std::string& path) {
 }
 
 std::string out_path(const std::string& name) {
-  const fs::path dir = fs::path(::testing::TempDir()) / "hitbox_window_test";
+  // ctest runs tests in parallel processes: each gets its own folder.
+  const fs::path dir =
+      fs::path(::testing::TempDir()) / ("hitbox_window_test_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   return (dir / name).string();
 }

@@ -68,17 +68,20 @@ enum class Geom : std::uint8_t { Circle, Box, Polygon };
 
 // A posed shape in world space. Plain data; the vertex arrays point into storage owned by
 // a Posed (or by whoever called pose_into). A Box is also a 4-vertex polygon.
-struct Body {
+// The fields every query reads (kind, bounds, pos, axes, half extents, radii, count) sit in
+// the first 64 bytes, and a Body starts on a 64-byte boundary, so the cheap tests touch one
+// cache line per shape.
+struct alignas(64) Body {
   Geom geom = Geom::Circle;
+  Aabb bounds;              // world axis-aligned bounds
   Vec2 pos{0.0f, 0.0f};     // the shape's origin in the world (circle centre, rect centre)
-  Vec2 vel{0.0f, 0.0f};     // displacement over one step
-  float radius = 0.0f;      // circle: world radius
-  float bound = 0.0f;       // bounding-circle radius about pos
   Vec2 axis_x{1.0f, 0.0f};  // world direction of local +x (mirror applied), unit
   Vec2 axis_y{0.0f, 1.0f};  // world direction of local +y (mirror applied), unit
   Vec2 half{0.0f, 0.0f};    // box: half extents in world pixels
-  Aabb bounds;              // world axis-aligned bounds
+  float radius = 0.0f;      // circle: world radius
+  float bound = 0.0f;       // bounding-circle radius about pos
   int count = 0;            // vertices (box 4, circle 0)
+  Vec2 vel{0.0f, 0.0f};     // displacement over one step
   int axis_count = 0;       // unique edge-normal directions (box 2)
   const Vec2* v = nullptr;  // world vertices, positive-area order
   const Vec2* n = nullptr;  // outward unit normal of edge v[i] -> v[i+1]

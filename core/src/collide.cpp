@@ -236,7 +236,7 @@ inline void circle_box(const Body& box, const Body& circle, bool box_is_a, Fixed
   const float len2 = dot(dl, dl);
   f.n = 2;
   if (!(len2 > 0.0f)) return;
-  const Vec2 l = dl / std::sqrt(len2);
+  const Vec2 l = dl * (1.0f / std::sqrt(len2));  // one division, not two
   const float e = box.half.x * std::fabs(l.x) + box.half.y * std::fabs(l.y);
   put(2, box.axis_x * l.x + box.axis_y * l.y, e, tx * l.x + ty * l.y);
   f.n = 3;

@@ -17,6 +17,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+
+#if defined(__SSE__)
+#include <xmmintrin.h>
+#endif
 
 namespace hitbox {
 
@@ -47,9 +52,22 @@ struct Aabb {
   Vec2 max{0.0f, 0.0f};
 };
 
-// Branch-free on purpose (& not &&): hits and misses come in no predictable order.
+// Branch-free on purpose (& not &&): hits and misses come in no predictable order. With
+// SSE the four comparisons are one: {a.min, b.min} <= {b.max, a.max}, lane by lane.
 inline bool aabb_overlaps(const Aabb& a, const Aabb& b) {
+#if defined(__SSE__) && defined(__GNUC__)
+  static_assert(sizeof(Aabb) == 4 * sizeof(float), "Aabb is min then max, packed");
+  using f4 = float __attribute__((vector_size(16)));
+  using i4 = int __attribute__((vector_size(16)));
+  f4 va, vb;
+  std::memcpy(&va, &a, sizeof va);
+  std::memcpy(&vb, &b, sizeof vb);
+  const f4 lo = __builtin_shuffle(va, vb, i4{0, 1, 4, 5});  // a.min, b.min
+  const f4 hi = __builtin_shuffle(va, vb, i4{6, 7, 2, 3});  // b.max, a.max
+  return _mm_movemask_ps(reinterpret_cast<__m128>(lo <= hi)) == 15;
+#else
   return (a.min.x <= b.max.x) & (b.min.x <= a.max.x) & (a.min.y <= b.max.y) & (b.min.y <= a.max.y);
+#endif
 }
 
 // Rotation by an angle in degrees, clockwise on a y-down screen.

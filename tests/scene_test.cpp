@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
@@ -18,8 +19,10 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "hitbox/report.h"
 #include "hitbox/shape.h"
 #include "image.h"
 
@@ -1349,6 +1352,154 @@ TEST(Hull, RandomCloudsGiveValidHullsContainingEveryPoint) {
       }
     }
   }
+}
+
+// ------------------------------------------------------------------ teaching keys
+
+constexpr const char* kTwoRects =
+    R"({"id": "A", "kind": "rect", "pos": [10, 20], "size": [30, 40]}, )"
+    R"({"id": "B", "kind": "rect", "pos": [50, 20], "size": [30, 40]})";
+
+// A scene with shapes A and B plus the given top-level key text (starting with ", ").
+std::string teaching(const std::string& extra) {
+  return std::string(R"({"version": 1, "shapes": [)") + kTwoRects + "]" + extra + "}";
+}
+
+TEST(SceneTeach, KeysAreRead) {
+  const Scene s = parse_scene(
+      teaching(R"(, "algorithms": ["mtd", "sat", "gjk"], "focus": ["B", "A"], "accuracy": 0.25,)"
+               R"( "lesson": {"title": "T", "text": ["one", "two"], "try": "drag B"})"),
+      kFile);
+  ASSERT_TRUE(s.algorithms.has_value());
+  EXPECT_EQ(*s.algorithms, kAlgoSat | kAlgoMtd | kAlgoGjk);
+  ASSERT_TRUE(s.focus.has_value());
+  EXPECT_EQ(s.focus->first, "B");
+  EXPECT_EQ(s.focus->second, "A");
+  ASSERT_TRUE(s.accuracy.has_value());
+  EXPECT_EQ(*s.accuracy, 0.25);
+  ASSERT_TRUE(s.lesson.has_value());
+  EXPECT_EQ(s.lesson->title, "T");
+  EXPECT_EQ(s.lesson->text, (std::vector<std::string>{"one", "two"}));
+  EXPECT_EQ(s.lesson->try_this, "drag B");
+
+  const Scene none = parse_scene(teaching(""), kFile);
+  EXPECT_FALSE(none.algorithms || none.focus || none.accuracy || none.lesson);
+  const Scene empty = parse_scene(teaching(R"(, "algorithms": [])"), kFile);
+  ASSERT_TRUE(empty.algorithms.has_value());
+  EXPECT_EQ(*empty.algorithms, 0u);
+  const Scene no_try = parse_scene(teaching(R"(, "lesson": {"title": "T", "text": ["p"]})"), kFile);
+  ASSERT_TRUE(no_try.lesson.has_value());
+  EXPECT_EQ(no_try.lesson->try_this, "");
+}
+
+TEST(SceneTeach, SaveWritesThemBackExactly) {
+  Scene s = parse_scene(teaching(""), kFile);
+  s.algorithms = kAlgoCircleAsSquare | kAlgoAabb | kAlgoPixel;
+  s.focus = std::make_pair(std::string("A"), std::string("B"));
+  s.accuracy = 0.1;
+  s.lesson = Lesson{"Title \"quoted\"", {"First, with a\nnewline.", "Second: 30\u00b0."}, "Try it"};
+  const std::string text = scene_to_json(s);
+  EXPECT_NE(text.find(R"("algorithms": ["aabb", "pixel", "circle_as_square"])"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find(R"("focus": ["A", "B"])"), std::string::npos) << text;
+  EXPECT_NE(text.find(R"("accuracy": 0.1)"), std::string::npos) << text;
+  EXPECT_EQ(parse_scene(text, "x.json"), s);
+
+  // Through a file as well, and a scene without the keys gains none.
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                    ("hitbox_teach_test_" + std::to_string(std::random_device{}()));
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "teach.json").string();
+  save_scene(s, path);
+  EXPECT_EQ(load_scene(path), s);
+  const Scene plain = parse_scene(teaching(""), kFile);
+  const std::string plain_text = scene_to_json(plain);
+  for (const char* key : {"algorithms", "focus", "accuracy", "lesson"}) {
+    EXPECT_EQ(plain_text.find(key), std::string::npos) << key;
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST(SceneTeach, BadAlgorithmsAreNamed) {
+  expect_error(teaching(R"(, "algorithms": "sat")"), "", "algorithms", "must be an array");
+  expect_error(teaching(R"(, "algorithms": ["sat", "fast"])"), "", "algorithms[1]",
+               "unknown algorithm \"fast\"");
+  expect_error(teaching(R"(, "algorithms": ["sat", 3])"), "", "algorithms[1]",
+               "must be an algorithm name");
+  expect_error(teaching(R"(, "algorithms": ["mtd", "sat", "mtd"])"), "", "algorithms[2]",
+               "listed twice");
+}
+
+TEST(SceneTeach, BadFocusIsNamed) {
+  expect_error(teaching(R"(, "focus": "A:B")"), "", "focus", "two shape ids");
+  expect_error(teaching(R"(, "focus": ["A"])"), "", "focus", "an array of 1");
+  expect_error(teaching(R"(, "focus": ["A", "C"])"), "", "focus[1]", "no shape has the id \"C\"");
+  expect_error(teaching(R"(, "focus": [1, "B"])"), "", "focus[0]", "must be a shape id");
+  expect_error(teaching(R"(, "focus": ["A", "A"])"), "", "focus[1]", "two different shapes");
+}
+
+TEST(SceneTeach, BadAccuracyIsNamed) {
+  for (const char* bad : {"0", "-0.5", "1.5", "1e-300"}) {
+    SCOPED_TRACE(bad);
+    expect_error(teaching(std::string(R"(, "accuracy": )") + bad), "", "accuracy", "out of range");
+  }
+  expect_error(teaching(R"(, "accuracy": "1")"), "", "accuracy", "must be a number");
+  EXPECT_EQ(*parse_scene(teaching(R"(, "accuracy": 1)"), kFile).accuracy, 1.0);
+}
+
+TEST(SceneTeach, BadLessonIsNamed) {
+  expect_error(teaching(R"(, "lesson": "text")"), "", "lesson", "must be an object");
+  expect_error(teaching(R"(, "lesson": {"text": ["p"]})"), "", "lesson.title", "is required");
+  expect_error(teaching(R"(, "lesson": {"title": "", "text": ["p"]})"), "", "lesson.title",
+               "must not be empty");
+  expect_error(teaching(R"(, "lesson": {"title": "T"})"), "", "lesson.text", "is required");
+  expect_error(teaching(R"(, "lesson": {"title": "T", "text": []})"), "", "lesson.text",
+               "non-empty array");
+  expect_error(teaching(R"(, "lesson": {"title": "T", "text": "p"})"), "", "lesson.text",
+               "non-empty array");
+  expect_error(teaching(R"(, "lesson": {"title": "T", "text": ["p", 2]})"), "", "lesson.text[1]",
+               "must be a non-empty string");
+  expect_error(teaching(R"(, "lesson": {"title": "T", "text": ["p"], "try": null})"), "",
+               "lesson.try", "must be a non-empty string");
+  expect_error(teaching(R"(, "lesson": {"title": "T", "text": ["p"], "hint": "x"})"), "",
+               "lesson.hint", "unknown key");
+  expect_error(teaching(R"(, "lessons": {})"), "", "lessons", "unknown key");
+}
+
+// Every bundled lesson loads (sprites too), teaches something, and sets up the window.
+TEST(SceneTeach, EveryBundledLessonLoads) {
+  std::vector<std::filesystem::path> files;
+  for (const auto& e :
+       std::filesystem::directory_iterator(HITBOX_SOURCE_DIR "/assets/scenes/lessons")) {
+    if (e.path().extension() == ".json") files.push_back(e.path());
+  }
+  std::sort(files.begin(), files.end());
+  ASSERT_GE(files.size(), 8u);
+  std::uint32_t taught = 0;
+  for (const auto& f : files) {
+    SCOPED_TRACE(f.string());
+    Scene s;
+    ASSERT_NO_THROW(s = load_scene(f.string(), app::png_loader()));
+    ASSERT_TRUE(s.lesson.has_value());
+    EXPECT_FALSE(s.lesson->title.empty());
+    EXPECT_GE(s.lesson->text.size(), 2u);
+    EXPECT_FALSE(s.lesson->try_this.empty());
+    ASSERT_TRUE(s.algorithms.has_value());
+    EXPECT_NE(*s.algorithms, 0u);
+    taught |= *s.algorithms;
+    ASSERT_TRUE(s.focus.has_value());
+    // Numbered for order: "01_...", "02_...".
+    const std::string name = f.filename().string();
+    ASSERT_GE(name.size(), 3u);
+    EXPECT_TRUE(std::isdigit(static_cast<unsigned char>(name[0])) &&
+                std::isdigit(static_cast<unsigned char>(name[1])) && name[2] == '_');
+    // Save -> load gives the same scene (parsed as the same file, so sprite images are
+    // found again in the same directory).
+    Scene back;
+    EXPECT_NO_THROW(back = parse_scene(scene_to_json(s), f.string(), app::png_loader()));
+    EXPECT_EQ(back, s);
+  }
+  EXPECT_EQ(taught, kAllAlgos) << "every algorithm has a lesson";
 }
 
 }  // namespace

@@ -25,6 +25,8 @@
 #include <utility>
 #include <vector>
 
+#include "hitbox/report.h"
+
 namespace hitbox {
 namespace {
 
@@ -66,20 +68,6 @@ std::string describe(const json& j) {
     default:
       return j.is_number() ? "a number" : "something else";
   }
-}
-
-const char* kind_text(Kind k) {
-  switch (k) {
-    case Kind::Rect:
-      return "rect";
-    case Kind::Circle:
-      return "circle";
-    case Kind::Polygon:
-      return "polygon";
-    case Kind::Sprite:
-      return "sprite";
-  }
-  return "?";
 }
 
 // ---------------------------------------------------------------- pass 1: JSON text
@@ -610,6 +598,101 @@ View read_view(Checker& c, const json& j) {
   return v;
 }
 
+// "algorithms": ["sat", "mtd"]: names from kAlgorithms, each at most once.
+std::uint32_t read_algorithms(Checker& c, const json& j) {
+  c.set_shape("");
+  if (!j.is_array()) {
+    c.fail("algorithms",
+           "must be an array of algorithm names (" + algo_name_list() + "), not " + describe(j));
+  }
+  std::uint32_t bits = 0;
+  for (std::size_t i = 0; i < j.size(); ++i) {
+    const std::string field = "algorithms[" + std::to_string(i) + "]";
+    const json& e = j[i];
+    if (!e.is_string()) {
+      c.fail(field, "must be an algorithm name (" + algo_name_list() + "), not " + describe(e));
+    }
+    const std::string name = e.get<std::string>();
+    const AlgoInfo* found = nullptr;
+    for (const AlgoInfo& info : kAlgorithms) {
+      if (name == info.name) found = &info;
+    }
+    if (found == nullptr) {
+      c.fail(field, "unknown algorithm \"" + name + "\" (known: " + algo_name_list() + ")");
+    }
+    if ((bits & found->bit) != 0) c.fail(field, "\"" + name + "\" is listed twice");
+    bits |= found->bit;
+  }
+  return bits;
+}
+
+// "focus": ["A", "B"]: two different ids of shapes in the scene.
+std::pair<std::string, std::string> read_focus(Checker& c, const json& j, const Scene& scene) {
+  c.set_shape("");
+  if (!j.is_array() || j.size() != 2) {
+    c.fail("focus", "must be [\"A\", \"B\"] (two shape ids), not " + Checker::shape_of(j));
+  }
+  std::array<std::string, 2> ids;
+  for (std::size_t i = 0; i < 2; ++i) {
+    const std::string field = "focus[" + std::to_string(i) + "]";
+    if (!j[i].is_string()) c.fail(field, "must be a shape id (a string), not " + describe(j[i]));
+    ids[i] = j[i].get<std::string>();
+    if (scene.find(ids[i]) < 0) c.fail(field, "no shape has the id \"" + ids[i] + "\"");
+  }
+  if (ids[0] == ids[1]) {
+    c.fail("focus[1]", "is \"" + ids[1] + "\" again (the focus is two different shapes)");
+  }
+  return {ids[0], ids[1]};
+}
+
+double read_accuracy(Checker& c, const json& j) {
+  c.set_shape("");
+  const double a = c.number(j, "accuracy");
+  if (!(a > 0.0 && a <= 1.0) || !valid_accuracy(static_cast<float>(a))) {
+    c.fail("accuracy", "is out of range: " + number_text(a) +
+                           " (the pixel test's cells per world pixel, 0 < accuracy <= 1)");
+  }
+  return a;
+}
+
+// A non-empty string at `field`.
+std::string text_field(Checker& c, const json& j, const std::string& field) {
+  if (!j.is_string()) c.fail(field, "must be a non-empty string, not " + describe(j));
+  std::string s = j.get<std::string>();
+  if (s.empty()) c.fail(field, "must not be empty");
+  return s;
+}
+
+// "lesson": {"title": "...", "text": ["paragraph", ...], "try": "..."}.
+Lesson read_lesson(Checker& c, const json& j) {
+  c.set_shape("");
+  if (!j.is_object()) {
+    c.fail("lesson",
+           "must be an object {\"title\": ..., \"text\": [...], \"try\": ...}, not " + describe(j));
+  }
+  for (const auto& item : j.items()) {
+    const std::string& k = item.key();
+    if (k != "title" && k != "text" && k != "try") {
+      c.fail("lesson." + k, "unknown key (a lesson has: title, text, try)");
+    }
+  }
+  Lesson l;
+  const auto title = j.find("title");
+  if (title == j.end()) c.fail("lesson.title", "is required (a non-empty string)");
+  l.title = text_field(c, *title, "lesson.title");
+  const auto text = j.find("text");
+  if (text == j.end()) c.fail("lesson.text", "is required (an array of paragraphs)");
+  if (!text->is_array() || text->empty()) {
+    c.fail("lesson.text",
+           "must be a non-empty array of paragraph strings, not " + Checker::shape_of(*text));
+  }
+  for (std::size_t i = 0; i < text->size(); ++i) {
+    l.text.push_back(text_field(c, (*text)[i], "lesson.text[" + std::to_string(i) + "]"));
+  }
+  if (const auto t = j.find("try"); t != j.end()) l.try_this = text_field(c, *t, "lesson.try");
+  return l;
+}
+
 // ---------------------------------------------------------------- writing
 
 class Writer {
@@ -622,6 +705,38 @@ class Writer {
       shape_.clear();
       out += ",\n  \"view\": {\"origin\": " + pair(sc.view->origin, "view.origin") +
              ", \"zoom\": " + num(sc.view->zoom, "view.zoom") + "}";
+    }
+    shape_.clear();
+    if (sc.algorithms) {
+      out += ",\n  \"algorithms\": [";
+      bool first = true;
+      for (const AlgoInfo& info : kAlgorithms) {
+        if ((*sc.algorithms & info.bit) == 0) continue;
+        out += first ? "\"" : ", \"";
+        out += std::string(info.name) + "\"";
+        first = false;
+      }
+      if ((*sc.algorithms & ~kAllAlgos) != 0) {
+        throw SceneError(file_, "", "algorithms", "holds bits of no known algorithm; cannot save");
+      }
+      out += "]";
+    }
+    if (sc.focus) {
+      out += ",\n  \"focus\": [" + str(sc.focus->first, "focus[0]") + ", " +
+             str(sc.focus->second, "focus[1]") + "]";
+    }
+    if (sc.accuracy) out += ",\n  \"accuracy\": " + num(*sc.accuracy, "accuracy");
+    if (sc.lesson) {
+      const Lesson& l = *sc.lesson;
+      out += ",\n  \"lesson\": {\n    \"title\": " + str(l.title, "lesson.title") +
+             ",\n    \"text\": [";
+      for (std::size_t i = 0; i < l.text.size(); ++i) {
+        out += i == 0 ? "\n      " : ",\n      ";
+        out += str(l.text[i], "lesson.text");
+      }
+      out += l.text.empty() ? "]" : "\n    ]";
+      if (!l.try_this.empty()) out += ",\n    \"try\": " + str(l.try_this, "lesson.try");
+      out += "\n  }";
     }
     out += ",\n  \"shapes\": [";
     for (std::size_t i = 0; i < sc.shapes.size(); ++i) {
@@ -637,6 +752,14 @@ class Writer {
   std::string num(double v, const char* field) const {
     if (!std::isfinite(v)) throw SceneError(file_, shape_, field, "is not finite; cannot save");
     return number_text(v);
+  }
+
+  std::string str(const std::string& v, const char* field) const {
+    try {
+      return json(v).dump();
+    } catch (const json::exception&) {
+      throw SceneError(file_, "", field, "is not valid UTF-8");
+    }
   }
 
   std::string pair(DVec2 v, const char* field) const {
@@ -656,7 +779,7 @@ class Writer {
     } catch (const json::exception&) {
       throw SceneError(file_, "#" + std::to_string(index + 1), "id", "is not valid UTF-8");
     }
-    std::string out = "{\"id\": " + id + ", \"kind\": \"" + kind_text(s.kind) + "\"";
+    std::string out = "{\"id\": " + id + ", \"kind\": \"" + kind_name(s.kind) + "\"";
     out += ", \"pos\": " + pair(s.pos, "pos");
     if (s.angle != 0.0) out += ", \"angle\": " + num(s.angle, "angle");
     if (s.scale != 1.0) out += ", \"scale\": " + num(s.scale, "scale");
@@ -743,8 +866,11 @@ Scene parse_scene(std::string_view text, const std::string& file, const ImageLoa
 
   for (const auto& item : root.items()) {
     const std::string& k = item.key();
-    if (k != "version" && k != "shapes" && k != "view") {
-      c.fail(k, "unknown key (a scene has: version, shapes, view)");
+    if (k != "version" && k != "shapes" && k != "view" && k != "algorithms" && k != "focus" &&
+        k != "accuracy" && k != "lesson") {
+      c.fail(k,
+             "unknown key (a scene has: version, shapes, view, algorithms, focus, accuracy, "
+             "lesson)");
     }
   }
 
@@ -769,6 +895,12 @@ Scene parse_scene(std::string_view text, const std::string& file, const ImageLoa
   }
 
   if (const auto v = root.find("view"); v != root.end()) scene.view = read_view(c, *v);
+  if (const auto a = root.find("algorithms"); a != root.end()) {
+    scene.algorithms = read_algorithms(c, *a);
+  }
+  if (const auto f = root.find("focus"); f != root.end()) scene.focus = read_focus(c, *f, scene);
+  if (const auto a = root.find("accuracy"); a != root.end()) scene.accuracy = read_accuracy(c, *a);
+  if (const auto l = root.find("lesson"); l != root.end()) scene.lesson = read_lesson(c, *l);
   return scene;
 }
 

@@ -4,12 +4,14 @@
 // field. Nothing is fixed up silently. save -> load gives the same shapes exactly.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "hitbox/shape.h"
@@ -24,10 +26,25 @@ struct View {
   bool operator==(const View&) const = default;
 };
 
+// A lesson: the text a teaching scene shows beside the canvas (docs/scene-format.md).
+struct Lesson {
+  std::string title;              // non-empty
+  std::vector<std::string> text;  // paragraphs, in order (at least one, none empty)
+  std::string try_this;           // "try": a suggested thing to do; "" when absent
+  bool operator==(const Lesson&) const = default;
+};
+
 struct Scene {
   int version = 1;
   std::vector<Shape> shapes;
   std::optional<View> view;
+  // The algorithms the window enables, as bits of hitbox/report.h (kAlgoSat | ...).
+  std::optional<std::uint32_t> algorithms;
+  // The pair in focus, by id: both exist and differ.
+  std::optional<std::pair<std::string, std::string>> focus;
+  // The pixel test's accuracy: 0 < accuracy <= 1 (valid_accuracy in hitbox/report.h).
+  std::optional<double> accuracy;
+  std::optional<Lesson> lesson;
   bool operator==(const Scene&) const = default;
 
   // Index of the shape with this id, or -1.

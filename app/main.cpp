@@ -15,6 +15,7 @@
 #include "hitbox/report.h"
 #include "hitbox/scene.h"
 #include "image.h"
+#include "teach.h"
 #include "window.h"
 
 namespace {
@@ -23,7 +24,8 @@ constexpr const char* kUsage =
     "usage: hitbox [--scene FILE] [--algo LIST] [--focus A:B] [--no-ui] [--size WxH]\n"
     "              [--auto-resolve MODE] [--accuracy A] [--screenshot-on-exit OUT.png]\n"
     "       hitbox [--scene FILE] --screenshot OUT.png [--size WxH] [--algo LIST]\n"
-    "              [--focus A:B] [--accuracy A] [--no-ui]\n"
+    "              [--focus A:B] [--accuracy A] [--step ALGO:N] [--no-ui] [--split N]\n"
+    "              [--compare] [--no-timing] [--print-compare]\n"
     "       hitbox --bench-frames N [--scene FILE] [--size WxH] [--algo LIST] [--focus A:B]\n"
     "              [--no-ui]\n"
     "       hitbox query [--algo LIST] [--pairs A:B,...] SCENE...\n"
@@ -37,9 +39,17 @@ constexpr const char* kUsage =
     "  --accuracy A        the pixel test's cells per world pixel, 0 < A <= 1 (default 1;\n"
     "                      0.25: cells 4 x 4 world pixels); the panel offers 1 to 1/8\n"
     "  --no-ui             start with the panels hidden (Tab shows them)\n"
+    "  --presenter         presenter mode: larger text, thicker lines (F11 toggles)\n"
     "  --auto-resolve MODE push the focus pair apart while dragging one of them:\n"
     "                      off, move-a, move-b or half (the MTD panel's setting)\n"
+    "  --step ALGO:N       step mode for sat, swept or gjk, showing step N (from 1; past the\n"
+    "                      last step shows the last), as the panel's Step through does\n"
     "  --size WxH          window size in pixels (default 1280x800)\n"
+    "  --split N           show N viewports side by side (1, 2 or 4), each with its own\n"
+    "                      algorithms (the Views window)\n"
+    "  --compare           open the table comparing every algorithm on the focus pair\n"
+    "  --no-timing         show \"--\" for the table's measured costs (stable screenshots)\n"
+    "  --print-compare     with --screenshot: print the table's rows to stdout\n"
     "  --screenshot OUT    render one frame to a PNG and exit; with SDL_VIDEODRIVER=offscreen\n"
     "                      it needs no display\n"
     "  --screenshot-on-exit OUT\n"
@@ -131,10 +141,22 @@ int main(int argc, char** argv) {
       options.show_ui = false;
       continue;
     }
-    const bool takes_value = flag == "--scene" || flag == "--algo" || flag == "--focus" ||
-                             flag == "--size" || flag == "--screenshot" ||
-                             flag == "--screenshot-on-exit" || flag == "--bench-frames" ||
-                             flag == "--auto-resolve" || flag == "--accuracy";
+    if (flag == "--compare" || flag == "--print-compare" || flag == "--no-timing") {
+      if (inline_value) return fail(flag + " takes no value");
+      if (flag == "--compare") options.compare = true;
+      if (flag == "--print-compare") options.print_compare = true;
+      if (flag == "--no-timing") options.timing = false;
+      continue;
+    }
+    if (flag == "--presenter") {
+      if (inline_value) return fail("--presenter takes no value");
+      options.presenter = true;
+      continue;
+    }
+    const bool takes_value =
+        flag == "--scene" || flag == "--algo" || flag == "--focus" || flag == "--size" ||
+        flag == "--screenshot" || flag == "--screenshot-on-exit" || flag == "--bench-frames" ||
+        flag == "--auto-resolve" || flag == "--accuracy" || flag == "--split" || flag == "--step";
     if (!takes_value) {
       if (flag == "query") return fail("'query' must be the first argument: hitbox query ...");
       return fail("unknown option '" + flag + "'");
@@ -174,6 +196,19 @@ int main(int argc, char** argv) {
             text + "'");
       }
       options.accuracy = static_cast<float>(a);
+    } else if (flag == "--step") {
+      hitbox::app::teach::Algo algo{};
+      int step = 0;
+      if (!hitbox::app::teach::parse_step_flag(v, &algo, &step)) {
+        return fail("--step: expected sat:N, swept:N or gjk:N (N from 1), got '" + std::string(v) +
+                    "'");
+      }
+      options.step = v;
+    } else if (flag == "--split") {
+      if (v != "1" && v != "2" && v != "4") {
+        return fail("--split: expected 1, 2 or 4 viewports, got '" + std::string(v) + "'");
+      }
+      options.split = v[0] - '0';
     } else if (flag == "--screenshot") {
       options.screenshot = v;
     } else if (flag == "--screenshot-on-exit") {
@@ -190,6 +225,9 @@ int main(int argc, char** argv) {
 
   if (!options.screenshot.empty() && bench_given) {
     return fail("--screenshot and --bench-frames cannot be used together");
+  }
+  if (options.print_compare && options.screenshot.empty()) {
+    return fail("--print-compare goes with --screenshot (it prints the table of that frame)");
   }
   if (!options.screenshot_on_exit.empty() && (!options.screenshot.empty() || bench_given)) {
     return fail("--screenshot-on-exit is for the interactive window only");

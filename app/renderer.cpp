@@ -388,6 +388,7 @@ void Renderer::screen_triangles_fan(std::span<const Vec2> pts, Color fill) {
 
 void Renderer::polygon(std::span<const Vec2> pts, Color fill, Color outline, float outline_px) {
   if (pts.size() < 2) return;
+  outline_px *= line_scale_;
   scratch_.clear();
   Vec2 lo(INFINITY, INFINITY), hi(-INFINITY, -INFINITY);
   for (const Vec2& p : pts) {
@@ -480,6 +481,7 @@ bool Renderer::screen_convex(std::span<const Vec2> pts, Color fill, Color outlin
 }
 
 void Renderer::circle(Vec2 centre, float radius, Color fill, Color outline, float outline_px) {
+  outline_px *= line_scale_;
   const Vec2 c = cam_.to_screen(centre);
   const float r = std::max(radius * cam_.zoom, 0.0f);
   float width = outline.a > 0.0f ? std::max(outline_px, 0.0f) : 0.0f;
@@ -492,7 +494,7 @@ void Renderer::circle(Vec2 centre, float radius, Color fill, Color outline, floa
 }
 
 void Renderer::line(Vec2 a, Vec2 b, Color color, float width_px) {
-  float width = width_px;
+  float width = width_px * line_scale_;
   if (width < 1.0f) {
     color.a *= std::max(width, 0.0f);
     width = 1.0f;
@@ -505,7 +507,8 @@ void Renderer::arrow(Vec2 from, Vec2 to, Color color, float width_px, float head
   const Vec2 b = cam_.to_screen(to);
   const Vec2 d = b - a;
   const float len = glm::length(d);
-  const float width = std::max(width_px, 1.0f);
+  const float width = std::max(width_px * line_scale_, 1.0f);
+  head_px *= line_scale_;
   if (len < 0.5f) {
     screen_capsule(a, a, std::max(0.5f * width, 1.5f), color, color, 0.0f);
     return;
@@ -524,7 +527,7 @@ void Renderer::arrow(Vec2 from, Vec2 to, Color color, float width_px, float head
 
 void Renderer::dot(Vec2 centre, float radius_px, Color color) {
   const Vec2 c = cam_.to_screen(centre);
-  screen_capsule(c, c, std::max(radius_px, 0.5f), color, color, 0.0f);
+  screen_capsule(c, c, std::max(radius_px * line_scale_, 0.5f), color, color, 0.0f);
 }
 
 void Renderer::image(const std::shared_ptr<const SpriteImage>& img,

@@ -22,6 +22,7 @@
 // (between ImGui::NewFrame and ImGui::Render) whenever text() is called.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -59,6 +60,10 @@ class Renderer final : public Canvas {
   // The label's top-left corner sits at the point, nudged 4 px right and down.
   void text(Vec2 at, std::string_view s, Color color) override;
   const Camera& camera() const override { return cam_; }
+  // Presenter mode: every line width, outline, arrow head and dot radius is multiplied by
+  // this (1 = normal). Clamped to 0.5..4.
+  void set_line_scale(float scale) { line_scale_ = std::clamp(scale, 0.5f, 4.0f); }
+  float line_scale() const { return line_scale_; }
 
   // Statistics of the last flush.
   std::size_t vertex_count() const { return vertices_.size(); }
@@ -108,6 +113,7 @@ class Renderer final : public Canvas {
 
   Camera cam_;
   int width_ = 1;
+  float line_scale_ = 1.0f;
   int height_ = 1;
   std::vector<Vertex> vertices_;
   std::vector<std::uint32_t> indices_;

@@ -27,6 +27,7 @@
 #include "image.h"
 #include "palette.h"
 #include "sandbox_undo.h"
+#include "teach.h"
 
 namespace hitbox::app {
 namespace {
@@ -293,6 +294,7 @@ struct Sandbox::Impl {
   ResolveMode auto_resolve = ResolveMode::Off;
   bool sat_show_early = false;
   float scrub_t = 0.5f;
+  teach::Stepper stepper;  // step mode (teach.h)
   bool show_help = true;
   bool help_decided = false;
 
@@ -540,13 +542,38 @@ struct Sandbox::Impl {
     }
   }
 
+  // The scene with the window's teaching state: algorithms, focus pair, accuracy.
+  Scene scene_to_save() {
+    Scene out = scene;
+    out.algorithms = algos;
+    out.focus.reset();
+    const Pair p = focus_pair();
+    if (p.valid()) out.focus = std::make_pair(shape(p.a).id, shape(p.b).id);
+    out.accuracy = static_cast<double>(accuracy);
+    return out;
+  }
+
+  // A scene's own algorithms, focus and accuracy, when it has them.
+  void apply_teaching() {
+    if (scene.algorithms) algos = *scene.algorithms & kAllAlgos;
+    if (scene.accuracy && valid_accuracy(static_cast<float>(*scene.accuracy)))
+      accuracy = static_cast<float>(*scene.accuracy);
+    if (scene.focus) {
+      const int a = scene.find(scene.focus->first), b = scene.find(scene.focus->second);
+      if (a >= 0 && b >= 0 && a != b) {
+        pin_a = a;
+        pin_b = b;
+      }
+    }
+  }
+
   void save() {
     if (path.empty()) {
       say("No scene file to save to.", true);
       return;
     }
     try {
-      save_scene(scene, path);
+      save_scene(scene_to_save(), path);
       say("Saved " + path + ".");
     } catch (const SceneError& e) {
       say(std::string("Save failed: ") + e.what(), true);
@@ -732,6 +759,7 @@ struct Sandbox::Impl {
       an.cas_r = hitbox::circle_as_square(A, B, &an.cas_trace);
       an.ran |= kAlgoCircleAsSquare;
     }
+    refresh_gjk_trace();
   }
 
   // The algorithm whose verdict colours the pair: the user's choice, else the most exact
@@ -803,6 +831,22 @@ struct Sandbox::Impl {
       default:
         return "";
     }
+  }
+  // ---- step mode (teach.h): the core's traces replayed one record at a time ----
+  bool stepping(std::uint32_t bit) const {
+    if (!(an.ran & bit)) return false;
+    if (bit == kAlgoSat) return stepper.sat.on;
+    if (bit == kAlgoSwept) return stepper.swept.on;
+    return bit == kAlgoGjk && stepper.gjk.on;
+  }
+  // analyze() runs gjk without a trace; step mode asks for one.
+  void refresh_gjk_trace() {
+    stepper.gjk_trace = GjkTrace{};
+    if (stepping(kAlgoGjk)) hitbox::gjk(body(an.pair.a), body(an.pair.b), &stepper.gjk_trace);
+  }
+  teach::Counts step_counts() const {
+    return {teach::sat_step_count(an.sat_early), teach::swept_step_count(an.swept_trace),
+            teach::gjk_step_count(stepper.gjk_trace)};
   }
   const SatTrace& sat_shown() const { return sat_show_early ? an.sat_early : an.sat_full; }
   const SatResult& sat_shown_result() const {
@@ -984,6 +1028,7 @@ struct Sandbox::Impl {
           return false;
       }
     }
+    if (stepper.key(key, step_counts())) return true;
     switch (key) {
       case SDLK_DELETE:
         if (!k.repeat) erase_selected();
@@ -1331,7 +1376,10 @@ struct Sandbox::Impl {
              strf("circles: gap %.1f%s", r.gap, r.hit ? " (hit)" : ""), gc);
     }
 
-    if (an.ran & kAlgoSat) draw_sat_bars(c);
+    if (stepping(kAlgoSat))
+      teach::draw_sat_step(c, A, B, an.sat_early, stepper.sat.step);
+    else if (an.ran & kAlgoSat)
+      draw_sat_bars(c);
 
     if (an.ran & kAlgoMtd) {
       const MtdResult& m = an.mtd_r;
@@ -1349,6 +1397,10 @@ struct Sandbox::Impl {
     if (an.ran & kAlgoSwept) draw_swept(c, A, B);
     if (an.ran & kAlgoPixel) draw_pixel(c);
     if (an.ran & kAlgoGjk) draw_gjk(c);
+    if (stepping(kAlgoSwept))
+      teach::draw_swept_step(c, A, B, an.swept_trace, an.swept_r, stepper.swept.step);
+    if (stepping(kAlgoGjk))
+      teach::draw_gjk_step(c, A, B, stepper.gjk_trace, an.gjk_r, stepper.gjk.step);
     if (an.ran & kAlgoQuadrant) draw_circle_rect(c, an.quad_r, an.quad_trace, "quadrant");
     if (an.ran & kAlgoCircleAsSquare) {
       draw_circle_rect(c, an.cas_r, an.cas_trace, "circle as square");
@@ -1677,7 +1729,19 @@ struct Sandbox::Impl {
                         ax.overlap >= 0.0f ? "overlap" : "gap", std::abs(ax.overlap));
   }
 
+  void panel_gjk_steps() {
+    teach::step_controls("gjk_step", stepper.gjk, teach::gjk_step_count(stepper.gjk_trace),
+                         teach::gjk_step_text(stepper.gjk_trace, an.gjk_r, stepper.gjk.step),
+                         "A - B is drawn right of the pair, moved so that its origin is the white "
+                         "cross labelled 'origin': the origin inside A - B means A and B overlap.");
+    if (!stepper.gjk.on)
+      ImGui::TextDisabled("Step through shows A - B, its origin and the simplex per iteration.");
+  }
+
   void panel_sat() {
+    teach::step_controls("sat_step", stepper.sat, teach::sat_step_count(an.sat_early),
+                         teach::sat_step_text(an.sat_early, stepper.sat.step),
+                         "Steps walk the axes in test order and stop where early exit does.");
     ImGui::Checkbox("early exit", &sat_show_early);
     ImGui::SameLine();
     ImGui::TextDisabled(sat_show_early ? "(showing the axes tested until the first gap)"
@@ -1756,6 +1820,9 @@ struct Sandbox::Impl {
   }
 
   void panel_swept() {
+    teach::step_controls("swept_step", stepper.swept, teach::swept_step_count(an.swept_trace),
+                         teach::swept_step_text(an.swept_trace, an.swept_r, stepper.swept.step),
+                         "Steps walk the trace's records in order, with the running times.");
     const SweptResult& r = an.swept_r;
     const SweptTrace& tr = an.swept_trace;
     ImGui::Text("method: %s   v_rel = (%.1f, %.1f)", swept_method_name(tr.method), tr.rel_vel.x,
@@ -1902,6 +1969,7 @@ struct Sandbox::Impl {
       if ((an.ran & kAlgoSat) && ImGui::CollapsingHeader("sat", open)) panel_sat();
       if ((an.ran & kAlgoMtd) && ImGui::CollapsingHeader("mtd", open)) panel_mtd();
       if ((an.ran & kAlgoSwept) && ImGui::CollapsingHeader("swept", open)) panel_swept();
+      if ((an.ran & kAlgoGjk) && ImGui::CollapsingHeader("gjk", open)) panel_gjk_steps();
       if (((an.ran & kAlgoPixel) || !an.pixel_problem.empty()) &&
           ImGui::CollapsingHeader("pixel", open))
         panel_pixel();
@@ -2105,6 +2173,7 @@ struct Sandbox::Impl {
         {"Ctrl+click x2", "pin two shapes as the focus pair A, B"},
         {"Ctrl+click empty", "unpin (back to selection + nearest)"},
         {"H / V", "mirror the selection in local x / y"},
+        {"N / P, Right / Left", "next / previous step (Step through on)"},
         {"+ Sprite", "add the PNG picked in the list beside it"},
         {"Ctrl+D / Delete", "duplicate / delete the selection"},
         {"Ctrl+Z", "undo"},
@@ -2135,6 +2204,7 @@ Sandbox::Sandbox(Scene scene, std::string scene_path) : impl_(new Impl) {
   impl_->scene = std::move(scene);
   impl_->path = std::move(scene_path);
   impl_->repose();
+  impl_->apply_teaching();
 }
 
 Sandbox::~Sandbox() {
@@ -2198,7 +2268,7 @@ void Sandbox::draw_world(Canvas& canvas) {
   m.cam = canvas.camera();
   m.analyze();
   const bool pair = m.an.pair.valid();
-  if (pair && (m.an.ran & kAlgoSat)) m.draw_sat_lines(canvas);
+  if (pair && (m.an.ran & kAlgoSat) && !m.stepping(kAlgoSat)) m.draw_sat_lines(canvas);
   m.draw_shapes(canvas);
   m.draw_sprite_masks(canvas);
   m.draw_traces(canvas);
@@ -2229,6 +2299,18 @@ const Scene& Sandbox::scene() const {
   return impl_->scene;
 }
 
+bool Sandbox::set_step(const std::string& spec) {
+  teach::Algo algo{};
+  int step = 0;
+  if (!teach::parse_step_flag(spec, &algo, &step)) return false;
+  Impl& m = *impl_;
+  m.algos |= algo == teach::Algo::Sat     ? kAlgoSat
+             : algo == teach::Algo::Swept ? kAlgoSwept
+                                          : kAlgoGjk;
+  m.stepper.mode(algo) = teach::StepMode{true, step};
+  return true;
+}
+
 bool Sandbox::set_auto_resolve(const std::string& mode) {
   static constexpr std::pair<const char*, ResolveMode> kModes[] = {
       {"off", ResolveMode::Off},
@@ -2243,6 +2325,74 @@ bool Sandbox::set_auto_resolve(const std::string& mode) {
     }
   }
   return false;
+}
+
+bool Sandbox::focus_pair(int* a, int* b) const {
+  const Pair p = impl_->focus_pair();
+  *a = p.valid() ? p.a : -1;
+  *b = p.valid() ? p.b : -1;
+  return p.valid();
+}
+
+void Sandbox::draw_world(Canvas& canvas, std::uint32_t algos) {
+  const std::uint32_t saved = impl_->algos;
+  impl_->algos = algos & kAllAlgos;
+  draw_world(canvas);
+  impl_->algos = saved;
+}
+
+std::uint32_t Sandbox::algorithms() const {
+  return impl_->algos;
+}
+
+float Sandbox::accuracy() const {
+  return impl_->accuracy;
+}
+
+void Sandbox::replace_pair(int a, const Shape& sa, int b, const Shape& sb,
+                           const std::string& message) {
+  Impl& m = *impl_;
+  if (!m.valid(a) || !m.valid(b) || a == b || m.drag.kind != DragKind::None) return;
+  m.flush_ui_edit();
+  const Scene before = m.scene;
+  m.shape(a) = sa;
+  m.shape(b) = sb;
+  m.repose(a);
+  m.repose(b);
+  m.commit(before);
+  m.pin_a = a;
+  m.pin_b = b;
+  m.pending_pick = -1;
+  m.say(message);
+}
+
+void Sandbox::load_scene(Scene scene, std::string path) {
+  Impl& m = *impl_;
+  m.drag = Drag{};
+  m.ui_before.reset();
+  m.history = History{};
+  m.scene = std::move(scene);
+  m.path = std::move(path);
+  m.sel = m.pin_a = m.pin_b = m.pending_pick = -1;
+  m.poly_tool = false;
+  m.poly_pts.clear();
+  m.masks.clear();
+  m.inspector_error.clear();
+  m.repose();
+  m.apply_teaching();
+  m.say(m.path.empty() ? "Scene loaded." : "Opened " + m.path + ".");
+}
+
+Scene Sandbox::scene_to_save() const {
+  return impl_->scene_to_save();
+}
+
+const std::string& Sandbox::path() const {
+  return impl_->path;
+}
+
+void Sandbox::set_path(std::string path) {
+  impl_->path = std::move(path);
 }
 
 }  // namespace hitbox::app

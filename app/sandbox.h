@@ -50,6 +50,34 @@ class Sandbox {
   // or "half". Returns false (and changes nothing) for any other name.
   bool set_auto_resolve(const std::string& mode);
 
+  // ---- Step mode (app/teach.h), for `hitbox --step ALGO:N` ----
+  // "sat:2", "swept:1" or "gjk:3": turns that algorithm and its step mode on and shows step
+  // N (1-based; past the last step shows the last). False (nothing changed) for other text.
+  bool set_step(const std::string& spec);
+
+  // ---- Hooks for the comparison table and split view (app/compare.h, app/viewports.h) ----
+  // The pair in focus as scene indices; false (and -1s) when there is none.
+  bool focus_pair(int* a, int* b) const;
+  // draw_world with these algorithm bits instead of the panel's (one viewport of a split).
+  void draw_world(Canvas& canvas, std::uint32_t algos);
+  std::uint32_t algorithms() const;
+  float accuracy() const;
+  // Replace shapes a and b (new poses) as one undo step, pin them as the focus pair and show
+  // `message` in the status line.
+  void replace_pair(int a, const Shape& sa, int b, const Shape& sb, const std::string& message);
+
+  // ---- Hooks for scene files, lessons and presenter mode (app/lessons.h) ----
+  // Replace the whole scene (File > Open, a lesson): clears the selection, the focus, the
+  // undo history and any drag, then applies the scene's algorithms, focus and accuracy
+  // when it has them (the constructor does the same for the first scene).
+  void load_scene(Scene scene, std::string path);
+  // The scene as Save writes it: the shapes plus the algorithms that are on, the focus pair
+  // (when there is one) and the accuracy.
+  Scene scene_to_save() const;
+  // Where Save writes ("" for none); Save As sets it.
+  const std::string& path() const;
+  void set_path(std::string path);
+
  private:
   struct Impl;
   Impl* impl_;

@@ -19,12 +19,16 @@
 #include <iostream>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "compare.h"
+#include "lessons.h"
 #include "palette.h"
 #include "renderer.h"
 #include "sandbox.h"
+#include "viewports.h"
 
 namespace hitbox::app {
 namespace {
@@ -147,7 +151,16 @@ class Shell {
         sandbox_(sandbox),
         renderer_(renderer),
         camera_(camera_for(options.scene)),
-        show_ui_(options.show_ui) {}
+        show_ui_(options.show_ui) {
+    split_.count = valid_split(options.split) ? options.split : 1;
+    if (split_.count > 1) init_split(split_, sandbox_.algorithms());
+    compare_ui_.open = options.compare;
+    compare_ui_.timing = options.timing;
+    // Recent files persist only where imgui.ini does: interactive runs.
+    teacher_ = std::make_unique<Teacher>(sandbox_, renderer_,
+                                         options.screenshot.empty() && options.bench_frames == 0);
+    if (options.presenter) teacher_->set_presenter(true);
+  }
 
   int interactive();
   int screenshot();
@@ -159,15 +172,30 @@ class Shell {
   void zoom_at(Vec2 window_point, float factor);
   void reset_view() { camera_ = camera_for(sandbox_.scene()); }
   void drawable_size(int* w, int* h) const { SDL_GL_GetDrawableSize(window_, w, h); }
+  // Split view and the comparison table (app/viewports.h, app/compare.h).
+  void draw_views(int width, int height, int dw, int dh);
+  void draw_compare();
+  // The viewport a mouse event belongs to: the one under the pointer, or while a button is
+  // held the one where the press began. Its camera is what the sandbox gets.
+  int event_view(const SDL_Event& e);
+  Camera view_cam(int view) const;
+  Vec2 view_shift(int view) const;
 
   const WindowOptions& options_;
   SDL_Window* window_;
   Sandbox& sandbox_;
   Renderer& renderer_;
+  std::unique_ptr<Teacher> teacher_;  // menu bar, lessons, files, presenter (app/lessons.h)
   Camera camera_;
   bool show_ui_;
   bool running_ = true;
   Uint8 pan_button_ = 0;  // the mouse button of a pan in progress, 0 when none
+  SplitState split_;
+  int press_view_ = 0;  // the viewport of the mouse press in progress
+  CompareUi compare_ui_;
+  std::unique_ptr<CompareTimer> timer_;  // started when the table first shows timings
+  CompareCache compare_cache_;
+  std::string compare_rows;  // the table's rows in the last frame (--print-compare)
 };
 
 // One frame: world into the canvas batch, panels into ImGui, then both into the bound
@@ -181,20 +209,128 @@ void Shell::frame(bool hide_mouse) {
 
   int width = 0, height = 0;
   SDL_GetWindowSize(window_, &width, &height);
-  renderer_.begin(camera_, width, height);
-  renderer_.grid();
-  sandbox_.draw_world(renderer_);
-  if (show_ui_) sandbox_.draw_panels();
-  ImGui::Render();
-
   int dw = 0, dh = 0;
   drawable_size(&dw, &dh);
   glViewport(0, 0, dw, dh);
   const Color bg = palette::kBackground;
   glClearColor(bg.r, bg.g, bg.b, bg.a);
   glClear(GL_COLOR_BUFFER_BIT);
-  renderer_.flush();
+  // The world is drawn (flushed) viewport by viewport; ImGui goes over it all.
+  draw_views(width, height, dw, dh);
+  if (show_ui_) {
+    sandbox_.draw_panels();
+    teacher_->draw();
+    if (teacher_->take_scene_changed()) reset_view();
+    draw_views_window(split_, compare_ui_.open, sandbox_.algorithms(),
+                      std::max(8.0f, static_cast<float>(width) - 650.0f),
+                      ImGui::GetFrameHeight() + 10.0f);
+  }
+  draw_compare();
+  ImGui::Render();
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+void Shell::draw_views(int width, int height, int dw, int dh) {
+  if (split_.count <= 1) {
+    renderer_.begin(camera_, width, height);
+    renderer_.grid();
+    sandbox_.draw_world(renderer_);
+    renderer_.flush();
+    return;
+  }
+  // Every viewport draws in its own pixels with glViewport set to its rectangle, so GL clips
+  // it there (GL counts rows from the bottom, in drawable pixels); labels go through
+  // ViewCanvas to ImGui in window pixels, clipped to the rectangle.
+  const float sx = static_cast<float>(dw) / static_cast<float>(std::max(width, 1));
+  const float sy = static_cast<float>(dh) / static_cast<float>(std::max(height, 1));
+  ImDrawList* labels = ImGui::GetBackgroundDrawList();
+  for (int i = 0; i < split_.count; ++i) {
+    const ViewRect r = view_rect(split_.count, i, width, height);
+    renderer_.begin(local_camera(camera_, r, width, height), r.w, r.h);
+    renderer_.grid();
+    labels->PushClipRect(ImVec2(static_cast<float>(r.x), static_cast<float>(r.y)),
+                         ImVec2(static_cast<float>(r.x + r.w), static_cast<float>(r.y + r.h)),
+                         true);
+    ViewCanvas canvas(renderer_, r);
+    sandbox_.draw_world(canvas, split_.algos[static_cast<std::size_t>(i)]);
+    labels->PopClipRect();
+    glViewport(static_cast<GLint>(std::lround(static_cast<float>(r.x) * sx)),
+               static_cast<GLint>(std::lround(static_cast<float>(height - r.y - r.h) * sy)),
+               static_cast<GLsizei>(std::lround(static_cast<float>(r.w) * sx)),
+               static_cast<GLsizei>(std::lround(static_cast<float>(r.h) * sy)));
+    renderer_.flush();
+  }
+  glViewport(0, 0, dw, dh);
+  draw_view_frames(split_, width, height);
+}
+
+void Shell::draw_compare() {
+  if (!compare_ui_.open && !options_.print_compare) return;
+  int ia = -1, ib = -1;
+  std::optional<CompareTable> table;
+  const float accuracy = sandbox_.accuracy();
+  if (sandbox_.focus_pair(&ia, &ib)) {
+    const Shape& a = sandbox_.scene().shapes[static_cast<std::size_t>(ia)];
+    const Shape& b = sandbox_.scene().shapes[static_cast<std::size_t>(ib)];
+    table = compare_cache_.get(a, b, accuracy);
+    compare_rows = compare_text(*table);
+    if (compare_ui_.open && compare_ui_.timing) {
+      if (!timer_) timer_ = std::make_unique<CompareTimer>();
+      timer_->post(a, b, accuracy);
+    }
+  } else {
+    compare_rows = "no pair in focus\n";
+  }
+  if (!show_ui_ || !compare_ui_.open) return;
+  CompareTimer::Timings timings;
+  timings.ns.fill(-1.0);
+  if (timer_) timings = timer_->results();
+  // Copies: the table's Find may replace the shapes the references point at.
+  std::optional<Shape> a, b;
+  if (table) {
+    a = sandbox_.scene().shapes[static_cast<std::size_t>(ia)];
+    b = sandbox_.scene().shapes[static_cast<std::size_t>(ib)];
+  }
+  draw_compare_window(compare_ui_, table ? &*table : nullptr, a ? &*a : nullptr, b ? &*b : nullptr,
+                      accuracy, timings,
+                      [&](const Shape& na, const Shape& nb, const std::string& message) {
+                        sandbox_.replace_pair(ia, na, ib, nb, message);
+                      });
+}
+
+Vec2 Shell::view_shift(int view) const {
+  int width = 0, height = 0;
+  SDL_GetWindowSize(window_, &width, &height);
+  return view_offset(view_rect(split_.count, view, width, height), width, height);
+}
+
+Camera Shell::view_cam(int view) const {
+  Camera c = camera_;
+  c.origin = camera_.origin - view_shift(view) / camera_.zoom;
+  return c;
+}
+
+int Shell::event_view(const SDL_Event& e) {
+  if (split_.count <= 1) return 0;
+  int width = 0, height = 0;
+  SDL_GetWindowSize(window_, &width, &height);
+  const auto at = [&](int x, int y) {
+    return view_at(split_.count, Vec2(static_cast<float>(x), static_cast<float>(y)), width, height);
+  };
+  switch (e.type) {
+    case SDL_MOUSEBUTTONDOWN:
+      press_view_ = at(e.button.x, e.button.y);
+      return press_view_;
+    case SDL_MOUSEBUTTONUP:
+      return press_view_;
+    case SDL_MOUSEMOTION:
+      return e.motion.state != 0 ? press_view_ : at(e.motion.x, e.motion.y);
+    default: {
+      int mx = 0, my = 0;
+      const Uint32 buttons = SDL_GetMouseState(&mx, &my);
+      return buttons != 0 ? press_view_ : at(mx, my);
+    }
+  }
 }
 
 void Shell::zoom_at(Vec2 window_point, float factor) {
@@ -243,7 +379,8 @@ void Shell::handle(const SDL_Event& e) {
     return;
   }
 
-  if (sandbox_.on_event(e, camera_)) return;
+  const int view = event_view(e);
+  if (sandbox_.on_event(e, view_cam(view))) return;
 
   switch (e.type) {
     case SDL_MOUSEBUTTONDOWN:
@@ -257,7 +394,8 @@ void Shell::handle(const SDL_Event& e) {
       if (amount == 0.0f) break;
       int mx = 0, my = 0;
       SDL_GetMouseState(&mx, &my);
-      zoom_at(Vec2(static_cast<float>(mx), static_cast<float>(my)), std::pow(1.15f, amount));
+      zoom_at(Vec2(static_cast<float>(mx), static_cast<float>(my)) - view_shift(view),
+              std::pow(1.15f, amount));
       break;
     }
     case SDL_KEYDOWN: {
@@ -266,6 +404,8 @@ void Shell::handle(const SDL_Event& e) {
         reset_view();
       } else if (key == SDLK_TAB && e.key.repeat == 0) {
         show_ui_ = !show_ui_;
+      } else if (key == SDLK_F11 && e.key.repeat == 0) {
+        teacher_->set_presenter(!teacher_->presenter());
       } else if (key == SDLK_q && (e.key.keysym.mod & KMOD_CTRL) != 0) {
         running_ = false;
       }
@@ -284,6 +424,13 @@ int Shell::interactive() {
     while (SDL_PollEvent(&e) != 0) handle(e);
     if (!running_) break;
     frame(false);
+    // File > Export PNG: the frame just drawn, read back like --screenshot-on-exit.
+    if (const std::string png = teacher_->take_export(); !png.empty()) {
+      glReadBuffer(GL_BACK);
+      int dw = 0, dh = 0;
+      drawable_size(&dw, &dh);
+      teacher_->exported(png, write_png(png, dw, dh));
+    }
     SDL_GL_SwapWindow(window_);
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     if (ms < kMinFrameMs) SDL_Delay(static_cast<Uint32>(kMinFrameMs - ms));
@@ -311,6 +458,7 @@ int Shell::screenshot() {
     }
     frame(true);
   }
+  if (options_.print_compare) std::cout << compare_rows << std::flush;
   return write_png(options_.screenshot, dw, dh) ? 0 : 1;
 }
 
@@ -436,6 +584,10 @@ int run_window(WindowOptions options) {
     }
     if (!options.auto_resolve.empty() && !sandbox.set_auto_resolve(options.auto_resolve)) {
       std::cerr << "hitbox: --auto-resolve " << options.auto_resolve << ": unknown mode\n";
+      return 2;
+    }
+    if (!options.step.empty() && !sandbox.set_step(options.step)) {
+      std::cerr << "hitbox: --step " << options.step << ": expected sat:N, swept:N or gjk:N\n";
       return 2;
     }
     Shell shell(options, platform.window, sandbox, *renderer);

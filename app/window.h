@@ -26,6 +26,12 @@ struct WindowOptions {
   std::string screenshot;          // --screenshot: render one frame to this PNG and exit
   std::string screenshot_on_exit;  // --screenshot-on-exit: write the last frame on quit
   int bench_frames = 0;            // --bench-frames: time this many frames, print, exit
+  bool presenter = false;          // --presenter: start in presenter mode (F11 toggles)
+  std::string step;                // --step ALGO:N: step mode on, showing step N (teach.h)
+  int split = 1;                   // --split 2|4: viewports side by side (View buttons too)
+  bool compare = false;            // --compare: show the comparison table
+  bool print_compare = false;      // --print-compare: print the table's rows to stdout
+  bool timing = true;              // --no-timing: show "--" for the measured costs
 };
 
 // Runs the window and returns the process exit status (0 fine, 1 runtime failure such as a

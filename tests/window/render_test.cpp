@@ -714,5 +714,112 @@ TEST(WindowCli, BenchFramesPrintsFrameTimes) {
   EXPECT_NE(r.out.find("p99"), std::string::npos) << r.out;
 }
 
+// ------------------------------------------------------------------ lessons and teaching keys
+
+// How many pixels of the rectangle [x0, x1) x [y0, y1) are not the background.
+long non_background(const Image& img, int x0, int y0, int x1, int y1) {
+  const Rgb bg = rgb(pal::kBackground);
+  long n = 0;
+  for (int y = y0; y < y1; ++y)
+    for (int x = x0; x < x1; ++x) n += !near(img.at(x, y), bg, 3);
+  return n;
+}
+
+std::string write_scene(const std::string& name, const std::string& text) {
+  const std::string path = out_path(name);
+  std::ofstream(path) << text;
+  return path;
+}
+
+TEST(WindowLessons, EveryLessonShowsItsPanelUnlessNoUi) {
+  std::vector<fs::path> lessons;
+  for (const auto& e : fs::directory_iterator(kSource + "/assets/scenes/lessons")) {
+    if (e.path().extension() == ".json") lessons.push_back(e.path());
+  }
+  std::sort(lessons.begin(), lessons.end());
+  ASSERT_GE(lessons.size(), 8u);
+  // The lesson panel sits at the top left, below the menu bar: x 8..408, y from 28. The
+  // lesson scenes keep their shapes right of it.
+  const int x0 = 20, y0 = 60, x1 = 380, y1 = 240;
+  const long area = static_cast<long>(x1 - x0) * (y1 - y0);
+  for (const fs::path& f : lessons) {
+    SCOPED_TRACE(f.string());
+    const std::string name = f.stem().string();
+    const Image ui = render(name + "_ui", "--scene " + f.string());
+    const Image bare = render(name + "_bare", "--scene " + f.string() + " --no-ui");
+    // Panel background and text: almost nothing of the world's background shows there.
+    EXPECT_GT(non_background(ui, x0, y0, x1, y1), area * 9 / 10);
+    // Without the panels the same region is mostly the world's background (grid lines and
+    // trace lines may cross it).
+    EXPECT_LT(non_background(bare, x0, y0, x1, y1), area / 5);
+  }
+}
+
+TEST(WindowLessons, SceneAlgorithmsAndFocusAreApplied) {
+  // separated.json (a and b apart on x) with the pair and the algorithms in the file:
+  // SAT's separating-axis line shows without --algo and --focus.
+  const std::string shapes =
+      R"("shapes": [{"id": "a", "kind": "rect", "pos": [200, 300], "size": [100, 100]},)"
+      R"( {"id": "b", "kind": "rect", "pos": [500, 300], "size": [100, 100]}]})";
+  const std::string with = write_scene(
+      "teach_sat.json", R"({"version": 1, "algorithms": ["sat"], "focus": ["a", "b"], )" + shapes);
+  const std::string without_focus =
+      write_scene("teach_nofocus.json", R"({"version": 1, "algorithms": ["sat"], )" + shapes);
+  const std::string aabb_only =
+      write_scene("teach_aabb.json",
+                  R"({"version": 1, "algorithms": ["aabb"], "focus": ["a", "b"], )" + shapes);
+  EXPECT_FALSE(
+      separating_rows(render("teach_sat", "--scene " + with + " --no-ui"), {23, 353, 763, 1263})
+          .empty())
+      << "the scene's focus and sat should draw the separating axis";
+  EXPECT_TRUE(separating_rows(render("teach_nofocus", "--scene " + without_focus + " --no-ui"),
+                              {23, 353, 763, 1263})
+                  .empty())
+      << "no focus pair, no axis";
+  EXPECT_TRUE(separating_rows(render("teach_aabb", "--scene " + aabb_only + " --no-ui"),
+                              {23, 353, 763, 1263})
+                  .empty())
+      << "the scene turned sat off";
+  // The command line wins over the scene.
+  EXPECT_FALSE(
+      separating_rows(render("teach_aabb_algo", "--scene " + aabb_only + " --algo sat --no-ui"),
+                      {23, 353, 763, 1263})
+          .empty());
+}
+
+TEST(WindowLessons, PresenterModeDrawsThickerLines) {
+  // One idle rectangle outline over a blank view; count the outline's pixels along a row
+  // crossing its left edge and a column crossing its top edge, at normal and presenter.
+  const std::string scene = write_scene(
+      "teach_outline.json",
+      R"({"version": 1, "algorithms": [], "shapes": [{"id": "r", "kind": "rect", "pos": [640, 400], "size": [300, 200]}]})");
+  const Image normal = render("outline_normal", "--scene " + scene + " --no-ui");
+  const Image presenter = render("outline_presenter", "--scene " + scene + " --no-ui --presenter");
+  const auto outline_width = [](const Image& img) {
+    // The left edge is at x = 490; the outline straddles it. Row 330 avoids the axes arrows.
+    const Rgb bg = rgb(pal::kBackground);
+    const Rgb fill = single_fill(pal::kFillIdle);
+    int n = 0;
+    for (int x = 470; x < 510; ++x) {
+      const Rgb c = img.at(x, 330);
+      n += !near(c, bg, 6) && !near(c, fill, 6);
+    }
+    return n;
+  };
+  const int w1 = outline_width(normal), w2 = outline_width(presenter);
+  EXPECT_GE(w1, 1);
+  EXPECT_GE(w2, w1 + 1) << "normal " << w1 << " px, presenter " << w2 << " px";
+  // The presenter flag also enlarges the panels' text: with the UI, more panel pixels.
+  const Image ui = render("outline_ui", "--scene " + scene);
+  const Image ui_big = render("outline_ui_presenter", "--scene " + scene + " --presenter");
+  EXPECT_NE(non_background(ui, 0, 0, 1280, 30), non_background(ui_big, 0, 0, 1280, 30));
+}
+
+TEST(WindowLessons, PresenterFlagTakesNoValue) {
+  const RunResult r = run(kOffscreen, "--presenter=yes --screenshot " + out_path("x.png"));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--presenter"), std::string::npos) << r.err;
+}
+
 }  // namespace
 }  // namespace hitbox::window_test

@@ -1,0 +1,568 @@
+#include "compare.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <utility>
+
+#include "hitbox/circle_rect.h"
+#include "hitbox/collide.h"
+#include "hitbox/gjk.h"
+#include "hitbox/mask.h"
+
+namespace hitbox::app {
+namespace {
+
+std::string fmt(const char* f, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f, v);
+  return buf;
+}
+
+bool has_sprite(const Shape& a, const Shape& b) {
+  return a.kind == Kind::Sprite || b.kind == Kind::Sprite;
+}
+
+bool moving(const Shape& a, const Shape& b) {
+  return a.vel.x != 0.0 || a.vel.y != 0.0 || b.vel.x != 0.0 || b.vel.y != 0.0;
+}
+
+// Whether both shapes can be rasterised at `accuracy` within the core's mask limit.
+bool masks_fit(const Shape& a, const Shape& b, float accuracy) {
+  Scene s;
+  s.shapes = {a, b};
+  return pixel_mask_problem(s, {{0, 1}}, accuracy).empty();
+}
+
+// The posed pair and, when asked, their masks.
+struct PosedPair {
+  Posed a, b;
+  Mask ma, mb;
+  bool masks = false;
+  PosedPair(const Shape& sa, const Shape& sb) : a(sa), b(sb) {}
+  bool build_masks(const Shape& sa, const Shape& sb, float accuracy) {
+    if (!masks_fit(sa, sb, accuracy)) return false;
+    build_mask(a, accuracy, ma);
+    build_mask(b, accuracy, mb);
+    masks = true;
+    return true;
+  }
+};
+
+// One query of `algo` (masks must be built for pixel); the cheapest call that gives the
+// verdict, as a game would make it.
+bool query(Algo algo, const PosedPair& p) {
+  switch (algo) {
+    case kAlgoAabb:
+      return aabb(p.a, p.b).hit;
+    case kAlgoBoundingCircle:
+      return bounding_circle(p.a, p.b).hit;
+    case kAlgoSat:
+      return sat(p.a, p.b).hit;
+    case kAlgoMtd:
+      return mtd(p.a, p.b).hit;
+    case kAlgoSwept:
+      return swept(p.a, p.b).hit;
+    case kAlgoPixel:
+      return pixel_overlap(p.ma, p.mb, false).hit;
+    case kAlgoGjk:
+      return gjk(p.a, p.b).hit;
+    case kAlgoQuadrant:
+      return quadrant(p.a, p.b).hit;
+    case kAlgoCircleAsSquare:
+      return circle_as_square(p.a, p.b).hit;
+  }
+  return false;
+}
+
+float box_overlap(const Aabb& a, const Aabb& b) {
+  const float ox = std::min(a.max.x - b.min.x, b.max.x - a.min.x);
+  const float oy = std::min(a.max.y - b.min.y, b.max.y - a.min.y);
+  return std::min(ox, oy);
+}
+
+// Verdict and figure of one row.
+void fill_row(CompareRow& row, const PosedPair& p) {
+  row.ran = true;
+  switch (row.bit) {
+    case kAlgoAabb: {
+      const AabbResult r = aabb(p.a, p.b);
+      row.hit = r.hit;
+      const float o = box_overlap(r.a, r.b);
+      row.figure = o >= 0.0f ? fmt("overlap %.1f", o) : fmt("gap %.1f", -o);
+      break;
+    }
+    case kAlgoBoundingCircle: {
+      const BoundingCircleResult r = bounding_circle(p.a, p.b);
+      row.hit = r.hit;
+      row.figure = r.gap <= 0.0f ? fmt("overlap %.1f", -r.gap) : fmt("gap %.1f", r.gap);
+      break;
+    }
+    case kAlgoSat: {
+      const SatResult r = sat(p.a, p.b, nullptr, /*early_exit=*/false);
+      row.hit = r.hit;
+      row.figure = (r.hit ? fmt("overlap %.1f", r.overlap) : fmt("gap %.1f", -r.overlap)) +
+                   fmt(", %.0f axes", r.tested);
+      break;
+    }
+    case kAlgoMtd: {
+      const MtdResult r = mtd(p.a, p.b);
+      row.hit = r.hit;
+      row.figure = r.hit ? fmt("depth %.1f", r.depth) : "no push";
+      break;
+    }
+    case kAlgoSwept: {
+      const SweptResult r = swept(p.a, p.b);
+      row.hit = r.hit;
+      row.figure = !r.hit                    ? "no contact in step"
+                   : r.initially_overlapping ? "toi 0 (overlap)"
+                                             : fmt("toi %.3f", r.toi);
+      break;
+    }
+    case kAlgoPixel: {
+      const PixelResult r = pixel_overlap(p.ma, p.mb, true);
+      row.hit = r.hit;
+      row.figure = fmt("%.0f cells", r.count);
+      break;
+    }
+    case kAlgoGjk: {
+      const GjkResult r = gjk(p.a, p.b);
+      row.hit = r.hit;
+      row.figure = r.hit ? fmt("depth %.1f", r.depth) : fmt("distance %.1f", r.distance);
+      break;
+    }
+    case kAlgoQuadrant:
+    case kAlgoCircleAsSquare: {
+      const CircleRectResult r =
+          row.bit == kAlgoQuadrant ? quadrant(p.a, p.b) : circle_as_square(p.a, p.b);
+      row.hit = r.hit;
+      row.figure = std::string("by ") + circle_rect_case_name(r.decided_by);
+      break;
+    }
+  }
+}
+
+}  // namespace
+
+const char* agreement_name(Agreement a) {
+  switch (a) {
+    case Agreement::NotApplicable:
+      return "n/a";
+    case Agreement::Reference:
+      return "exact";
+    case Agreement::Agrees:
+      return "agrees";
+    case Agreement::FalsePositive:
+      return "FALSE POSITIVE";
+    case Agreement::FalseNegative:
+      return "FALSE NEGATIVE";
+    case Agreement::DifferentQuestion:
+      return "different question";
+    case Agreement::NoReference:
+      return "no exact answer";
+    case Agreement::NoAnswer:
+      return "mask too large";
+  }
+  return "?";
+}
+
+CompareTable compare_pair(const Shape& a, const Shape& b, float accuracy) {
+  CompareTable t;
+  t.a_id = a.id;
+  t.b_id = b.id;
+  const bool sprite = has_sprite(a, b);
+  t.reference = sprite ? kAlgoPixel : kAlgoSat;
+  const bool vel = moving(a, b);
+
+  PosedPair p(a, b);
+  const bool masks = p.build_masks(a, b, accuracy);
+
+  // The reference: SAT, or the pixel test at accuracy 1 with a sprite.
+  if (!sprite) {
+    t.reference_ok = true;
+    t.reference_hit = sat(p.a, p.b).hit;
+  } else if (accuracy == 1.0f && masks) {
+    t.reference_ok = true;
+    t.reference_hit = pixel_overlap(p.ma, p.mb, false).hit;
+  } else {
+    PosedPair exact(a, b);
+    if (exact.build_masks(a, b, 1.0f)) {
+      t.reference_ok = true;
+      t.reference_hit = pixel_overlap(exact.ma, exact.mb, false).hit;
+    }
+  }
+
+  for (const AlgoInfo& info : kAlgorithms) {
+    CompareRow row;
+    row.bit = info.bit;
+    row.name = info.name;
+    row.supported = algo_supports(info.bit, a.kind, b.kind);
+    if (!row.supported) {
+      t.rows.push_back(std::move(row));
+      continue;
+    }
+    if (info.bit == kAlgoPixel && !masks) {
+      row.agreement = Agreement::NoAnswer;
+      t.rows.push_back(std::move(row));
+      continue;
+    }
+    fill_row(row, p);
+    const bool is_reference = info.bit == t.reference && (info.bit == kAlgoSat || accuracy == 1.0f);
+    if (is_reference) {
+      row.agreement = Agreement::Reference;
+    } else if (info.bit == kAlgoSwept && vel) {
+      row.agreement = Agreement::DifferentQuestion;
+    } else if (!t.reference_ok) {
+      row.agreement = Agreement::NoReference;
+    } else if (row.hit == t.reference_hit) {
+      row.agreement = Agreement::Agrees;
+    } else {
+      row.agreement = row.hit ? Agreement::FalsePositive : Agreement::FalseNegative;
+    }
+    t.rows.push_back(std::move(row));
+  }
+  return t;
+}
+
+const CompareTable& CompareCache::get(const Shape& a, const Shape& b, float accuracy) {
+  if (!valid_ || accuracy != accuracy_ || !(a == a_) || !(b == b_)) {
+    table_ = compare_pair(a, b, accuracy);
+    a_ = a;
+    b_ = b;
+    accuracy_ = accuracy;
+    valid_ = true;
+  }
+  return table_;
+}
+
+std::string compare_text(const CompareTable& t) {
+  std::string out;
+  for (const CompareRow& r : t.rows) {
+    out += r.name;
+    out += '\t';
+    out += !r.supported ? "n/a" : !r.ran ? "-" : r.hit ? "hit" : "miss";
+    out += '\t';
+    out += r.figure.empty() ? "-" : r.figure;
+    out += '\t';
+    out += agreement_name(r.agreement);
+    out += '\n';
+  }
+  return out;
+}
+
+std::optional<bool> algo_verdict(Algo algo, const Shape& a, const Shape& b, float accuracy) {
+  if (!algo_supports(algo, a.kind, b.kind)) return std::nullopt;
+  PosedPair p(a, b);
+  if (algo == kAlgoPixel && !p.build_masks(a, b, accuracy)) return std::nullopt;
+  return query(algo, p);
+}
+
+Disagreement find_disagreement(const Shape& a, const Shape& b, Algo first, Algo second,
+                               float accuracy, std::mt19937& rng, int max_tries, double radius) {
+  Disagreement d;
+  const auto name = [](Algo bit) {
+    for (const AlgoInfo& info : kAlgorithms)
+      if (info.bit == bit) return info.name;
+    return "?";
+  };
+  if (first == second) {
+    d.message = "Choose two different algorithms.";
+    return d;
+  }
+  for (const Algo algo : {first, second}) {
+    if (!algo_supports(algo, a.kind, b.kind)) {
+      d.message = std::string(name(algo)) + " does not answer for a " + kind_name(a.kind) +
+                  " and a " + kind_name(b.kind) + ".";
+      return d;
+    }
+  }
+  // The search range: about the size of the pair, so poses stay near touching.
+  if (radius <= 0.0) {
+    const Posed pa(a), pb(b);
+    radius = 0.75 * (static_cast<double>(pa.body().bound) + static_cast<double>(pb.body().bound));
+    radius = std::max(radius, 8.0);
+  }
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  std::uniform_real_distribution<double> turn(0.0, 360.0);
+  for (int i = 0; i < max_tries; ++i) {
+    Shape ta = a, tb = b;
+    if (i > 0) {
+      // B stays where it is; A lands anywhere within `radius` of B's origin, where the
+      // shapes are near touching and cheap tests are most often wrong.
+      ta.pos = b.pos + DVec2(unit(rng) * radius, unit(rng) * radius);
+      ta.angle = std::round(turn(rng));
+      tb.angle = std::round(turn(rng));
+    }
+    d.tries = i + 1;
+    const auto v1 = algo_verdict(first, ta, tb, accuracy);
+    const auto v2 = algo_verdict(second, ta, tb, accuracy);
+    if (!v1 || !v2) {
+      d.message = "The pixel test cannot run on this pair (a mask would be too large).";
+      return d;
+    }
+    if (*v1 != *v2) {
+      d.found = true;
+      d.a = std::move(ta);
+      d.b = std::move(tb);
+      d.first_hit = *v1;
+      d.second_hit = *v2;
+      d.message = std::string(name(first)) + (*v1 ? " says hit, " : " says miss, ") + name(second) +
+                  (*v2 ? " says hit" : " says miss") + " (after " + std::to_string(d.tries) +
+                  (d.tries == 1 ? " try)" : " tries)");
+      return d;
+    }
+  }
+  d.message = std::string("No disagreement between ") + name(first) + " and " + name(second) +
+              " in " + std::to_string(max_tries) + " random poses.";
+  return d;
+}
+
+// ---- timing ----
+
+double time_query(const std::function<bool()>& query_fn, int batches, double batch_ns,
+                  int max_calls) {
+  using Clock = std::chrono::steady_clock;
+  volatile bool sink = false;
+  const auto batch = [&](int calls) {
+    const auto t0 = Clock::now();
+    bool acc = false;
+    for (int i = 0; i < calls; ++i) acc ^= query_fn();
+    const auto t1 = Clock::now();
+    sink = sink ^ acc;
+    return std::chrono::duration<double, std::nano>(t1 - t0).count();
+  };
+  // Calibrate: double the calls until a batch lasts about batch_ns.
+  int calls = 1;
+  while (calls < max_calls && batch(calls) < batch_ns) calls *= 2;
+  calls = std::min(calls, max_calls);
+  std::vector<double> per_call;
+  per_call.reserve(static_cast<std::size_t>(batches));
+  for (int k = 0; k < batches; ++k) per_call.push_back(batch(calls) / calls);
+  std::sort(per_call.begin(), per_call.end());
+  return per_call[per_call.size() / 2];
+}
+
+CompareTimer::CompareTimer() {
+  published_.ns.fill(-1.0);
+  worker_ = std::thread([this] { run(); });
+}
+
+CompareTimer::~CompareTimer() {
+  {
+    std::lock_guard lock(mu_);
+    stop_ = true;
+  }
+  cv_.notify_all();
+  worker_.join();
+}
+
+void CompareTimer::post(const Shape& a, const Shape& b, float accuracy) {
+  {
+    std::lock_guard lock(mu_);
+    if (has_pair_ && a == a_ && b == b_ && accuracy == accuracy_) return;
+    a_ = a;
+    b_ = b;
+    accuracy_ = accuracy;
+    has_pair_ = true;
+    ++pair_version_;
+  }
+  cv_.notify_all();
+}
+
+CompareTimer::Timings CompareTimer::results() const {
+  std::lock_guard lock(mu_);
+  return published_;
+}
+
+void CompareTimer::run() {
+  using namespace std::chrono_literals;
+  std::uint64_t generation = 0;
+  std::uint64_t measured_version = 0;
+  for (;;) {
+    Shape a, b;
+    float accuracy = 1.0f;
+    std::uint64_t version = 0;
+    {
+      std::unique_lock lock(mu_);
+      // A few updates a second; sooner when the pair changes.
+      cv_.wait_for(lock, 250ms, [&] { return stop_ || pair_version_ != measured_version; });
+      if (stop_) return;
+      if (!has_pair_) continue;
+      a = a_;
+      b = b_;
+      accuracy = accuracy_;
+      version = pair_version_;
+    }
+    Timings t;
+    t.ns.fill(-1.0);
+    PosedPair p(a, b);
+    const bool masks = p.build_masks(a, b, accuracy);
+    for (int i = 0; i < kAlgoCount; ++i) {
+      const Algo bit = kAlgorithms[i].bit;
+      if (!algo_supports(bit, a.kind, b.kind) || (bit == kAlgoPixel && !masks)) continue;
+      t.ns[static_cast<std::size_t>(i)] = time_query([&] { return query(bit, p); });
+      std::lock_guard lock(mu_);
+      if (stop_) return;
+      if (pair_version_ != version) break;  // moved on: measure the new pose
+    }
+    std::lock_guard lock(mu_);
+    measured_version = version;
+    if (pair_version_ != version) continue;
+    t.generation = ++generation;
+    published_ = t;
+  }
+}
+
+// ---- the window ----
+
+namespace {
+
+ImVec4 agreement_colour(Agreement a) {
+  switch (a) {
+    case Agreement::FalsePositive:
+    case Agreement::FalseNegative:
+      return ImVec4(1.00f, 0.42f, 0.38f, 1.0f);
+    case Agreement::Agrees:
+      return ImVec4(0.45f, 0.90f, 0.50f, 1.0f);
+    case Agreement::Reference:
+      return ImVec4(1.00f, 0.84f, 0.22f, 1.0f);
+    default:
+      return ImVec4(0.62f, 0.64f, 0.72f, 1.0f);
+  }
+}
+
+std::string timing_text(double ns) {
+  if (ns < 0.0) return "...";
+  if (ns < 10.0) return fmt("%.1f ns", ns);
+  if (ns < 100000.0) return fmt("%.0f ns", ns);
+  return fmt("%.0f us", ns / 1000.0);
+}
+
+}  // namespace
+
+void draw_compare_window(
+    CompareUi& ui, const CompareTable* table, const Shape* a, const Shape* b, float accuracy,
+    const CompareTimer::Timings& timings,
+    const std::function<void(const Shape&, const Shape&, const std::string&)>& apply) {
+  if (!ui.open) return;
+  // Below the main menu bar, at the top left.
+  ImGui::SetNextWindowPos(ImVec2(8.0f, ImGui::GetFrameHeight() + 10.0f), ImGuiCond_FirstUseEver);
+  // Sized to its rows (and the Find message) every frame.
+  if (!ImGui::Begin("Compare algorithms", &ui.open, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::End();
+    return;
+  }
+  if (table == nullptr || a == nullptr || b == nullptr) {
+    ImGui::TextUnformatted("No pair in focus: select a shape (its nearest shape is B)");
+    ImGui::TextUnformatted("or Ctrl+click two shapes.");
+    ImGui::End();
+    return;
+  }
+  ImGui::Text("Pair %s : %s    exact answer: %s", table->a_id.c_str(), table->b_id.c_str(),
+              !table->reference_ok   ? "unavailable"
+              : table->reference_hit ? "HIT"
+                                     : "miss");
+  ImGui::SameLine();
+  ImGui::TextDisabled("(?)");
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+    ImGui::TextUnformatted(
+        "The exact answer is SAT for rects, circles and polygons: SAT is exact for convex "
+        "shapes. With a sprite it is the pixel test at accuracy 1, because a sprite's pixels "
+        "are not convex (SAT and GJK see only its frame).\n\n"
+        "FALSE POSITIVE: says hit where the exact answer says miss. FALSE NEGATIVE: the "
+        "reverse.\nSwept answers another question (do they meet during the step?), so it is "
+        "compared only when both velocities are zero.\n\n"
+        "Cost: median ns per query on this pair, measured on a worker thread (batches of up "
+        "to 4096 calls, median of 7). Shapes are posed and masks built beforehand, so the "
+        "pixel cost is the overlap test only.");
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+  if (ImGui::BeginTable("compare", 5, flags)) {
+    ImGui::TableSetupColumn("algorithm");
+    ImGui::TableSetupColumn("verdict");
+    ImGui::TableSetupColumn("figure");
+    ImGui::TableSetupColumn("ns / query");
+    ImGui::TableSetupColumn("vs exact");
+    ImGui::TableHeadersRow();
+    for (std::size_t i = 0; i < table->rows.size(); ++i) {
+      const CompareRow& r = table->rows[i];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      if (r.supported) {
+        ImGui::TextUnformatted(r.name);
+      } else {
+        ImGui::TextDisabled("%s", r.name);
+      }
+      ImGui::TableNextColumn();
+      if (!r.supported || !r.ran) {
+        ImGui::TextDisabled("n/a");
+      } else if (r.hit) {
+        ImGui::TextColored(ImVec4(1.00f, 0.50f, 0.45f, 1.0f), "HIT");
+      } else {
+        ImGui::TextUnformatted("miss");
+      }
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(r.figure.empty() ? "" : r.figure.c_str());
+      ImGui::TableNextColumn();
+      if (!r.ran) {
+        ImGui::TextDisabled(" ");
+      } else if (!ui.timing) {
+        ImGui::TextDisabled("--");
+      } else {
+        ImGui::TextUnformatted(timing_text(timings.ns[i]).c_str());
+      }
+      ImGui::TableNextColumn();
+      if (r.supported) {
+        ImGui::TextColored(agreement_colour(r.agreement), "%s", agreement_name(r.agreement));
+      }
+    }
+    ImGui::EndTable();
+  }
+
+  ImGui::Separator();
+  ImGui::TextUnformatted("Find a disagreement:");
+  const auto combo = [](const char* label, int* index) {
+    ImGui::SetNextItemWidth(150.0f);
+    if (ImGui::BeginCombo(label, kAlgorithms[*index].name)) {
+      for (int i = 0; i < kAlgoCount; ++i) {
+        if (ImGui::Selectable(kAlgorithms[i].name, i == *index)) *index = i;
+      }
+      ImGui::EndCombo();
+    }
+  };
+  combo("##first", &ui.first);
+  ImGui::SameLine();
+  ImGui::TextUnformatted("vs");
+  ImGui::SameLine();
+  combo("##second", &ui.second);
+  ImGui::SameLine();
+  if (ImGui::Button("Find")) {
+    const Disagreement d = find_disagreement(*a, *b, kAlgorithms[ui.first].bit,
+                                             kAlgorithms[ui.second].bit, accuracy, ui.rng);
+    ui.find_message = d.message;
+    if (d.found && d.tries > 1) apply(d.a, d.b, "Found: " + d.message + ". Ctrl+Z undoes.");
+  }
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "Tries random poses (A near B, both at random angles; the current pose "
+        "first) until the two disagree, then moves the shapes there (one undo "
+        "step).");
+  }
+  if (!ui.find_message.empty()) {
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 520.0f);
+    ImGui::TextUnformatted(ui.find_message.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::End();
+}
+
+}  // namespace hitbox::app

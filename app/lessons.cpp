@@ -1,0 +1,341 @@
+#include "lessons.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "hitbox/scene.h"
+#include "image.h"
+#include "renderer.h"
+#include "sandbox.h"
+
+namespace hitbox::app {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kRecentFile = "hitbox_recent.txt";
+constexpr std::size_t kMaxRecent = 8;
+constexpr float kPresenterFont = 1.5f;   // presenter mode multiplies the UI scale by this
+constexpr float kPresenterLines = 2.0f;  // and every line width by this
+constexpr float kLessonWidth = 400.0f;   // the lesson panel's width at UI scale 1
+
+// assets/scenes/lessons: beside the sprites folder the build points at, else ./assets.
+fs::path lessons_dir() {
+  std::error_code ec;
+#ifdef HITBOX_SPRITES_DIR
+  const fs::path built = fs::path(HITBOX_SPRITES_DIR).parent_path() / "scenes" / "lessons";
+  if (fs::is_directory(built, ec)) return built;
+#endif
+  return fs::path("assets") / "scenes" / "lessons";
+}
+
+bool same_file(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  return !a.empty() && !b.empty() && fs::equivalent(a, b, ec) && !ec;
+}
+
+}  // namespace
+
+Teacher::Teacher(Sandbox& sandbox, Renderer& renderer, bool persist)
+    : sandbox_(sandbox), renderer_(renderer), persist_(persist), lessons_(lesson_files()) {
+  std::snprintf(path_buf_, sizeof path_buf_, "%s", sandbox_.path().c_str());
+  if (persist_) {
+    std::ifstream in(kRecentFile);
+    std::string line;
+    while (recent_.size() < kMaxRecent && std::getline(in, line)) {
+      if (!line.empty()) recent_.push_back(line);
+    }
+  }
+}
+
+std::vector<std::string> Teacher::lesson_files() {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (fs::directory_iterator it(lessons_dir(), ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->path().extension() == ".json") out.push_back(it->path().string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void Teacher::set_presenter(bool on) {
+  presenter_ = on;
+  apply_scale();
+}
+
+void Teacher::set_ui_scale(float scale) {
+  ui_scale_ = std::clamp(scale, 1.0f, 2.5f);
+  apply_scale();
+}
+
+void Teacher::apply_scale() {
+  ImGui::GetIO().FontGlobalScale = ui_scale_ * (presenter_ ? kPresenterFont : 1.0f);
+  renderer_.set_line_scale(presenter_ ? kPresenterLines : 1.0f);
+}
+
+bool Teacher::open(const std::string& path) {
+  try {
+    Scene scene = load_scene(path, png_loader());
+    sandbox_.load_scene(std::move(scene), path);
+  } catch (const SceneError& e) {
+    note_ = e.what();
+    note_error_ = true;
+    return false;
+  }
+  note_ = "Opened " + path;
+  note_error_ = false;
+  scene_changed_ = true;
+  show_lesson_ = true;
+  std::snprintf(path_buf_, sizeof path_buf_, "%s", path.c_str());
+  remember(path);
+  return true;
+}
+
+bool Teacher::take_scene_changed() {
+  const bool changed = scene_changed_;
+  scene_changed_ = false;
+  return changed;
+}
+
+std::string Teacher::take_export() {
+  if (export_path_.empty() || export_delay_ > 0) return "";
+  std::string path;
+  path.swap(export_path_);
+  return path;
+}
+
+void Teacher::exported(const std::string& path, bool ok) {
+  note_ = ok ? "Exported " + path : "Cannot write " + path;
+  note_error_ = !ok;
+}
+
+void Teacher::remember(const std::string& path) {
+  if (lessons_.end() != std::find(lessons_.begin(), lessons_.end(), path)) return;
+  recent_.erase(std::remove(recent_.begin(), recent_.end(), path), recent_.end());
+  recent_.insert(recent_.begin(), path);
+  if (recent_.size() > kMaxRecent) recent_.resize(kMaxRecent);
+  save_recent();
+}
+
+void Teacher::save_recent() const {
+  if (!persist_) return;
+  std::ofstream out(kRecentFile, std::ios::trunc);
+  for (const std::string& r : recent_) out << r << "\n";
+}
+
+int Teacher::current_lesson() const {
+  for (std::size_t i = 0; i < lessons_.size(); ++i) {
+    if (same_file(lessons_[i], sandbox_.path())) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+void Teacher::go_lesson(int delta) {
+  if (lessons_.empty()) return;
+  const int n = static_cast<int>(lessons_.size());
+  const int cur = current_lesson();
+  const int next = cur < 0 ? (delta > 0 ? 0 : n - 1) : std::clamp(cur + delta, 0, n - 1);
+  open(lessons_[static_cast<std::size_t>(next)]);
+}
+
+void Teacher::draw() {
+  if (export_delay_ > 0) --export_delay_;
+  menu_bar();
+  file_popups();
+  lesson_panel();
+}
+
+// The one place for menu entries (other panels add theirs here).
+void Teacher::menu_bar() {
+  if (!ImGui::BeginMainMenuBar()) return;
+  if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("Open...")) popup_ = "Open scene";
+    if (ImGui::MenuItem("Save", nullptr, false, !sandbox_.path().empty())) {
+      try {
+        save_scene(sandbox_.scene_to_save(), sandbox_.path());
+        note_ = "Saved " + sandbox_.path();
+        note_error_ = false;
+        remember(sandbox_.path());
+      } catch (const SceneError& e) {
+        note_ = e.what();
+        note_error_ = true;
+        popup_ = "Save scene as";
+      }
+    }
+    if (ImGui::MenuItem("Save As...")) popup_ = "Save scene as";
+    if (ImGui::BeginMenu("Recent", !recent_.empty())) {
+      for (const std::string& r : recent_) {
+        if (ImGui::MenuItem(r.c_str())) {
+          const std::string path = r;  // open() reorders recent_
+          if (!open(path)) popup_ = "Open scene";
+          break;
+        }
+      }
+      ImGui::EndMenu();
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Export PNG...")) popup_ = "Export PNG";
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("View")) {
+    if (ImGui::MenuItem("Presenter mode", "F11", presenter_)) set_presenter(!presenter_);
+    float scale = ui_scale_;
+    ImGui::SetNextItemWidth(160.0f);
+    if (ImGui::SliderFloat("UI scale", &scale, 1.0f, 2.5f, "%.2f")) set_ui_scale(scale);
+    ImGui::MenuItem("Lesson panel", nullptr, &show_lesson_);
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Lessons")) {
+    const int cur = current_lesson();
+    if (ImGui::MenuItem("Next lesson", nullptr, false, cur + 1 < static_cast<int>(lessons_.size())))
+      go_lesson(1);
+    if (ImGui::MenuItem("Previous lesson", nullptr, false, cur > 0)) go_lesson(-1);
+    ImGui::Separator();
+    for (std::size_t i = 0; i < lessons_.size(); ++i) {
+      const std::string name = fs::path(lessons_[i]).stem().string();
+      if (ImGui::MenuItem(name.c_str(), nullptr, static_cast<int>(i) == cur)) open(lessons_[i]);
+    }
+    ImGui::EndMenu();
+  }
+  ImGui::EndMainMenuBar();
+}
+
+void Teacher::file_popups() {
+  if (popup_ != nullptr) {
+    if (std::strcmp(popup_, "Save scene as") == 0 || std::strcmp(popup_, "Open scene") == 0) {
+      if (path_buf_[0] == '\0') std::snprintf(path_buf_, sizeof path_buf_, "scene.json");
+    }
+    if (std::strcmp(popup_, "Export PNG") == 0) {
+      std::snprintf(path_buf_, sizeof path_buf_, "hitbox.png");
+    }
+    ImGui::OpenPopup(popup_);
+    popup_ = nullptr;
+  }
+  const auto note = [this] {
+    if (note_.empty()) return;
+    const ImVec4 col =
+        note_error_ ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f) : ImVec4(0.6f, 0.9f, 0.6f, 1.0f);
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+    ImGui::TextColored(col, "%s", note_.c_str());
+    ImGui::PopTextWrapPos();
+  };
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_AlwaysAutoResize;
+  if (ImGui::BeginPopupModal("Open scene", nullptr, flags)) {
+    ImGui::TextUnformatted("Scene file (JSON):");
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30.0f);
+    const bool enter = ImGui::InputText("##path", path_buf_, sizeof path_buf_,
+                                        ImGuiInputTextFlags_EnterReturnsTrue);
+    if (ImGui::Button("Open") || enter) {
+      if (open(path_buf_)) ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    note();
+    ImGui::EndPopup();
+  }
+  if (ImGui::BeginPopupModal("Save scene as", nullptr, flags)) {
+    ImGui::TextUnformatted("Save to (keeps the algorithms, focus pair and accuracy):");
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30.0f);
+    const bool enter = ImGui::InputText("##path", path_buf_, sizeof path_buf_,
+                                        ImGuiInputTextFlags_EnterReturnsTrue);
+    if (ImGui::Button("Save") || enter) {
+      const std::string path = path_buf_;
+      try {
+        save_scene(sandbox_.scene_to_save(), path);
+        sandbox_.set_path(path);
+        note_ = "Saved " + path;
+        note_error_ = false;
+        remember(path);
+        ImGui::CloseCurrentPopup();
+      } catch (const SceneError& e) {
+        note_ = e.what();
+        note_error_ = true;
+      }
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    note();
+    ImGui::EndPopup();
+  }
+  if (ImGui::BeginPopupModal("Export PNG", nullptr, flags)) {
+    ImGui::TextUnformatted("Write the current view to a PNG file:");
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30.0f);
+    const bool enter = ImGui::InputText("##path", path_buf_, sizeof path_buf_,
+                                        ImGuiInputTextFlags_EnterReturnsTrue);
+    if ((ImGui::Button("Export") || enter) && path_buf_[0] != '\0') {
+      export_path_ = path_buf_;
+      export_delay_ = 2;  // this frame still shows the popup; the next one does not
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    note();
+    ImGui::EndPopup();
+  }
+}
+
+void Teacher::lesson_panel() {
+  const Scene& scene = sandbox_.scene();
+  if (!show_lesson_ || !scene.lesson) return;
+  const Lesson& lesson = *scene.lesson;
+  const ImGuiIO& io = ImGui::GetIO();
+  const float top = ImGui::GetFrameHeight() + 8.0f;  // below the menu bar
+  const float bottom = io.DisplaySize.y - ImGui::GetFrameHeightWithSpacing() - 16.0f;
+  const float width = std::min(kLessonWidth * io.FontGlobalScale, 0.45f * io.DisplaySize.x);
+  ImGui::SetNextWindowPos(ImVec2(8.0f, top), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(width, std::max(bottom - top, 200.0f)), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the help panel may lie underneath
+  if (!ImGui::Begin("Lesson", &show_lesson_)) {
+    ImGui::End();
+    return;
+  }
+  const int cur = current_lesson();
+  const int n = static_cast<int>(lessons_.size());
+  ImGui::BeginDisabled(cur <= 0);
+  if (ImGui::Button("< Prev")) go_lesson(-1);
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Next >").x -
+                          3.0f * ImGui::GetStyle().ItemSpacing.x);
+  const std::string shown = cur >= 0
+                                ? fs::path(lessons_[static_cast<std::size_t>(cur)]).stem().string()
+                                : std::string("(not a bundled lesson)");
+  if (ImGui::BeginCombo("##lesson", shown.c_str())) {
+    for (int i = 0; i < n; ++i) {
+      const std::string name = fs::path(lessons_[static_cast<std::size_t>(i)]).stem().string();
+      if (ImGui::Selectable(name.c_str(), i == cur)) open(lessons_[static_cast<std::size_t>(i)]);
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  ImGui::BeginDisabled(cur + 1 >= n);
+  if (ImGui::Button("Next >")) go_lesson(1);
+  ImGui::EndDisabled();
+  ImGui::Separator();
+
+  ImGui::SetWindowFontScale(1.3f);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.85f, 0.45f, 1.0f));
+  ImGui::TextWrapped("%s", lesson.title.c_str());
+  ImGui::PopStyleColor();
+  ImGui::SetWindowFontScale(1.0f);
+  ImGui::Spacing();
+  for (const std::string& p : lesson.text) {
+    ImGui::TextWrapped("%s", p.c_str());
+    ImGui::Spacing();
+  }
+  if (!lesson.try_this.empty()) {
+    ImGui::Separator();
+    ImGui::TextColored(ImVec4(0.55f, 0.85f, 1.0f, 1.0f), "Try this");
+    ImGui::TextWrapped("%s", lesson.try_this.c_str());
+  }
+  ImGui::End();
+}
+
+}  // namespace hitbox::app

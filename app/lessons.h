@@ -1,0 +1,67 @@
+// Teaching: the main menu bar (File, View, Lessons), the lesson panel, scene files from the
+// window (Open, Save, Save As, Recent), presenter mode and Export PNG. The shell (window.cpp)
+// owns one Teacher next to its Sandbox and calls draw() every frame the panels are shown.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace hitbox::app {
+
+class Renderer;
+class Sandbox;
+
+class Teacher {
+ public:
+  // `persist`: keep the Recent list in hitbox_recent.txt next to imgui.ini (interactive runs
+  // only; screenshots and benchmarks must not depend on the working directory).
+  Teacher(Sandbox& sandbox, Renderer& renderer, bool persist);
+
+  // Presenter mode: larger text (ImGui's global font scale) and every line twice as wide.
+  void set_presenter(bool on);
+  bool presenter() const { return presenter_; }
+  void set_ui_scale(float scale);  // 1.0 .. 2.5, the text size outside presenter mode too
+
+  // The menu bar and the lesson panel. Call between ImGui::NewFrame and ImGui::Render.
+  void draw();
+  // Opens a scene file (the menu's Open, a lesson, Recent); false with the error shown.
+  bool open(const std::string& path);
+
+  // True once after a scene was opened: the shell resets its camera to the scene's view.
+  bool take_scene_changed();
+  // A path once an Export PNG is due: the shell writes the frame it just drew to it and
+  // reports back with exported().
+  std::string take_export();
+  void exported(const std::string& path, bool ok);
+
+  // The bundled lesson files (assets/scenes/lessons/*.json), sorted by name.
+  static std::vector<std::string> lesson_files();
+
+ private:
+  void menu_bar();
+  void file_popups();
+  void lesson_panel();
+  void go_lesson(int delta);
+  int current_lesson() const;
+  void remember(const std::string& path);
+  void save_recent() const;
+  void apply_scale();
+
+  Sandbox& sandbox_;
+  Renderer& renderer_;
+  bool persist_;
+  bool presenter_ = false;
+  float ui_scale_ = 1.0f;
+  bool show_lesson_ = true;
+  bool scene_changed_ = false;
+  std::vector<std::string> lessons_;
+  std::vector<std::string> recent_;
+  std::string note_;  // the last file operation's result, shown in the File popups
+  bool note_error_ = false;
+  char path_buf_[1024] = {};
+  const char* popup_ = nullptr;  // popup to open after the menu bar
+  std::string export_path_;
+  int export_delay_ = 0;  // frames until the export is due (the popup must be gone)
+};
+
+}  // namespace hitbox::app

@@ -1,0 +1,536 @@
+// Step mode (teach.h): counts, sentences and drawings, all read from the core's traces.
+#include "teach.h"
+
+#include <SDL.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <limits>
+#include <vector>
+
+#include "palette.h"
+
+namespace hitbox::app::teach {
+namespace {
+
+namespace pal = palette;
+
+constexpr float kInf = std::numeric_limits<float>::infinity();
+constexpr float kFar = 6000.0f;       // window px: "across the view"
+constexpr float kLaneGapPx = 40.0f;   // the step's axis line: this far beyond the pair
+constexpr float kFrameGapPx = 90.0f;  // the Minkowski difference: this far right of the pair
+constexpr float kCharPx = 7.0f;       // rough width of a label character, for placement
+
+std::string strf(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+std::string strf(const char* fmt, ...) {
+  char buf[512];
+  va_list ap;
+  va_start(ap, fmt);
+  std::vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  return buf;
+}
+
+float len(Vec2 v) {
+  return std::sqrt(dot(v, v));
+}
+
+Color alpha(Color c, float a) {
+  return Color{c.r, c.g, c.b, a};
+}
+
+// A time for a sentence: "t = 0.250", or words for the infinities.
+std::string time_words(float t) {
+  if (t == kInf) return "never";
+  if (t == -kInf) return "always";
+  return strf("t = %.3f", t);
+}
+
+std::string source_words(AxisSource s, int feature) {
+  switch (s) {
+    case AxisSource::EdgeA:
+      return strf("edge %d of A", feature);
+    case AxisSource::EdgeB:
+      return strf("edge %d of B", feature);
+    case AxisSource::CircleVertex:
+      return strf("circle centre to vertex %d", feature);
+    case AxisSource::CentreLine:
+      return "the centre line";
+    case AxisSource::Velocity:
+      return "across the relative velocity";
+  }
+  return "";
+}
+
+void dashed(Canvas& c, Vec2 a, Vec2 b, Color col, float width_px, float dash_px, float px) {
+  const float l = len(b - a);
+  if (!(l > 0.0f)) return;
+  const Vec2 u = (b - a) / l;
+  const float dash = dash_px * px;
+  for (float s = 0.0f; s < l; s += 2.0f * dash)
+    c.line(a + u * s, a + u * std::min(s + dash, l), col, width_px);
+}
+
+// Lines of text beyond `at` in direction `dir` (screen-wise), never across it.
+void label(Canvas& c, Vec2 at, Vec2 dir, const std::vector<std::string>& lines, Color col,
+           float px) {
+  std::size_t chars = 0;
+  for (const std::string& s : lines) chars = std::max(chars, s.size());
+  const float w = kCharPx * static_cast<float>(chars);
+  const float h = 16.0f * static_cast<float>(lines.size());
+  Vec2 p = at;
+  if (dir.x < -0.3f)
+    p.x -= (w + 6.0f) * px;
+  else if (dir.x <= 0.3f)
+    p.x -= 0.5f * w * px;
+  else
+    p.x += 6.0f * px;
+  if (dir.y < -0.3f)
+    p.y -= (h + 4.0f) * px;
+  else if (dir.y <= 0.3f)
+    p.y -= 0.5f * h * px;
+  else
+    p.y += 4.0f * px;
+  // Keep the start of the text in the view (its left edge, and below the menu bar).
+  const Vec2 sp = c.camera().to_screen(p);
+  if (sp.x < 8.0f) p.x += (8.0f - sp.x) * px;
+  if (sp.y < 28.0f) p.y += (28.0f - sp.y) * px;
+  for (const std::string& s : lines) {
+    c.text(p, s, col);
+    p.y += 16.0f * px;
+  }
+}
+
+// The sentence as short lines for a projector: its head (up to the first ": ") on a line of
+// its own, the rest wrapped at spaces to at most kWrapChars characters.
+constexpr std::size_t kWrapChars = 52;
+std::vector<std::string> two_lines(const std::string& s) {
+  std::vector<std::string> out;
+  std::string rest = s;
+  if (const auto k = s.find(": "); k != std::string::npos && k < kWrapChars) {
+    out.push_back(s.substr(0, k + 1));
+    rest = s.substr(k + 2);
+  }
+  while (rest.size() > kWrapChars) {
+    auto cut = rest.rfind(' ', kWrapChars);
+    if (cut == std::string::npos || cut == 0) cut = kWrapChars;
+    out.push_back(rest.substr(0, cut));
+    rest = rest.substr(cut + (rest[cut] == ' ' ? 1 : 0));
+  }
+  if (!rest.empty()) out.push_back(rest);
+  return out;
+}
+
+// The step's caption: always in the same place, above the pair and left-aligned with it, so
+// it does not jump about while stepping (axis lines go below or right of the pair).
+void caption(Canvas& c, const Body& a, const Body& b, const std::vector<std::string>& lines,
+             float px) {
+  const float top = std::min(a.bounds.min.y, b.bounds.min.y);
+  const float left = std::min(a.bounds.min.x, b.bounds.min.x);
+  const float h = 16.0f * static_cast<float>(lines.size());
+  label(c, Vec2(left, top - (h + 30.0f) * px), Vec2(1.0f, 1.0f), lines, kStepText, px);
+}
+
+const Body& polygon_of(const Body& a, const Body& b) {
+  return a.geom == Geom::Circle ? b : a;
+}
+const Body& circle_of(const Body& a, const Body& b) {
+  return a.geom == Geom::Circle ? a : b;
+}
+
+}  // namespace
+
+// ---- counts ----
+
+int sat_step_count(const SatTrace& early) {
+  const int n = static_cast<int>(early.axes.size());
+  if (early.separating >= 0) return std::min(early.separating + 1, n);
+  return n;
+}
+
+int swept_step_count(const SweptTrace& tr) {
+  // The quadratic records no steps, and an overlap at t = 0 may stop before any: one step
+  // then states the answer.
+  return std::max(1, static_cast<int>(tr.steps.size()));
+}
+
+int gjk_step_count(const GjkTrace& tr) {
+  return static_cast<int>(tr.gjk.size() + tr.epa.size());
+}
+
+int clamp_step(int step, int count) {
+  if (count <= 0) return 0;
+  return std::clamp(step, 0, count - 1);
+}
+
+SweptRunning swept_running(const SweptTrace& tr, int step) {
+  SweptRunning run;
+  const bool slabs = tr.method == SweptMethod::Slabs;
+  run.enter = slabs ? -kInf : kInf;
+  run.exit = kInf;
+  const int last = std::min(step, static_cast<int>(tr.steps.size()) - 1);
+  for (int k = 0; k <= last; ++k) {
+    const SweptStep& s = tr.steps[static_cast<std::size_t>(k)];
+    // Slabs: the latest entry so far (strictly later replaces, as the core does). Rounded
+    // polygon: the earliest feature reached so far.
+    const bool better = slabs ? s.t_enter > run.enter : s.t_enter < run.enter;
+    if (better) {
+      run.enter = s.t_enter;
+      run.entry_step = k;
+    }
+    if (slabs) run.exit = std::min(run.exit, s.t_exit);
+  }
+  return run;
+}
+
+// ---- sentences ----
+
+std::string sat_step_text(const SatTrace& early, int step) {
+  const int n = sat_step_count(early);
+  if (n == 0) return "No axes to test.";
+  step = clamp_step(step, n);
+  const SatAxis& ax = early.axes[static_cast<std::size_t>(step)];
+  const std::string head =
+      strf("Axis %d (%s): ", step + 1, source_words(ax.source, ax.feature).c_str());
+  if (ax.overlap < 0.0f)
+    return head + strf("a gap of %.1f px, so this axis separates them: no collision, stop here.",
+                       -ax.overlap);
+  if (step + 1 < n)
+    return head + strf(
+                      "the intervals overlap by %.1f px, so this axis does not separate them: "
+                      "keep looking.",
+                      ax.overlap);
+  std::string s =
+      head + strf("overlap %.1f px. Every axis overlaps, so A and B collide", ax.overlap);
+  if (early.least >= 0 && early.least < static_cast<int>(early.axes.size()))
+    s += strf("; least overlap %.1f px on axis %d.", early.axes[early.least].overlap,
+              early.least + 1);
+  else
+    s += ".";
+  return s;
+}
+
+namespace {
+
+std::string swept_verdict(const SweptTrace& tr, const SweptResult& r, const SweptRunning& run) {
+  if (r.initially_overlapping) return " They already overlap at t = 0: impact at t = 0.";
+  if (r.hit) return strf(" Impact at t = %.3f.", r.toi);
+  if (tr.method == SweptMethod::Slabs) {
+    if (run.enter > run.exit)
+      return " Entry comes after exit: they never overlap on all axes at once, a miss.";
+    if (run.exit < 0.0f) return " They stopped overlapping before t = 0: a miss.";
+    return " They would meet only after t = 1: no impact this step.";
+  }
+  return " Nothing is reached by t = 1: no impact this step.";
+}
+
+}  // namespace
+
+std::string swept_step_text(const SweptTrace& tr, const SweptResult& r, int step) {
+  const int n = swept_step_count(tr);
+  step = clamp_step(step, n);
+  const bool last = step == n - 1;
+  const SweptRunning run = swept_running(tr, step);
+  if (tr.method == SweptMethod::Quadratic) {
+    return strf("Circles: |d + t v| = rA + rB gives %.1f t^2 + %.1f t + %.1f = 0.", tr.qa, tr.qb,
+                tr.qc) +
+           swept_verdict(tr, r, run);
+  }
+  if (tr.steps.empty()) return "No features to test." + swept_verdict(tr, r, run);
+  const SweptStep& s = tr.steps[static_cast<std::size_t>(step)];
+  std::string text;
+  if (tr.method == SweptMethod::Slabs) {
+    text = strf("Axis %d (%s): ", step + 1, source_words(s.source, s.feature).c_str());
+    if (s.t_enter == -kInf && s.t_exit == kInf)
+      text += "no motion along it and the intervals overlap, so it never limits the contact.";
+    else if (s.t_enter == kInf)
+      text += "no motion along it and the intervals are apart, so they never meet.";
+    else
+      text += strf("the intervals meet at %s and part at %s.", time_words(s.t_enter).c_str(),
+                   time_words(s.t_exit).c_str());
+    text += strf(" So far: latest entry %s, earliest exit %s.", time_words(run.enter).c_str(),
+                 time_words(run.exit).c_str());
+  } else {
+    if (s.source == AxisSource::CircleVertex)
+      text = strf("Vertex %d (a disc of the circle's radius): ", s.feature);
+    else
+      text = strf("Edge %d pushed out by the radius: ", s.feature);
+    text += s.t_enter == kInf ? std::string("the centre's path misses it.")
+                              : "the centre reaches it at " + time_words(s.t_enter) + ".";
+    text += run.enter == kInf ? std::string(" Earliest so far: none yet.")
+                              : " Earliest so far: " + time_words(run.enter) + ".";
+  }
+  if (last) text += swept_verdict(tr, r, run);
+  return text;
+}
+
+std::string gjk_step_text(const GjkTrace& tr, const GjkResult& r, int step) {
+  const int n = gjk_step_count(tr);
+  if (n == 0) return "No iterations.";
+  step = clamp_step(step, n);
+  const int ng = static_cast<int>(tr.gjk.size());
+  if (step < ng) {
+    const GjkStep& g = tr.gjk[static_cast<std::size_t>(step)];
+    const bool last = step == ng - 1;
+    std::string s = strf("GJK %d: ", step + 1);
+    if (g.count == 3) {
+      s += "the triangle encloses the origin, so the shapes overlap; EPA finds the way out.";
+      return s;
+    }
+    const float d = len(g.closest);
+    s += g.count == 1 ? strf("one point, %.1f px from the origin.", d)
+                      : strf("a segment; its closest point is %.1f px from the origin.", d);
+    if (!g.has_support) {
+      s += r.hit ? " The origin is on it: touching." : " The search ends here.";
+    } else if (last && r.stop != GjkStop::ContainsOrigin) {
+      s += r.hit ? " The new support point gets no closer: the cores are this far apart, less "
+                   "than the radii, so they overlap."
+                 : strf(" The new support point gets no closer: distance %.1f px, no collision.",
+                        r.distance);
+    } else {
+      s += " Search toward the origin and add the support point found.";
+    }
+    return s;
+  }
+  const int k = step - ng;
+  const EpaStep& e = tr.epa[static_cast<std::size_t>(k)];
+  std::string s =
+      strf("EPA %d: the nearest edge of the polygon is %.1f px from the origin", k + 1, e.distance);
+  if (step == n - 1)
+    s += strf("; it is an edge of A - B: depth %.1f px, the way out.", r.depth);
+  else
+    s += "; push it out to the support point beyond it.";
+  return s;
+}
+
+// ---- placement ----
+
+AxisLane sat_lane(const Body& a, const Body& b, Vec2 axis, float px) {
+  AxisLane L;
+  L.u = axis;
+  L.p = Vec2(-axis.y, axis.x);
+  // Below or right of the pair when the perpendicular could go either way on screen.
+  if (L.p.y < -1e-4f || (std::abs(L.p.y) <= 1e-4f && L.p.x < 0.0f)) L.p = -L.p;
+  L.c = std::max(dot(a.pos, L.p) + a.bound, dot(b.pos, L.p) + b.bound) + kLaneGapPx * px;
+  return L;
+}
+
+GjkFrame gjk_frame(const Body& a, const Body& b, const GjkTrace& tr, float px) {
+  Vec2 lo(0.0f, 0.0f), hi(0.0f, 0.0f);  // the origin is always in the box
+  for (const Vec2 w : tr.outline) {
+    lo = Vec2(std::min(lo.x, w.x), std::min(lo.y, w.y));
+    hi = Vec2(std::max(hi.x, w.x), std::max(hi.y, w.y));
+  }
+  const float right = std::max(a.bounds.max.x, b.bounds.max.x);
+  const float mid_y =
+      0.5f * (std::min(a.bounds.min.y, b.bounds.min.y) + std::max(a.bounds.max.y, b.bounds.max.y));
+  GjkFrame f;
+  f.origin = Vec2(right + kFrameGapPx * px - lo.x, mid_y - 0.5f * (lo.y + hi.y));
+  return f;
+}
+
+// ---- drawing ----
+
+void draw_sat_step(Canvas& c, const Body& a, const Body& b, const SatTrace& early, int step) {
+  const int n = sat_step_count(early);
+  if (n == 0) return;
+  step = clamp_step(step, n);
+  const float px = 1.0f / c.camera().zoom;
+  const SatAxis& ax = early.axes[static_cast<std::size_t>(step)];
+  const AxisLane L = sat_lane(a, b, ax.axis, px);
+  const bool gap = ax.overlap < 0.0f;
+  const Color line = gap ? pal::kSeparatingAxis : kStepAxis;
+  const float far = kFar * px;
+  const float mid = 0.5f * (std::min(ax.a.min, ax.b.min) + std::max(ax.a.max, ax.b.max));
+  c.line(L.at(mid - far, 0.0f), L.at(mid + far, 0.0f), line, 2.0f);
+  // Projection guides from each interval's ends back across the shapes.
+  const float ca = dot(a.pos, L.p) - L.c, cb = dot(b.pos, L.p) - L.c;
+  const Color ga = alpha(pal::kTraceA, 0.55f), gb = alpha(pal::kTraceB, 0.55f);
+  dashed(c, L.at(ax.a.min, -5.0f * px), L.at(ax.a.min, ca), ga, 1.0f, 6.0f, px);
+  dashed(c, L.at(ax.a.max, -5.0f * px), L.at(ax.a.max, ca), ga, 1.0f, 6.0f, px);
+  dashed(c, L.at(ax.b.min, 5.0f * px), L.at(ax.b.min, cb), gb, 1.0f, 6.0f, px);
+  dashed(c, L.at(ax.b.max, 5.0f * px), L.at(ax.b.max, cb), gb, 1.0f, 6.0f, px);
+  // The two projections, A inside (toward the pair) and B outside.
+  c.line(L.at(ax.a.min, -5.0f * px), L.at(ax.a.max, -5.0f * px), pal::kTraceA, 7.0f);
+  c.line(L.at(ax.b.min, 5.0f * px), L.at(ax.b.max, 5.0f * px), pal::kTraceB, 7.0f);
+  // The overlap or gap between them, with end ticks.
+  const float lo = std::min(std::max(ax.a.min, ax.b.min), std::min(ax.a.max, ax.b.max));
+  const float hi = std::max(std::max(ax.a.min, ax.b.min), std::min(ax.a.max, ax.b.max));
+  const Color mc = gap ? pal::kGap : pal::kOverlap;
+  c.line(L.at(lo, -12.0f * px), L.at(lo, 16.0f * px), mc, 2.0f);
+  c.line(L.at(hi, -12.0f * px), L.at(hi, 16.0f * px), mc, 2.0f);
+  c.line(L.at(lo, 15.0f * px), L.at(hi, 15.0f * px), mc, 3.0f);
+  // Letters at the bars' middles: A's on the pair's side, B's on the far side.
+  c.text(L.at(0.5f * (ax.a.min + ax.a.max), -30.0f * px), "A", pal::kTraceA);
+  c.text(L.at(0.5f * (ax.b.min + ax.b.max), 12.0f * px), "B", pal::kTraceB);
+  std::vector<std::string> lines = two_lines(sat_step_text(early, step));
+  lines.insert(lines.begin(), strf("SAT step %d of %d", step + 1, n));
+  caption(c, a, b, lines, px);
+}
+
+void draw_swept_step(Canvas& c, const Body& a, const Body& b, const SweptTrace& tr,
+                     const SweptResult& r, int step) {
+  const int n = swept_step_count(tr);
+  step = clamp_step(step, n);
+  const float px = 1.0f / c.camera().zoom;
+  std::vector<std::string> lines = two_lines(swept_step_text(tr, r, step));
+  lines.insert(lines.begin(), strf("swept step %d of %d", step + 1, n));
+  if (tr.method == SweptMethod::Quadratic) {
+    // A's centre relative to B travels p + t v_rel; contact when it reaches the circle of
+    // radius rA + rB about B's centre.
+    c.circle(b.pos, a.radius + b.radius, Color{0.0f, 0.0f, 0.0f, 0.0f}, kStepAxis, 2.0f);
+    c.arrow(a.pos, a.pos + tr.rel_vel, kStepAxis, 2.0f, 10.0f);
+    if (r.hit) c.dot(a.pos + tr.rel_vel * r.toi, 5.0f, pal::kGhostImpact);
+    c.text(b.pos + Vec2(0.0f, a.radius + b.radius + 4.0f * px), "rA + rB about B", kStepAxis);
+    caption(c, a, b, lines, px);
+    return;
+  }
+  if (tr.steps.empty()) {
+    caption(c, a, b, lines, px);
+    return;
+  }
+  const SweptStep& s = tr.steps[static_cast<std::size_t>(step)];
+  if (tr.method == SweptMethod::RoundedPolygon) {
+    const Body& poly = polygon_of(a, b);
+    const Body& circ = circle_of(a, b);
+    const int i = s.feature;
+    if (s.source == AxisSource::CircleVertex) {
+      if (i >= 0 && i < poly.count)
+        c.circle(poly.v[i], circ.radius, Color{0.0f, 0.0f, 0.0f, 0.0f}, kStepAxis, 2.0f);
+    } else if (i >= 0 && i < poly.count) {
+      const Vec2 v0 = poly.v[i], v1 = poly.v[(i + 1) % poly.count];
+      c.line(v0, v1, kStepAxis, 4.0f);
+      const Vec2 off = poly.n[i] * circ.radius;
+      dashed(c, v0 + off, v1 + off, kStepAxis, 2.0f, 6.0f, px);
+    }
+    // The circle's centre path relative to the polygon, and where it is at this feature's time.
+    const Vec2 u = circ.vel - poly.vel;
+    dashed(c, circ.pos, circ.pos + u, alpha(kStepAxis, 0.8f), 1.5f, 5.0f, px);
+    if (s.t_enter <= 1.0f && s.t_enter >= 0.0f)
+      c.circle(circ.pos + u * s.t_enter, circ.radius, Color{0.0f, 0.0f, 0.0f, 0.0f},
+               pal::kGhostImpact, 1.5f);
+    caption(c, a, b, lines, px);
+    return;
+  }
+  // Slabs: this axis's intervals at t = 0, and A's interval at the entry and exit times.
+  const AxisLane L = sat_lane(a, b, s.axis, px);
+  const float far = kFar * px;
+  const float mid = 0.5f * (std::min(s.a.min, s.b.min) + std::max(s.a.max, s.b.max));
+  c.line(L.at(mid - far, 0.0f), L.at(mid + far, 0.0f), kStepAxis, 2.0f);
+  c.line(L.at(s.a.min, -5.0f * px), L.at(s.a.max, -5.0f * px), pal::kTraceA, 7.0f);
+  c.line(L.at(s.b.min, 5.0f * px), L.at(s.b.max, 5.0f * px), pal::kTraceB, 7.0f);
+  for (const auto& [t, col] :
+       {std::pair{s.t_enter, pal::kGhostImpact}, std::pair{s.t_exit, pal::kGhostEnd}}) {
+    if (!std::isfinite(t)) continue;
+    const float shift = s.speed * t;
+    c.line(L.at(s.a.min + shift, -14.0f * px), L.at(s.a.max + shift, -14.0f * px), col, 3.0f);
+  }
+  caption(c, a, b, lines, px);
+}
+
+void draw_gjk_step(Canvas& c, const Body& a, const Body& b, const GjkTrace& tr, const GjkResult& r,
+                   int step) {
+  const int n = gjk_step_count(tr);
+  if (n == 0 || tr.outline.empty()) return;
+  step = clamp_step(step, n);
+  const float px = 1.0f / c.camera().zoom;
+  const GjkFrame f = gjk_frame(a, b, tr, px);
+  const Vec2 o = f.origin;
+  std::vector<Vec2> outline;
+  Vec2 lo = o, hi = o;
+  for (const Vec2 w : tr.outline) {
+    outline.push_back(o + w);
+    lo = Vec2(std::min(lo.x, o.x + w.x), std::min(lo.y, o.y + w.y));
+    hi = Vec2(std::max(hi.x, o.x + w.x), std::max(hi.y, o.y + w.y));
+  }
+  c.polygon(outline, kMinkowskiFill, kMinkowskiOutline, 1.5f);
+  for (const Vec2 w : tr.differences) c.dot(o + w, 2.0f, alpha(kMinkowskiOutline, 0.7f));
+  c.text(Vec2(lo.x, lo.y - 36.0f * px), "A - B (Minkowski difference)", kMinkowskiOutline);
+
+  const int ng = static_cast<int>(tr.gjk.size());
+  if (step < ng) {
+    const GjkStep& g = tr.gjk[static_cast<std::size_t>(step)];
+    std::vector<Vec2> pts;
+    for (int i = 0; i < g.count; ++i) pts.push_back(o + g.simplex[i].w);
+    if (g.count == 3) c.polygon(pts, alpha(kSimplex, 0.18f), kSimplex, 2.5f);
+    if (g.count == 2) c.line(pts[0], pts[1], kSimplex, 3.0f);
+    for (const Vec2 p : pts) c.dot(p, 5.0f, kSimplex);
+    if (g.count < 3) dashed(c, o, o + g.closest, alpha(pal::kGjk, 0.9f), 1.5f, 4.0f, px);
+    // With one point the closest point is that point.
+    if (g.count == 2) c.dot(o + g.closest, 4.0f, pal::kGjk);
+    if (g.has_support) {
+      const float dl = len(g.direction);
+      if (dl > 0.0f)
+        c.arrow(o + g.closest, o + g.closest + g.direction / dl * (60.0f * px), pal::kGjk, 2.0f,
+                9.0f);
+      c.dot(o + g.support.w, 6.0f, kSupport);
+      c.text(o + g.support.w + Vec2(8.0f, -18.0f) * px, "support", kSupport);
+    }
+  } else {
+    const EpaStep& e = tr.epa[static_cast<std::size_t>(step - ng)];
+    std::vector<Vec2> poly;
+    for (const Vec2 w : e.polytope) poly.push_back(o + w);
+    if (poly.size() >= 3) c.polygon(poly, alpha(kSimplex, 0.12f), kSimplex, 2.0f);
+    const std::size_t m = poly.size();
+    if (m >= 2) {
+      const std::size_t i = static_cast<std::size_t>(e.edge) % m;
+      c.line(poly[i], poly[(i + 1) % m], kSupport, 4.0f);
+    }
+    c.arrow(o, o + e.normal * e.distance, pal::kGjk, 2.0f, 9.0f);
+    c.dot(o + e.support, 6.0f, kSupport);
+    c.text(o + e.support + Vec2(8.0f, -18.0f) * px, "support", kSupport);
+  }
+  // The origin, on top: A - B reaches it exactly when A touches B.
+  const float k = 9.0f * px;
+  c.line(o - Vec2(k, 0.0f), o + Vec2(k, 0.0f), pal::kOrigin, 2.0f);
+  c.line(o - Vec2(0.0f, k), o + Vec2(0.0f, k), pal::kOrigin, 2.0f);
+  c.text(o + Vec2(8.0f, 4.0f) * px, "origin", pal::kOrigin);
+  std::vector<std::string> lines = two_lines(gjk_step_text(tr, r, step));
+  lines.insert(lines.begin(), strf("GJK/EPA step %d of %d", step + 1, n));
+  caption(c, a, b, lines, px);
+}
+
+// ---- state ----
+
+void Stepper::clamp(const Counts& counts) {
+  sat.step = clamp_step(sat.step, counts.sat);
+  swept.step = clamp_step(swept.step, counts.swept);
+  gjk.step = clamp_step(gjk.step, counts.gjk);
+}
+
+bool Stepper::key(std::int32_t sdl_keycode, const Counts& counts) {
+  if (!any_on()) return false;
+  int delta = 0;
+  if (sdl_keycode == SDLK_n || sdl_keycode == SDLK_RIGHT) delta = 1;
+  if (sdl_keycode == SDLK_p || sdl_keycode == SDLK_LEFT) delta = -1;
+  if (delta == 0) return false;
+  for (StepMode* m : {&sat, &swept, &gjk})
+    if (m->on) m->step += delta;
+  clamp(counts);
+  return true;
+}
+
+bool parse_step_flag(std::string_view text, Algo* algo, int* step) {
+  const auto colon = text.find(':');
+  if (colon == std::string_view::npos) return false;
+  const std::string_view name = text.substr(0, colon);
+  const std::string_view num = text.substr(colon + 1);
+  if (name == "sat")
+    *algo = Algo::Sat;
+  else if (name == "swept")
+    *algo = Algo::Swept;
+  else if (name == "gjk")
+    *algo = Algo::Gjk;
+  else
+    return false;
+  int n = 0;
+  const auto [ptr, ec] = std::from_chars(num.data(), num.data() + num.size(), n);
+  if (ec != std::errc() || ptr != num.data() + num.size() || n < 1 || n > 1000) return false;
+  *step = n - 1;
+  return true;
+}
+
+}  // namespace hitbox::app::teach

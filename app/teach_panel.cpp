@@ -1,0 +1,34 @@
+// Step mode's panel controls (teach.h): Dear ImGui, kept apart from teach.cpp so the step
+// logic links into tests without ImGui.
+#include <imgui.h>
+
+#include "teach.h"
+
+namespace hitbox::app::teach {
+
+void step_controls(const char* id, StepMode& m, int count, const std::string& sentence,
+                   const char* note) {
+  ImGui::PushID(id);
+  ImGui::Checkbox("Step through", &m.on);
+  if (m.on) {
+    m.step = clamp_step(m.step, count);
+    ImGui::SameLine();
+    ImGui::BeginDisabled(m.step <= 0);
+    if (ImGui::Button("< Prev")) m.step = clamp_step(m.step - 1, count);
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::Text("step %d of %d", count > 0 ? m.step + 1 : 0, count);
+    ImGui::SameLine();
+    ImGui::BeginDisabled(m.step + 1 >= count);
+    if (ImGui::Button("Next >")) m.step = clamp_step(m.step + 1, count);
+    ImGui::EndDisabled();
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(sentence.c_str());
+    ImGui::TextDisabled("%s Keys: N / P or Right / Left.", note != nullptr ? note : "");
+    ImGui::PopTextWrapPos();
+    ImGui::Separator();
+  }
+  ImGui::PopID();
+}
+
+}  // namespace hitbox::app::teach

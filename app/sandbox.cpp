@@ -2108,12 +2108,14 @@ struct Sandbox::Impl {
     const float bottom = ds.y - status_height() - margin;
     const float inspector_h = std::clamp(0.36f * ds.y, 200.0f, 300.0f);
     PanelLayout l;
-    l.main_pos = ImVec2(std::max(ds.x - width - margin, margin), margin);
+    // Below the main menu bar (File, View, Lessons).
+    const float top = margin + ImGui::GetFrameHeight();
+    l.main_pos = ImVec2(std::max(ds.x - width - margin, margin), top);
     l.inspector_pos = ImVec2(l.main_pos.x, bottom - inspector_h);
     l.inspector_size = ImVec2(width, inspector_h);
     l.main_size = ImVec2(width, std::max(l.inspector_pos.y - margin - l.main_pos.y, 200.0f));
     l.help_size = ImVec2(450.0f, 21.0f * ImGui::GetTextLineHeightWithSpacing() + 24.0f);
-    l.help_pos = ImVec2(margin, std::max(bottom - l.help_size.y, margin));
+    l.help_pos = ImVec2(margin, std::max(bottom - l.help_size.y, top));
     return l;
   }
 
@@ -2286,6 +2288,8 @@ void Sandbox::draw_panels() {
     m.help_decided = true;
     if (ImGui::GetIO().IniFilename && ImGui::FindWindowSettings(ImHashStr(kHelpTitle)))
       m.show_help = false;
+    // A lesson brings its own text panel; the Help button still opens "How to use".
+    if (m.scene.lesson) m.show_help = false;
   }
   m.panel_algorithms();
   m.panel_inspector();

@@ -1167,26 +1167,18 @@ struct Sandbox::Impl {
     draw_segments(c, ea.outline, pal::kTraceA, 1.5f);
     draw_segments(c, eb.outline, pal::kTraceB, 1.5f);
 
-    // Overlapping cells: runs along each row of the overlap's bounding rectangle.
-    // (Rebuilt only when a mask is: a large overlap costs a pass over its cells.)
+    // Overlapping cells as row runs (rebuilt only when a mask is).
     OverlapRuns& cached = overlap_runs;
     if (cached.a != an.pair.a || cached.b != an.pair.b || cached.gen_a != ea.generation ||
         cached.gen_b != eb.generation) {
       cached = OverlapRuns{an.pair.a, an.pair.b, ea.generation, eb.generation, {}};
-      std::vector<Aabb>& runs = cached.runs;
-      for (int j = r.overlap.y0; j < r.overlap.y0 + r.overlap.h; ++j) {
-        int start = 0;
-        bool open = false;
-        for (int i = r.overlap.x0; i <= r.overlap.x0 + r.overlap.w; ++i) {
-          const bool both = i < r.overlap.x0 + r.overlap.w && ma.get(i, j) && mb.get(i, j);
-          if (both && !open) {
-            start = i;
-            open = true;
-          } else if (!both && open) {
-            runs.push_back(Aabb{world(start, j), world(i, j + 1)});
-            open = false;
-          }
-        }
+      // The core reads the overlapping cells off the masks' words; the window only turns
+      // its runs into world rectangles.
+      std::vector<CellRun> cell_runs;
+      hitbox::overlap_runs(ma, mb, cell_runs);
+      cached.runs.reserve(cell_runs.size());
+      for (const CellRun& run : cell_runs) {
+        cached.runs.push_back(Aabb{world(run.x0, run.y), world(run.x1, run.y + 1)});
       }
     }
     if (r.hit) c.rects(cached.runs, pal::kPixelOverlap);

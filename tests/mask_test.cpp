@@ -1,11 +1,11 @@
 // Pixel masks against a plain per-cell reference loop (written separately: it visits every
 // cell centre and asks hitbox::contains, with no spans and no words).
+#include "hitbox/mask.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
-
-#include "hitbox/mask.h"
 
 namespace hitbox {
 namespace {
@@ -230,7 +230,7 @@ TEST(SpriteMask, MirrorSamplesTheMirroredTexel) {
   img.w = 4;
   img.h = 2;
   img.alpha = {255, 0, 0, 0,  //
-               0, 0, 0, 0};
+               0,   0, 0, 0};
   Shape frame;
   frame.kind = Kind::Rect;
   frame.size = {4, 2};
@@ -437,6 +437,54 @@ TEST(SpriteMask, ThresholdsOutsideTheByteRange) {
     EXPECT_EQ(m.count(), expected) << "threshold " << thr;
     EXPECT_EQ(m.empty(), expected == 0) << "threshold " << thr;
   }
+}
+
+}  // namespace
+}  // namespace hitbox
+
+namespace hitbox {
+namespace {
+
+// The runs the window draws hold exactly the cells the per-cell loop finds, in row order.
+TEST(MaskRuns, OverlapRunsAreThePerCellOverlapInRowOrder) {
+  std::mt19937 rng(4242);
+  const Kind kinds[] = {Kind::Rect, Kind::Circle, Kind::Polygon};
+  Mask ma, mb;
+  std::vector<CellRun> runs;
+  int with_cells = 0;
+  for (int n = 0; n < 1500; ++n) {
+    const float accuracy = n % 2 ? 1.0f : 0.5f;
+    const float cell = 1.0f / accuracy;
+    Shape sa = random_shape(rng, kinds[n % 3]);
+    Shape sb = random_shape(rng, kinds[(n / 3) % 3]);
+    if (n % 5 == 0) sa.scale *= 4.0;  // rows several words wide
+    const Posed a(sa), b(sb);
+    build_mask(a, accuracy, ma);
+    build_mask(b, accuracy, mb);
+    overlap_runs(ma, mb, runs);
+    // Expand the runs back into cells, checking order and that runs never touch.
+    std::vector<std::pair<int, int>> from_runs;
+    for (std::size_t k = 0; k < runs.size(); ++k) {
+      ASSERT_LT(runs[k].x0, runs[k].x1) << n;
+      if (k) {
+        ASSERT_TRUE(runs[k - 1].y < runs[k].y ||
+                    (runs[k - 1].y == runs[k].y && runs[k - 1].x1 < runs[k].x0))
+            << n;
+      }
+      for (int i = runs[k].x0; i < runs[k].x1; ++i) from_runs.emplace_back(runs[k].y, i);
+    }
+    std::vector<std::pair<int, int>> cells;
+    const CellRect r = cell_range(a, cell);
+    for (int j = r.y0; j < r.y0 + r.h; ++j) {
+      for (int i = r.x0; i < r.x0 + r.w; ++i) {
+        const Vec2 c = cell_centre(i, j, cell);
+        if (contains(a, c) && contains(b, c)) cells.emplace_back(j, i);
+      }
+    }
+    ASSERT_EQ(from_runs, cells) << "case " << n;
+    with_cells += !cells.empty();
+  }
+  EXPECT_GT(with_cells, 300);
 }
 
 }  // namespace

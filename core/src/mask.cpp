@@ -202,7 +202,7 @@ struct SpriteJob {
   const int* row_c1;         // per row: last column to evaluate (inclusive); < c0: none
   const std::uint32_t* tab;  // thresholded texels, 1 bit each, rows of 2^shift bits
   int shift;
-  int tw, th;                // image size in texels
+  int tw, th;  // image size in texels
   float inv, hw, hh;
   int rows;
   std::uint64_t* bits;  // the raw mask: first real word of row 0
@@ -239,7 +239,8 @@ void sprite_rows_generic(const SpriteJob& job) {
         std::uint64_t nibble = 0;
         for (int l = 0; l < 4; ++l) {
           const auto kl = static_cast<std::uint32_t>(k[l]);
-          const std::uint32_t bit = (tab[kl >> 5] >> (kl & 31u)) & static_cast<std::uint32_t>(in[l]) & 1u;
+          const std::uint32_t bit =
+              (tab[kl >> 5] >> (kl & 31u)) & static_cast<std::uint32_t>(in[l]) & 1u;
           nibble |= static_cast<std::uint64_t>(bit) << l;
         }
         // c is a multiple of 4: the four bits never straddle two words.
@@ -286,11 +287,9 @@ __attribute__((target("avx2"))) void sprite_rows_avx2(const SpriteJob& job) {
             _mm256_and_ps(_mm256_cmp_ps(fy, vzero, _CMP_GE_OQ), _mm256_cmp_ps(fy, vh, _CMP_LT_OQ)));
         const __m256i k = _mm256_add_epi32(_mm256_sll_epi32(_mm256_cvttps_epi32(fy), vshift),
                                            _mm256_cvttps_epi32(fx));
-        const __m256i w = _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), tab,
-                                                      _mm256_srli_epi32(k, 5),
-                                                      _mm256_castps_si256(in), 4);
-        const __m256i bit =
-            _mm256_and_si256(_mm256_srlv_epi32(w, _mm256_and_si256(k, low5)), one);
+        const __m256i w = _mm256_mask_i32gather_epi32(
+            _mm256_setzero_si256(), tab, _mm256_srli_epi32(k, 5), _mm256_castps_si256(in), 4);
+        const __m256i bit = _mm256_and_si256(_mm256_srlv_epi32(w, _mm256_and_si256(k, low5)), one);
         const unsigned byte = static_cast<unsigned>(
             _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(bit, one))));
         // c is a multiple of 8: the eight bits never straddle two words.
@@ -333,8 +332,10 @@ __attribute__((target(HITBOX_AVX512_SPRITE))) void sprite_rows_avx512(const Spri
       const int cend = std::min(c1, 64 * q + 63);
       std::uint64_t acc = 0;
       for (; c <= cend; c += 16) {
-        const __m512 sx = _mm512_maskz_add_round_ps(all, _mm512_loadu_ps(job.colx + c), ydx, kRound);
-        const __m512 sy = _mm512_maskz_add_round_ps(all, _mm512_loadu_ps(job.coly + c), ydy, kRound);
+        const __m512 sx =
+            _mm512_maskz_add_round_ps(all, _mm512_loadu_ps(job.colx + c), ydx, kRound);
+        const __m512 sy =
+            _mm512_maskz_add_round_ps(all, _mm512_loadu_ps(job.coly + c), ydy, kRound);
         const __m512 tx = _mm512_maskz_add_round_ps(
             all, _mm512_maskz_mul_round_ps(all, sx, vinv, kRound), vhw, kRound);
         const __m512 ty = _mm512_maskz_add_round_ps(
@@ -370,8 +371,10 @@ bool have_avx2() {
 
 #if HITBOX_X86
 // A row of texels thresholded 64 at a time (AVX-512BW: one compare gives the 64 bits).
-__attribute__((target("avx512f,avx512bw"))) void threshold_rows_avx512(
-    const SpriteImage& image, int threshold, size_t row_words, std::uint32_t* tab) {
+__attribute__((target("avx512f,avx512bw"))) void threshold_rows_avx512(const SpriteImage& image,
+                                                                       int threshold,
+                                                                       size_t row_words,
+                                                                       std::uint32_t* tab) {
   const __m512i t = _mm512_set1_epi8(static_cast<char>(threshold));
   for (int y = 0; y < image.h; ++y) {
     const std::uint8_t* src =
@@ -409,8 +412,8 @@ void threshold_bits(const SpriteImage& image, int threshold, int shift,
     const __m128i t = _mm_set1_epi8(static_cast<char>(threshold));
     for (; x + 16 <= image.w; x += 16) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + x));
-      const auto m = static_cast<std::uint32_t>(
-          _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, t), v)));
+      const auto m =
+          static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, t), v)));
       dst[x >> 5] |= m << (x & 31);
     }
 #endif
@@ -514,10 +517,22 @@ void build_sprite_mask(const Body& frame, const SpriteImage& image, int threshol
     row_c1[r] = b - i0;
   }
 
-  const SpriteJob job{colx.data(),   coly.data(),   row_ydx.data(), row_ydy.data(),
-                      row_c0.data(), row_c1.data(), tab.data(),     shift,
-                      image.w,       image.h,       1.0f / scale,   0.5f * static_cast<float>(image.w),
-                      0.5f * static_cast<float>(image.h), raw_h, raw.data() + 1, raw_stride};
+  const SpriteJob job{colx.data(),
+                      coly.data(),
+                      row_ydx.data(),
+                      row_ydy.data(),
+                      row_c0.data(),
+                      row_c1.data(),
+                      tab.data(),
+                      shift,
+                      image.w,
+                      image.h,
+                      1.0f / scale,
+                      0.5f * static_cast<float>(image.w),
+                      0.5f * static_cast<float>(image.h),
+                      raw_h,
+                      raw.data() + 1,
+                      raw_stride};
 #if HITBOX_X86
   if (__builtin_cpu_supports("avx512f")) {
     sprite_rows_avx512(job);
@@ -559,9 +574,9 @@ void build_sprite_mask(const Body& frame, const SpriteImage& image, int threshol
   const unsigned sl = 63u - sh;
   for (int r = 0; r < out.h; ++r) {
     const size_t k = static_cast<size_t>(r + top);
-    const std::uint64_t* src =
-        raw.data() + k * static_cast<size_t>(raw_stride) + 1 + (left >> 6);
-    std::uint64_t* dst = out.bits.data() + static_cast<size_t>(r) * static_cast<size_t>(out.stride) + 1;
+    const std::uint64_t* src = raw.data() + k * static_cast<size_t>(raw_stride) + 1 + (left >> 6);
+    std::uint64_t* dst =
+        out.bits.data() + static_cast<size_t>(r) * static_cast<size_t>(out.stride) + 1;
     // src[q + 1] may be the row's right pad word (zero).
     for (int q = 0; q < words; ++q) dst[q] = (src[q] >> sh) | ((src[q + 1] << 1) << sl);
     const bool empty_row = hi_raw[k] < 0;
@@ -570,9 +585,7 @@ void build_sprite_mask(const Body& frame, const SpriteImage& image, int threshol
   }
 }
 
-
 namespace {
-
 
 // The rows of an overlap count: where they start, how they step, and what was found.
 struct RowScan {
@@ -595,7 +608,7 @@ struct RowScan {
 };
 
 inline void row_found(RowScan& s, int row, int y, const std::uint64_t* ra,
-                             const std::uint64_t* rb) {
+                      const std::uint64_t* rb) {
   if (row == 0) return;
   if (s.total == 0) {
     s.first_y = y;
@@ -673,8 +686,8 @@ struct RowMeet {
   using V = typename IntLanes<L>::V;
   V l, h;
 
-  inline unsigned meet(const std::int32_t* alo, const std::int32_t* ahi,
-                       const std::int32_t* blo, const std::int32_t* bhi, int dxb) {
+  inline unsigned meet(const std::int32_t* alo, const std::int32_t* ahi, const std::int32_t* blo,
+                       const std::int32_t* bhi, int dxb) {
     V al, ah, bl, bh;
     __builtin_memcpy(&al, alo, sizeof al);
     __builtin_memcpy(&ah, ahi, sizeof ah);
@@ -686,7 +699,8 @@ struct RowMeet {
     h = ah < bh ? ah : bh;
     const V m = l <= h;  // -1 where the row's spans meet
 #if HITBOX_X86 && defined(__SSE2__)
-    if constexpr (L == 4) return static_cast<unsigned>(_mm_movemask_ps(reinterpret_cast<__m128>(m)));
+    if constexpr (L == 4)
+      return static_cast<unsigned>(_mm_movemask_ps(reinterpret_cast<__m128>(m)));
 #endif
     unsigned bits = 0;
     for (int i = 0; i < L; ++i) bits |= static_cast<unsigned>(m[i] & 1) << i;
@@ -701,18 +715,24 @@ struct RowMeet<8> {
   V l, h;
 
   __attribute__((target("avx2"))) inline unsigned meet(const std::int32_t* alo,
-                                                        const std::int32_t* ahi,
-                                                        const std::int32_t* blo,
-                                                        const std::int32_t* bhi, int dxb) {
+                                                       const std::int32_t* ahi,
+                                                       const std::int32_t* blo,
+                                                       const std::int32_t* bhi, int dxb) {
     const __m256i d = _mm256_set1_epi32(dxb);
-    const __m256i bl = _mm256_add_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(blo)), d);
-    const __m256i bh = _mm256_add_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(bhi)), d);
-    const __m256i vl = _mm256_max_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(alo)), bl);
-    const __m256i vh = _mm256_min_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(ahi)), bh);
+    const __m256i bl =
+        _mm256_add_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(blo)), d);
+    const __m256i bh =
+        _mm256_add_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(bhi)), d);
+    const __m256i vl =
+        _mm256_max_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(alo)), bl);
+    const __m256i vh =
+        _mm256_min_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(ahi)), bh);
     l = reinterpret_cast<V>(vl);
     h = reinterpret_cast<V>(vh);
     // Spans meet where l <= h, i.e. not l > h.
-    return ~static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(vl, vh)))) & 0xffu;
+    return ~static_cast<unsigned>(
+               _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(vl, vh)))) &
+           0xffu;
   }
 };
 #endif
@@ -732,7 +752,9 @@ struct Ops<8> {
   HITBOX_T512 V load(const std::uint64_t* p) { return _mm512_loadu_si512(p); }
   HITBOX_T512 V mload(__mmask8 k, const std::uint64_t* p) { return _mm512_maskz_loadu_epi64(k, p); }
   // Lane k: the 64 bits at offset c of lo[k] (low) and hi[k] (high), 0 outside k.
-  HITBOX_T512 V funnel(__mmask8 k, V lo, V hi, V c) { return _mm512_maskz_shrdv_epi64(k, lo, hi, c); }
+  HITBOX_T512 V funnel(__mmask8 k, V lo, V hi, V c) {
+    return _mm512_maskz_shrdv_epi64(k, lo, hi, c);
+  }
   HITBOX_T512 V splat(unsigned c) { return _mm512_set1_epi64(c); }
   HITBOX_T512 V band(V x, V y) { return _mm512_and_si512(x, y); }
   HITBOX_T512 V popcnt(V x) { return _mm512_popcnt_epi64(x); }
@@ -751,7 +773,9 @@ struct Ops<4> {
     return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
   }
   HITBOX_T512 V mload(__mmask8 k, const std::uint64_t* p) { return _mm256_maskz_loadu_epi64(k, p); }
-  HITBOX_T512 V funnel(__mmask8 k, V lo, V hi, V c) { return _mm256_maskz_shrdv_epi64(k, lo, hi, c); }
+  HITBOX_T512 V funnel(__mmask8 k, V lo, V hi, V c) {
+    return _mm256_maskz_shrdv_epi64(k, lo, hi, c);
+  }
   HITBOX_T512 V splat(unsigned c) { return _mm256_set1_epi64x(c); }
   HITBOX_T512 V band(V x, V y) { return _mm256_and_si256(x, y); }
   HITBOX_T512 V popcnt(V x) { return _mm256_popcnt_epi64(x); }
@@ -779,7 +803,8 @@ __attribute__((target(HITBOX_AVX512), noinline)) void count_rows_wide(RowScan& s
   const std::ptrdiff_t sa = s.stride_a, sb = s.stride_b;
 #define HITBOX_BOTH_M(pa, pb) \
   O::band(O::mload(kk, pa), O::funnel(kk, O::mload(kk, pb), O::mload(kk, (pb) + 1), vsh))
-#define HITBOX_BOTH_U(pa, pb) O::band(O::load(pa), O::funnel(kk, O::load(pb), O::load((pb) + 1), vsh))
+#define HITBOX_BOTH_U(pa, pb) \
+  O::band(O::load(pa), O::funnel(kk, O::load(pb), O::load((pb) + 1), vsh))
   // First and last rows with an overlapping cell.
   int y0 = s.y0, y1 = s.y1;
   const std::uint64_t* ra = s.ra;
@@ -847,23 +872,24 @@ __attribute__((target(HITBOX_AVX512), noinline)) void count_rows_wide(RowScan& s
 
 // Sixteen rows of spans at once (masked loads: no row past n is read): where they meet.
 __attribute__((target(HITBOX_AVX512))) inline unsigned meet16(const std::int32_t* alo,
-                                                             const std::int32_t* ahi,
-                                                             const std::int32_t* blo,
-                                                             const std::int32_t* bhi, int t0,
-                                                             int n, int dxb) {
+                                                              const std::int32_t* ahi,
+                                                              const std::int32_t* blo,
+                                                              const std::int32_t* bhi, int t0,
+                                                              int n, int dxb) {
   const int left = n - t0;
   const auto k = static_cast<__mmask16>(left >= 16 ? 0xffffu : (1u << left) - 1u);
   const __m512i d = _mm512_set1_epi32(dxb);
-  const __m512i l = _mm512_maskz_max_epi32(k, _mm512_maskz_loadu_epi32(k, alo + t0),
-                                     _mm512_add_epi32(_mm512_maskz_loadu_epi32(k, blo + t0), d));
-  const __m512i h = _mm512_maskz_min_epi32(k, _mm512_maskz_loadu_epi32(k, ahi + t0),
-                                     _mm512_add_epi32(_mm512_maskz_loadu_epi32(k, bhi + t0), d));
+  const __m512i l =
+      _mm512_maskz_max_epi32(k, _mm512_maskz_loadu_epi32(k, alo + t0),
+                             _mm512_add_epi32(_mm512_maskz_loadu_epi32(k, blo + t0), d));
+  const __m512i h =
+      _mm512_maskz_min_epi32(k, _mm512_maskz_loadu_epi32(k, ahi + t0),
+                             _mm512_add_epi32(_mm512_maskz_loadu_epi32(k, bhi + t0), d));
   return _mm512_mask_cmple_epi32_mask(k, l, h);
 }
 
 bool have_avx512() {
-  static const bool yes = __builtin_cpu_supports("avx512f") &&
-                          __builtin_cpu_supports("avx512vl") &&
+  static const bool yes = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
                           __builtin_cpu_supports("avx512vpopcntdq") &&
                           __builtin_cpu_supports("avx512vbmi2") && have_avx2();
   return yes;
@@ -1097,13 +1123,13 @@ __attribute__((flatten)) PixelResult overlap_generic(const Mask& a, const Mask& 
 
 #if HITBOX_X86
 __attribute__((target("avx2"), flatten)) PixelResult overlap_avx2(const Mask& a, const Mask& b,
-                                                         bool count) {
+                                                                  bool count) {
   return overlap_impl<8, false>(a, b, count);
 }
 
 __attribute__((target(HITBOX_AVX512), flatten)) PixelResult overlap_avx512(const Mask& a,
-                                                                          const Mask& b,
-                                                                          bool count) {
+                                                                           const Mask& b,
+                                                                           bool count) {
   return overlap_impl<8, true>(a, b, count);
 }
 #endif
@@ -1116,6 +1142,47 @@ PixelResult pixel_overlap(const Mask& a, const Mask& b, bool count) {
   if (have_avx2()) return overlap_avx2(a, b, count);
 #endif
   return overlap_generic(a, b, count);
+}
+
+void overlap_runs(const Mask& a, const Mask& b, std::vector<CellRun>& out) {
+  out.clear();
+  const int sx0 = std::max(a.x0, b.x0);
+  const int sy0 = std::max(a.y0, b.y0);
+  const int sx1 = std::min(a.x0 + a.w, b.x0 + b.w);
+  const int sy1 = std::min(a.y0 + a.h, b.y0 + b.h);
+  if (sx1 <= sx0 || sy1 <= sy0) return;
+  // A's words over the search columns, B's read at the same cells with two shifts (see
+  // pixel_overlap); runs are read off the AND of each word pair with bit scans.
+  const int k0 = (sx0 - a.x0) >> 6;
+  const int nk = ((sx1 - 1 - a.x0) >> 6) - k0 + 1;
+  const int off0 = a.x0 + 64 * k0 - b.x0;
+  const int q0 = off0 >> 6;
+  const unsigned sh = static_cast<unsigned>(off0 & 63);
+  const unsigned sl = 63u - sh;
+  for (int y = sy0; y < sy1; ++y) {
+    const std::uint64_t* ra = row_ptr(a, y - a.y0) + k0;
+    const std::uint64_t* rb = row_ptr(b, y - b.y0) + q0;
+    bool open = false;
+    int start = 0;
+    for (int k = 0; k < nk; ++k) {
+      const std::uint64_t both = ra[k] & ((rb[k] >> sh) | ((rb[k + 1] << 1) << sl));
+      const int base = a.x0 + 64 * (k0 + k);
+      int pos = 0;  // bits of this word already read
+      while (pos < 64) {
+        // The next change from the current state: a clear bit ends a run, a set bit starts one.
+        const std::uint64_t ahead = (open ? ~both : both) >> pos;
+        if (ahead == 0) break;
+        pos += std::countr_zero(ahead);
+        if (open) {
+          out.push_back(CellRun{y, start, base + pos});
+        } else {
+          start = base + pos;
+        }
+        open = !open;
+      }
+    }
+    if (open) out.push_back(CellRun{y, start, a.x0 + 64 * (k0 + nk)});
+  }
 }
 
 }  // namespace hitbox

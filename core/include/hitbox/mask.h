@@ -97,4 +97,14 @@ struct PixelResult {
 // bounding rectangle.
 PixelResult pixel_overlap(const Mask& a, const Mask& b, bool count);
 
+// A run of cells in one row: cells [x0, x1) of row y (cell coordinates).
+struct CellRun {
+  int y = 0, x0 = 0, x1 = 0;
+  bool operator==(const CellRun&) const = default;
+};
+
+// The cells both masks hold, as row runs in row order (what the window draws), from the same
+// shifted word reads as pixel_overlap. `out` is cleared first.
+void overlap_runs(const Mask& a, const Mask& b, std::vector<CellRun>& out);
+
 }  // namespace hitbox

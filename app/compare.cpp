@@ -78,12 +78,6 @@ bool query(Algo algo, const PosedPair& p) {
   return false;
 }
 
-float box_overlap(const Aabb& a, const Aabb& b) {
-  const float ox = std::min(a.max.x - b.min.x, b.max.x - a.min.x);
-  const float oy = std::min(a.max.y - b.min.y, b.max.y - a.min.y);
-  return std::min(ox, oy);
-}
-
 // Verdict and figure of one row.
 void fill_row(CompareRow& row, const PosedPair& p) {
   row.ran = true;
@@ -91,14 +85,14 @@ void fill_row(CompareRow& row, const PosedPair& p) {
     case kAlgoAabb: {
       const AabbResult r = aabb(p.a, p.b);
       row.hit = r.hit;
-      const float o = box_overlap(r.a, r.b);
+      const float o = r.depth;
       row.figure = o >= 0.0f ? fmt("overlap %.1f", o) : fmt("gap %.1f", -o);
       break;
     }
     case kAlgoBoundingCircle: {
       const BoundingCircleResult r = bounding_circle(p.a, p.b);
       row.hit = r.hit;
-      row.figure = r.gap <= 0.0f ? fmt("overlap %.1f", -r.gap) : fmt("gap %.1f", r.gap);
+      row.figure = r.hit ? fmt("overlap %.1f", -r.gap) : fmt("gap %.1f", r.gap);
       break;
     }
     case kAlgoSat: {

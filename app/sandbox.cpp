@@ -181,7 +181,6 @@ struct Analysis {
   SatResult sat_full_r, sat_early_r;
   SatTrace sat_full, sat_early;
   MtdResult mtd_r;
-  SatTrace mtd_trace;
   SweptResult swept_r;
   SweptTrace swept_trace;
   PixelResult pixel_r;
@@ -729,7 +728,7 @@ struct Sandbox::Impl {
       an.ran |= kAlgoSat;
     }
     if (runs(kAlgoMtd)) {
-      an.mtd_r = hitbox::mtd(A, B, &an.mtd_trace);
+      an.mtd_r = hitbox::mtd(A, B);
       an.ran |= kAlgoMtd;
     }
     if (runs(kAlgoSwept)) {
@@ -799,7 +798,8 @@ struct Sandbox::Impl {
   std::string figure(std::uint32_t bit) const {
     switch (bit) {
       case kAlgoAabb:
-        return an.aabb_r.hit ? "boxes overlap" : "boxes apart";
+        return an.aabb_r.hit ? strf("boxes overlap %.2f", an.aabb_r.depth)
+                             : strf("boxes apart, gap %.2f", -an.aabb_r.depth);
       case kAlgoBoundingCircle:
         return strf("gap %.2f", an.bc_r.gap);
       case kAlgoSat: {
@@ -1348,12 +1348,7 @@ struct Sandbox::Impl {
       const AabbResult& r = an.aabb_r;
       draw_box(c, r.a, none, pal::kTraceA, 1.5f);
       draw_box(c, r.b, none, pal::kTraceB, 1.5f);
-      if (r.hit) {
-        Aabb o;
-        o.min = Vec2(std::max(r.a.min.x, r.b.min.x), std::max(r.a.min.y, r.b.min.y));
-        o.max = Vec2(std::min(r.a.max.x, r.b.max.x), std::min(r.a.max.y, r.b.max.y));
-        draw_box(c, o, alpha(pal::kOverlap, 0.35f), pal::kOverlap, 1.0f);
-      }
+      if (r.hit) draw_box(c, r.overlap, alpha(pal::kOverlap, 0.35f), pal::kOverlap, 1.0f);
       c.text(Vec2(r.a.min.x, r.a.max.y + 4.0f * px), "AABB A", pal::kTraceA);
       c.text(Vec2(r.b.min.x, r.b.max.y + 4.0f * px), "AABB B", pal::kTraceB);
     }
@@ -1955,7 +1950,7 @@ struct Sandbox::Impl {
       }
       if ((an.ran & kAlgoBoundingCircle) && ImGui::CollapsingHeader("bounding_circle", open)) {
         const BoundingCircleResult& r = an.bc_r;
-        ImGui::Text("rA %.2f + rB %.2f vs centre distance %.2f", r.ra, r.rb, length(r.cb - r.ca));
+        ImGui::Text("rA %.2f + rB %.2f vs centre distance %.2f", r.ra, r.rb, r.distance);
         ImGui::Text("gap %.2f (<= 0 is a hit)", r.gap);
       }
       if ((an.ran & kAlgoSat) && ImGui::CollapsingHeader("sat", open)) panel_sat();

@@ -385,6 +385,20 @@ TEST(Aabb, RotatedRectangleBoundsAndClosedIntervals) {
   const Posed a(rect("A", {0, 0}, {10, 10}));
   const Posed b(rect("B", {10, 10}, {10, 10}));
   EXPECT_TRUE(aabb(a, b).hit);  // corners touch
+  // The overlap box and depth the window tints and prints: 10x10 boxes 6 px apart in x and
+  // overlapping by 4 in y.
+  const Posed c(rect("C", {0, 0}, {10, 10}));
+  const Posed d(rect("D", {16, 6}, {10, 10}));
+  const AabbResult apart = aabb(c, d);
+  EXPECT_FALSE(apart.hit);
+  EXPECT_FLOAT_EQ(apart.depth, -6.0f);
+  const Posed e(rect("E", {7, 6}, {10, 10}));
+  const AabbResult hit = aabb(c, e);
+  EXPECT_TRUE(hit.hit);
+  EXPECT_FLOAT_EQ(hit.depth, 3.0f);
+  EXPECT_EQ(hit.overlap.min, Vec2(2.0f, 1.0f));
+  EXPECT_EQ(hit.overlap.max, Vec2(5.0f, 5.0f));
+  EXPECT_FLOAT_EQ(bounding_circle(c, d).distance, std::sqrt(16.0f * 16.0f + 6.0f * 6.0f));
 }
 
 }  // namespace

@@ -448,7 +448,8 @@ BoundingCircleResult bounding_circle(const Body& a, const Body& b) {
   const Vec2 d = b.pos - a.pos;
   const float rs = a.bound + b.bound;
   r.hit = dot(d, d) <= rs * rs;
-  r.gap = std::sqrt(dot(d, d)) - rs;
+  r.distance = std::sqrt(dot(d, d));
+  r.gap = r.distance - rs;
   return r;
 }
 

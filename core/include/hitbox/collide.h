@@ -20,11 +20,19 @@ namespace hitbox {
 // ---- aabb: world axis-aligned boxes overlap (closed intervals) ----
 struct AabbResult {
   bool hit = false;
-  Aabb a, b;  // the two boxes that were compared
+  Aabb a, b;           // the two boxes that were compared
+  Aabb overlap;        // hit: where the boxes overlap (the window tints it)
+  float depth = 0.0f;  // the smaller of the x and y interval overlaps: < 0 is the gap
 };
-// The boxes are found once at pose time, so the test is four comparisons (inline).
+// The boxes are found once at pose time, so the test is four comparisons (inline; the
+// overlap box and depth cost nothing when the caller does not read them).
 inline AabbResult aabb(const Body& a, const Body& b) {
-  return AabbResult{aabb_overlaps(a.bounds, b.bounds), a.bounds, b.bounds};
+  AabbResult r{aabb_overlaps(a.bounds, b.bounds), a.bounds, b.bounds, {}, 0.0f};
+  r.overlap = Aabb{glm::max(a.bounds.min, b.bounds.min), glm::min(a.bounds.max, b.bounds.max)};
+  r.depth = std::min(
+      interval_overlap({a.bounds.min.x, a.bounds.max.x}, {b.bounds.min.x, b.bounds.max.x}),
+      interval_overlap({a.bounds.min.y, a.bounds.max.y}, {b.bounds.min.y, b.bounds.max.y}));
+  return r;
 }
 
 // ---- bounding_circle: circles about each pos, radius = farthest vertex from pos ----
@@ -34,7 +42,8 @@ struct BoundingCircleResult {
   float ra = 0.0f;
   Vec2 cb{0.0f, 0.0f};
   float rb = 0.0f;
-  float gap = 0.0f;  // centre distance - (ra + rb); <= 0 means hit
+  float distance = 0.0f;  // between the centres
+  float gap = 0.0f;       // distance - (ra + rb); <= 0 means hit
 };
 BoundingCircleResult bounding_circle(const Body& a, const Body& b);
 
@@ -77,7 +86,7 @@ SatResult sat(const Body& a, const Body& b, SatTrace* trace = nullptr, bool earl
 // ---- mtd: minimum translation vector ----
 // The shortest vector that, added to A's pos, leaves A and B touching. Points away from B.
 struct MtdResult {
-  bool hit = false;        // false: no overlap, vector and depth are zero
+  bool hit = false;         // false: no overlap, vector and depth are zero
   Vec2 vector{0.0f, 0.0f};  // depth * normal
   Vec2 normal{0.0f, 0.0f};  // unit, from B toward A
   float depth = 0.0f;
@@ -107,16 +116,16 @@ struct SweptTrace {
   SweptMethod method = SweptMethod::Slabs;
   Vec2 rel_vel{0.0f, 0.0f};  // A.vel - B.vel
   std::vector<SweptStep> steps;
-  int entry_step = -1;  // the step whose t_enter is the time of impact
-  float t_enter = 0.0f;  // overall entry time (may be < 0 or > 1)
-  float t_exit = 0.0f;   // overall exit time
+  int entry_step = -1;                    // the step whose t_enter is the time of impact
+  float t_enter = 0.0f;                   // overall entry time (may be < 0 or > 1)
+  float t_exit = 0.0f;                    // overall exit time
   float qa = 0.0f, qb = 0.0f, qc = 0.0f;  // Quadratic: qa t^2 + qb t + qc = 0
 };
 
 struct SweptResult {
   bool hit = false;
-  float toi = 0.0f;          // time of impact in [0, 1]
-  Vec2 normal{0.0f, 0.0f};   // unit, from B toward A at impact
+  float toi = 0.0f;                    // time of impact in [0, 1]
+  Vec2 normal{0.0f, 0.0f};             // unit, from B toward A at impact
   bool initially_overlapping = false;  // then toi = 0 and mtd holds the push-out
   MtdResult mtd;
 };

@@ -167,22 +167,17 @@ int clamp_step(int step, int count) {
 }
 
 SweptRunning swept_running(const SweptTrace& tr, int step) {
+  // The core records the reduction after every step; the step just reads it.
   SweptRunning run;
   const bool slabs = tr.method == SweptMethod::Slabs;
   run.enter = slabs ? -kInf : kInf;
   run.exit = kInf;
   const int last = std::min(step, static_cast<int>(tr.steps.size()) - 1);
-  for (int k = 0; k <= last; ++k) {
-    const SweptStep& s = tr.steps[static_cast<std::size_t>(k)];
-    // Slabs: the latest entry so far (strictly later replaces, as the core does). Rounded
-    // polygon: the earliest feature reached so far.
-    const bool better = slabs ? s.t_enter > run.enter : s.t_enter < run.enter;
-    if (better) {
-      run.enter = s.t_enter;
-      run.entry_step = k;
-    }
-    if (slabs) run.exit = std::min(run.exit, s.t_exit);
-  }
+  if (last < 0) return run;
+  const SweptStep& s = tr.steps[static_cast<std::size_t>(last)];
+  run.enter = s.run_enter;
+  run.exit = s.run_exit;
+  run.entry_step = s.run_entry_step;
   return run;
 }
 
@@ -215,14 +210,19 @@ std::string sat_step_text(const SatTrace& early, int step) {
 
 namespace {
 
-std::string swept_verdict(const SweptTrace& tr, const SweptResult& r, const SweptRunning& run) {
+std::string swept_verdict(const SweptTrace& tr, const SweptResult& r) {
   if (r.initially_overlapping) return " They already overlap at t = 0: impact at t = 0.";
   if (r.hit) return strf(" Impact at t = %.3f.", r.toi);
-  if (tr.method == SweptMethod::Slabs) {
-    if (run.enter > run.exit)
+  switch (tr.miss) {
+    case SweptMiss::Disjoint:
       return " Entry comes after exit: they never overlap on all axes at once, a miss.";
-    if (run.exit < 0.0f) return " They stopped overlapping before t = 0: a miss.";
-    return " They would meet only after t = 1: no impact this step.";
+    case SweptMiss::Before:
+      return " They stopped overlapping before t = 0: a miss.";
+    case SweptMiss::After:
+      return " They would meet only after t = 1: no impact this step.";
+    case SweptMiss::NotReached:
+    case SweptMiss::None:
+      break;
   }
   return " Nothing is reached by t = 1: no impact this step.";
 }
@@ -237,9 +237,9 @@ std::string swept_step_text(const SweptTrace& tr, const SweptResult& r, int step
   if (tr.method == SweptMethod::Quadratic) {
     return strf("Circles: |d + t v| = rA + rB gives %.1f t^2 + %.1f t + %.1f = 0.", tr.qa, tr.qb,
                 tr.qc) +
-           swept_verdict(tr, r, run);
+           swept_verdict(tr, r);
   }
-  if (tr.steps.empty()) return "No features to test." + swept_verdict(tr, r, run);
+  if (tr.steps.empty()) return "No features to test." + swept_verdict(tr, r);
   const SweptStep& s = tr.steps[static_cast<std::size_t>(step)];
   std::string text;
   if (tr.method == SweptMethod::Slabs) {
@@ -263,7 +263,7 @@ std::string swept_step_text(const SweptTrace& tr, const SweptResult& r, int step
     text += run.enter == kInf ? std::string(" Earliest so far: none yet.")
                               : " Earliest so far: " + time_words(run.enter) + ".";
   }
-  if (last) text += swept_verdict(tr, r, run);
+  if (last) text += swept_verdict(tr, r);
   return text;
 }
 

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <random>
 
 #include "hitbox/collide.h"
@@ -455,6 +456,53 @@ TEST(TracedAndUntraced, SameAnswersBitForBit) {
     ASSERT_EQ(w1.normal, w2.normal) << n;
     ASSERT_EQ(w1.initially_overlapping, w2.initially_overlapping) << n;
   }
+}
+
+}  // namespace
+}  // namespace hitbox
+
+namespace hitbox {
+namespace {
+
+// The trace records the reduction after every step and why a step found no impact, so the
+// window's step mode reads them instead of redoing the swept arithmetic.
+TEST(SweptTraceReduction, RunningEntryExitAndMissReasons) {
+  Shape bullet = rect("bullet", {100, 300}, {10, 10});
+  bullet.vel = {400, 0};
+  const Shape wall = rect("wall", {300, 300}, {8, 200});
+  SweptTrace t;
+  const SweptResult hit = swept(Posed(bullet), Posed(wall), &t);
+  ASSERT_TRUE(hit.hit);
+  EXPECT_EQ(t.miss, SweptMiss::None);
+  float enter = -std::numeric_limits<float>::infinity();
+  float exit = std::numeric_limits<float>::infinity();
+  for (const SweptStep& s : t.steps) {  // an independent running max/min over the steps
+    enter = std::max(enter, s.t_enter);
+    exit = std::min(exit, s.t_exit);
+    EXPECT_EQ(s.run_enter, enter);
+    EXPECT_EQ(s.run_exit, exit);
+  }
+  EXPECT_EQ(t.steps.back().run_enter, hit.toi);
+
+  Shape above = bullet;
+  above.pos = {100, 150};  // passes above the wall: y never overlaps
+  EXPECT_FALSE(swept(Posed(above), Posed(wall), &t).hit);
+  EXPECT_EQ(t.miss, SweptMiss::Disjoint);
+
+  Shape slow = bullet;
+  slow.vel = {100, 0};  // would reach the wall at t = 1.91
+  EXPECT_FALSE(swept(Posed(slow), Posed(wall), &t).hit);
+  EXPECT_EQ(t.miss, SweptMiss::After);
+
+  Shape leaving = bullet;
+  leaving.pos = {320, 300};  // already past the wall, moving away
+  EXPECT_FALSE(swept(Posed(leaving), Posed(wall), &t).hit);
+  EXPECT_EQ(t.miss, SweptMiss::Before);
+
+  Shape ball = circle("ball", {100, 150}, 5);
+  ball.vel = {400, 0};
+  EXPECT_FALSE(swept(Posed(ball), Posed(wall), &t).hit);
+  EXPECT_EQ(t.miss, SweptMiss::NotReached);
 }
 
 }  // namespace

@@ -616,7 +616,6 @@ SweptResult swept_slabs(const Body& a, const Body& b, SweptTrace* trace) {
       t1 = (ib.max - ia.min) / s;
       if (t0 > t1) std::swap(t0, t1);
     }
-    if (trace) trace->steps.push_back(SweptStep{axis, ia, ib, s, t0, t1, src, feature});
     if (t0 > t_enter) {
       t_enter = t0;
       entry_axis = axis;
@@ -624,9 +623,18 @@ SweptResult swept_slabs(const Body& a, const Body& b, SweptTrace* trace) {
       if (trace) trace->entry_step = index;
     }
     t_exit = std::min(t_exit, t1);
+    if (trace) {
+      trace->steps.push_back(
+          SweptStep{axis, ia, ib, s, t0, t1, src, feature, t_enter, t_exit, trace->entry_step});
+    }
     ++index;
     if (t_enter > t_exit || t_enter > 1.0f || t_exit < 0.0f) {
       never = true;
+      if (trace) {
+        trace->miss = t_enter > t_exit ? SweptMiss::Disjoint
+                      : t_exit < 0.0f  ? SweptMiss::Before
+                                       : SweptMiss::After;
+      }
       return false;
     }
     return true;
@@ -712,11 +720,22 @@ SweptResult swept_circles(const Body& a, const Body& b, SweptTrace* trace) {
     r.normal = r.mtd.normal;
     return r;
   }
-  if (!(t <= 1.0f)) return r;
+  if (!(t <= 1.0f)) {
+    if (trace) trace->miss = SweptMiss::NotReached;
+    return r;
+  }
   r.hit = true;
   r.toi = std::max(t, 0.0f);
   r.normal = normalize_or(a.pos + rel * r.toi - b.pos, Vec2(1.0f, 0.0f));
   return r;
+}
+
+// RoundedPolygon steps: the earliest feature time so far, on the step just recorded.
+inline void running(SweptTrace* trace, float best) {
+  SweptStep& s = trace->steps.back();
+  s.run_enter = best;
+  s.run_exit = kInf;
+  s.run_entry_step = trace->entry_step;
 }
 
 // Circle-polygon: the circle's centre moves, relative to the polygon, along a ray; the
@@ -762,6 +781,7 @@ SweptResult swept_circle_polygon(const Body& a, const Body& b, SweptTrace* trace
       best_normal = n;
       if (trace) trace->entry_step = static_cast<int>(trace->steps.size()) - 1;
     }
+    if (trace) running(trace, best);
   }
   for (int j = 0; j < poly.count; ++j) {
     const float t = ray_circle(p, u, poly.v[j], r, nullptr, nullptr, nullptr);
@@ -775,12 +795,16 @@ SweptResult swept_circle_polygon(const Body& a, const Body& b, SweptTrace* trace
       best_normal = dir;
       if (trace) trace->entry_step = static_cast<int>(trace->steps.size()) - 1;
     }
+    if (trace) running(trace, best);
   }
   if (trace) {
     trace->t_enter = best;
     trace->t_exit = kInf;
   }
-  if (!(best <= 1.0f)) return res;
+  if (!(best <= 1.0f)) {
+    if (trace) trace->miss = SweptMiss::NotReached;
+    return res;
+  }
   res.hit = true;
   res.toi = std::max(best, 0.0f);
   // best_normal points from the polygon toward the circle.
@@ -855,6 +879,7 @@ SweptResult swept(const Body& a, const Body& b, SweptTrace* trace) {
     trace->entry_step = -1;
     trace->rel_vel = a.vel - b.vel;
     trace->qa = trace->qb = trace->qc = 0.0f;
+    trace->miss = SweptMiss::None;
     trace->method = ca && cb   ? SweptMethod::Quadratic
                     : ca || cb ? SweptMethod::RoundedPolygon
                                : SweptMethod::Slabs;

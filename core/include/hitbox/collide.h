@@ -110,6 +110,21 @@ struct SweptStep {
   float t_exit = 0.0f;    // when they stop overlapping
   AxisSource source = AxisSource::EdgeA;
   int feature = -1;  // edge or vertex index; RoundedPolygon: edge (EdgeA/EdgeB) or vertex
+  // The reduction so far, after this step: Slabs: the latest entry and earliest exit over
+  // the steps up to here; RoundedPolygon: the earliest time any feature up to here is hit
+  // (run_exit stays +inf). run_entry_step is the step that set run_enter.
+  float run_enter = 0.0f;
+  float run_exit = 0.0f;
+  int run_entry_step = -1;
+};
+
+// Why a swept test found no impact.
+enum class SweptMiss : std::uint8_t {
+  None,        // it hit
+  Disjoint,    // Slabs: the latest entry comes after the earliest exit: never all at once
+  Before,      // Slabs: they stopped overlapping before t = 0
+  After,       // Slabs: they would meet only after t = 1
+  NotReached,  // Quadratic / RoundedPolygon: no contact in [0, 1]
 };
 
 struct SweptTrace {
@@ -120,6 +135,7 @@ struct SweptTrace {
   float t_enter = 0.0f;                   // overall entry time (may be < 0 or > 1)
   float t_exit = 0.0f;                    // overall exit time
   float qa = 0.0f, qb = 0.0f, qc = 0.0f;  // Quadratic: qa t^2 + qb t + qc = 0
+  SweptMiss miss = SweptMiss::None;
 };
 
 struct SweptResult {

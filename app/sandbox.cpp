@@ -1312,8 +1312,9 @@ struct Sandbox::Impl {
       c.line(L.at(ax.a.min, -4.0f * px), L.at(ax.a.max, -4.0f * px), pal::kTraceA, 6.0f);
       c.line(L.at(ax.b.min, 4.0f * px), L.at(ax.b.max, 4.0f * px), pal::kTraceB, 6.0f);
       // The overlap (or gap) between the intervals, with end ticks and its length.
-      const float lo = std::min(std::max(ax.a.min, ax.b.min), std::min(ax.a.max, ax.b.max));
-      const float hi = std::max(std::max(ax.a.min, ax.b.min), std::min(ax.a.max, ax.b.max));
+      const Interval seg = interval_between(ax.a, ax.b);
+      const float lo = seg.min;
+      const float hi = seg.max;
       const bool overlap = ax.overlap >= 0.0f;
       const Color mc = overlap ? pal::kOverlap : pal::kGap;
       c.line(L.at(lo, -10.0f * px), L.at(lo, 14.0f * px), mc, 1.5f);
@@ -1700,8 +1701,9 @@ struct Sandbox::Impl {
     const float k = dim ? 0.35f : 1.0f;
     dl->AddLine(ImVec2(p0.x, p0.y + 0.5f * h), ImVec2(p0.x + w, p0.y + 0.5f * h),
                 to_u32(alpha(pal::kAxisLine, 0.6f * k)));
-    const float olo = std::min(std::max(ax.a.min, ax.b.min), std::min(ax.a.max, ax.b.max));
-    const float ohi = std::max(std::max(ax.a.min, ax.b.min), std::min(ax.a.max, ax.b.max));
+    const Interval seg = interval_between(ax.a, ax.b);
+    const float olo = seg.min;
+    const float ohi = seg.max;
     const Color mc = ax.overlap >= 0.0f ? pal::kOverlap : pal::kGap;
     dl->AddRectFilled(ImVec2(x(olo), p0.y), ImVec2(std::max(x(ohi), x(olo) + 1.0f), p0.y + h),
                       to_u32(alpha(mc, 0.35f * k)));

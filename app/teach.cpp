@@ -357,8 +357,9 @@ void draw_sat_step(Canvas& c, const Body& a, const Body& b, const SatTrace& earl
   c.line(L.at(ax.a.min, -5.0f * px), L.at(ax.a.max, -5.0f * px), pal::kTraceA, 7.0f);
   c.line(L.at(ax.b.min, 5.0f * px), L.at(ax.b.max, 5.0f * px), pal::kTraceB, 7.0f);
   // The overlap or gap between them, with end ticks.
-  const float lo = std::min(std::max(ax.a.min, ax.b.min), std::min(ax.a.max, ax.b.max));
-  const float hi = std::max(std::max(ax.a.min, ax.b.min), std::min(ax.a.max, ax.b.max));
+  const Interval seg = interval_between(ax.a, ax.b);
+  const float lo = seg.min;
+  const float hi = seg.max;
   const Color mc = gap ? pal::kGap : pal::kOverlap;
   c.line(L.at(lo, -12.0f * px), L.at(lo, 16.0f * px), mc, 2.0f);
   c.line(L.at(hi, -12.0f * px), L.at(hi, 16.0f * px), mc, 2.0f);

@@ -507,3 +507,23 @@ TEST(SweptTraceReduction, RunningEntryExitAndMissReasons) {
 
 }  // namespace
 }  // namespace hitbox
+
+namespace hitbox {
+namespace {
+
+TEST(Intervals, BetweenIsTheOverlapOrTheGapAndItsLengthIsTheOverlapSize) {
+  const Interval overlap = interval_between({0, 10}, {6, 20});
+  EXPECT_EQ(overlap.min, 6.0f);
+  EXPECT_EQ(overlap.max, 10.0f);
+  EXPECT_EQ(overlap.max - overlap.min, interval_overlap({0, 10}, {6, 20}));
+  const Interval gap = interval_between({0, 10}, {13, 20});
+  EXPECT_EQ(gap.min, 10.0f);
+  EXPECT_EQ(gap.max, 13.0f);
+  EXPECT_EQ(gap.max - gap.min, -interval_overlap({0, 10}, {13, 20}));
+  const Interval inside = interval_between({0, 10}, {2, 3});  // B inside A
+  EXPECT_EQ(inside.min, 2.0f);
+  EXPECT_EQ(inside.max, 3.0f);
+}
+
+}  // namespace
+}  // namespace hitbox

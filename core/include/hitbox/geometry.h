@@ -12,12 +12,11 @@
 //   * An MTD (push-out) vector is added to A's position and points away from B.
 #pragma once
 
-#include <glm/vec2.hpp>
-#include <glm/geometric.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <glm/geometric.hpp>
+#include <glm/vec2.hpp>
 
 #if defined(__SSE__)
 #include <xmmintrin.h>
@@ -29,10 +28,16 @@ using Vec2 = glm::vec2;
 using DVec2 = glm::dvec2;
 static_assert(sizeof(Vec2) == 2 * sizeof(float), "Vec2 is two packed floats");
 
-inline float dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
-inline float cross(Vec2 a, Vec2 b) { return a.x * b.y - a.y * b.x; }
+inline float dot(Vec2 a, Vec2 b) {
+  return a.x * b.x + a.y * b.y;
+}
+inline float cross(Vec2 a, Vec2 b) {
+  return a.x * b.y - a.y * b.x;
+}
 // Outward normal direction (not normalised) for an edge d of a positive-area polygon.
-inline Vec2 perp_out(Vec2 d) { return Vec2(d.y, -d.x); }
+inline Vec2 perp_out(Vec2 d) {
+  return Vec2(d.y, -d.x);
+}
 
 // A closed interval on a projection axis.
 struct Interval {
@@ -44,6 +49,15 @@ struct Interval {
 // negative = the size of the gap, zero = touching.
 inline float interval_overlap(Interval a, Interval b) {
   return std::min(a.max - b.min, b.max - a.min);
+}
+
+// The segment between two intervals: where they overlap, or the gap between them when they
+// do not (the window marks it on an axis). Its length is |interval_overlap(a, b)| except
+// when one interval holds the other: then the overlap figure, the shorter way out, is longer.
+inline Interval interval_between(Interval a, Interval b) {
+  const float inner_lo = std::max(a.min, b.min);
+  const float inner_hi = std::min(a.max, b.max);
+  return Interval{std::min(inner_lo, inner_hi), std::max(inner_lo, inner_hi)};
 }
 
 // A world axis-aligned box, closed on all sides.
@@ -80,7 +94,11 @@ inline Rot make_rot(double degrees) {
   const double r = degrees * (3.14159265358979323846 / 180.0);
   return Rot{static_cast<float>(std::cos(r)), static_cast<float>(std::sin(r))};
 }
-inline Vec2 rotate(Rot q, Vec2 v) { return Vec2(q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y); }
-inline Vec2 inv_rotate(Rot q, Vec2 v) { return Vec2(q.c * v.x + q.s * v.y, -q.s * v.x + q.c * v.y); }
+inline Vec2 rotate(Rot q, Vec2 v) {
+  return Vec2(q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y);
+}
+inline Vec2 inv_rotate(Rot q, Vec2 v) {
+  return Vec2(q.c * v.x + q.s * v.y, -q.s * v.x + q.c * v.y);
+}
 
 }  // namespace hitbox

@@ -307,7 +307,6 @@ struct Sandbox::Impl {
 
   Camera cam;
   Analysis an;
-  SatTrace scratch;                // nearest-shape search
   std::optional<Scene> ui_before;  // inspector edit in progress
   char id_buf[128] = {};
   bool id_active = false;
@@ -634,21 +633,15 @@ struct Sandbox::Impl {
   // ---- focus ----
   // The shape nearest to `a`, ranked by SAT: overlapping pairs first (deepest first), then
   // the largest separation SAT found over all its axes; position distance breaks ties.
+  // The shape nearest to shape a, by the core's GJK: the deepest overlap first, then the
+  // smallest distance between the outlines (ties: the nearer origin).
   int nearest(int a) {
     int best = -1;
     float best_key = 0.0f, best_dist = 0.0f;
     for (int j = 0; j < count(); ++j) {
       if (j == a) continue;
-      float key = 0.0f;
-      if (algo_supports(kAlgoSat, shape(a).kind, shape(j).kind)) {
-        const SatResult r = hitbox::sat(body(a), body(j), &scratch, false);
-        if (r.hit) {
-          key = -r.overlap;
-        } else {
-          key = 0.0f;
-          for (const SatAxis& ax : scratch.axes) key = std::max(key, -ax.overlap);
-        }
-      }
+      const GjkResult g = hitbox::gjk(body(a), body(j));
+      const float key = g.hit ? -g.depth : g.distance;
       const float dist = length(body(j).pos - body(a).pos);
       if (best < 0 || key < best_key || (key == best_key && dist < best_dist)) {
         best = j;

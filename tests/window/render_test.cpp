@@ -18,7 +18,9 @@
 #include <utility>
 #include <vector>
 
+#include "hitbox/collide.h"
 #include "hitbox/mask.h"
+#include "hitbox/report.h"
 #include "hitbox/scene.h"
 #include "hitbox/shape.h"
 #include "image.h"
@@ -182,10 +184,21 @@ std::vector<Probe> interior_probes(const Scene& scene, int width, int height) {
   return probes;
 }
 
-// Every shape with a clear interior point shows the idle fill there (nothing selected, no
-// pair in focus). Returns how many shapes had such a point.
+// Every shape with a clear interior point shows its fill there: idle, except the scene's own
+// focus pair, which shows the hit fill when the scene turns on sat and the core's sat says
+// they overlap. Returns how many shapes had such a point.
 int expect_idle_interiors(const std::string& scene_file) {
   const Scene scene = load_scene(scene_file, app::png_loader());
+  std::vector<std::string> hit_ids;
+  if (scene.focus && scene.algorithms && (*scene.algorithms & kAlgoSat) &&
+      !(*scene.algorithms & kAlgoPixel)) {
+    const int a = scene.find(scene.focus->first), b = scene.find(scene.focus->second);
+    if (sat(Posed(scene.shapes[static_cast<size_t>(a)]),
+            Posed(scene.shapes[static_cast<size_t>(b)]))
+            .hit) {
+      hit_ids = {scene.focus->first, scene.focus->second};
+    }
+  }
   const Image img =
       render(fs::path(scene_file).stem().string(), "--scene " + scene_file + " --no-ui");
   EXPECT_EQ(img.width(), 1280);
@@ -197,9 +210,10 @@ int expect_idle_interiors(const std::string& scene_file) {
     if (p.shape != last) ++checked_shapes;
     last = p.shape;
     const Rgb got = img.at(p.x, p.y);
-    EXPECT_TRUE(matches_any(got, *named_colours("idle")))
+    const bool hit = std::find(hit_ids.begin(), hit_ids.end(), p.shape) != hit_ids.end();
+    EXPECT_TRUE(matches_any(got, *named_colours(hit ? "hit" : "idle")))
         << scene_file << ": inside " << p.shape << " at " << p.x << "," << p.y << " got "
-        << to_string(got) << ", expected idle fill " << to_string(single_fill(pal::kFillIdle));
+        << to_string(got) << ", expected " << (hit ? "hit" : "idle") << " fill";
   }
   return checked_shapes;
 }
@@ -210,8 +224,9 @@ TEST(WindowRender, DefaultSceneShowsBackgroundAndFills) {
   ASSERT_EQ(img.height(), 800);
   expect_pixel(img, 612, 112, "background", "empty spot of the default scene");
   expect_pixel(img, 1213, 713, "background", "empty corner of the default scene");
-  // Inside the circle (420,320) r70, clear of the rectangle and of the circle's axes.
-  expect_pixel(img, 456, 367, "idle", "inside the default scene's circle");
+  // Inside the circle (420,320) r70, clear of the rectangle and of the circle's axes: the
+  // default scene focuses rect:circle with sat on, and they overlap.
+  expect_pixel(img, 456, 367, "hit", "inside the default scene's circle");
   // The embedded default scene is assets/scenes/default.json: the same interiors hold.
   EXPECT_GE(expect_idle_interiors(kSource + "/assets/scenes/default.json"), 3);
 }

@@ -22,8 +22,8 @@ constexpr float kInf = std::numeric_limits<float>::infinity();
 // Projection of a posed shape on a unit axis.
 // Circle: centre +- r. Box: centre +- (hx |x.n| + hy |y.n|) (Ericson 4.4.1). Polygon: all
 // vertices.
-using f4 = float __attribute__((vector_size(16)));  // four lanes (SSE on x86, NEON on ARM)
-using i4 = int __attribute__((vector_size(16)));
+using detail::f4;
+using detail::i4;
 
 // Projection of a posed shape on a unit axis.
 // Circle: centre +- r. Box: centre +- (hx |x.n| + hy |y.n|) (Ericson 4.4.1). Polygon: every
@@ -148,57 +148,10 @@ struct Fixed {
 
 // Box against box: A's local x and y, then B's. The four |cos| between the boxes' axes give
 // every extent (Gottschalk's OBB test; Ericson 4.4.1): twelve dot products and no loop.
-// The four axes in lanes: A.x, A.y, B.x, B.y. Lane by lane the same float operations as
-// the scalar formulas above (x * 1 + y * 0 is exactly x), so traces and fast paths agree.
-struct BoxBox4 {
-  f4 ax, ay;  // the axes' x and y components
-  f4 ea, eb;  // half-widths of A and B
-  f4 d;       // (B's centre - A's centre) . axis
-  f4 ov;      // ea + eb - |d|
-};
-
-inline f4 abs4(f4 v) {  // clear the sign bits
-  i4 bits;
-  std::memcpy(&bits, &v, sizeof v);
-  bits &= i4{0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff};
-  std::memcpy(&v, &bits, sizeof v);
-  return v;
-}
-
-// A body's two axes as one 4-lane load: {x.x, x.y, y.x, y.y} (axis_y follows axis_x).
-inline f4 axes4(const Body& b) {
-  static_assert(offsetof(Body, axis_y) == offsetof(Body, axis_x) + sizeof(Vec2));
-  f4 v;
-  std::memcpy(&v, &b.axis_x, sizeof v);
-  return v;
-}
-
-inline f4 splat4(float v) {
-  return f4{v, v, v, v};
-}
-
-inline BoxBox4 box_box4(const Body& a, const Body& b) {
-  BoxBox4 r;
-  const f4 pa = axes4(a);
-  const f4 pb = axes4(b);
-  r.ax = __builtin_shuffle(pa, pb, i4{0, 2, 4, 6});
-  r.ay = __builtin_shuffle(pa, pb, i4{1, 3, 5, 7});
-  // |cos| between the boxes' axes: r00, r01, r10, r11.
-  const f4 c = abs4(__builtin_shuffle(pa, i4{0, 0, 2, 2}) * __builtin_shuffle(pb, i4{0, 2, 0, 2}) +
-                    __builtin_shuffle(pa, i4{1, 1, 3, 3}) * __builtin_shuffle(pb, i4{1, 3, 1, 3}));
-  const f4 one = splat4(1.0f);
-  const f4 zero = f4{};
-  // ea = {hx, hy, hx r00 + hy r10, hx r01 + hy r11} (hx * 1 + hy * 0 is exactly hx)
-  r.ea = f4{a.half.x, a.half.y, a.half.x, a.half.x} * __builtin_shuffle(one, c, i4{0, 1, 4, 5}) +
-         f4{0.0f, 0.0f, a.half.y, a.half.y} * __builtin_shuffle(zero, c, i4{0, 1, 6, 7});
-  // eb = {hx r00 + hy r01, hx r10 + hy r11, hx, hy}
-  r.eb =
-      splat4(b.half.x) * f4{c[0], c[2], 1.0f, 0.0f} + splat4(b.half.y) * f4{c[1], c[3], 0.0f, 1.0f};
-  const Vec2 t = b.pos - a.pos;
-  r.d = splat4(t.x) * r.ax + splat4(t.y) * r.ay;
-  r.ov = (r.ea + r.eb) - abs4(r.d);
-  return r;
-}
+using detail::abs4;
+using detail::box_box4;
+using detail::BoxBox4;
+using detail::splat4;
 
 inline void box_box(const Body& a, const Body& b, Fixed& f) {
   const BoxBox4 r = box_box4(a, b);
@@ -461,52 +414,9 @@ namespace {
 
 // The fixed pairs, one instance per pair kind so the axis count is known and the loops
 // unroll. With a trace, the same numbers are recorded (out of line).
-// Box-box without a trace: the verdict straight from the lanes (sign bits for the first
-// separating axis, a lane minimum for the least overlap).
-struct Lanes {
-  bool hit;
-  int first;  // first separating lane, 4 on a hit
-  int least;  // first lane of least overlap
-};
-
-// The sign bits of four lanes as a 4-bit mask (one instruction on SSE).
-inline unsigned lane_mask(i4 m) {
-#if defined(__SSE__)
-  return static_cast<unsigned>(_mm_movemask_ps(reinterpret_cast<__m128>(m)));
-#else
-  return static_cast<unsigned>((m[0] & 1) | (m[1] & 2) | (m[2] & 4) | (m[3] & 8));
-#endif
-}
-
-inline Lanes lanes_verdict(const BoxBox4& r) {
-  const unsigned mask = lane_mask(r.ov < f4{});
-  const float mn = std::min(std::min(r.ov[0], r.ov[1]), std::min(r.ov[2], r.ov[3]));
-  const unsigned at = lane_mask(r.ov == f4{mn, mn, mn, mn});
-  return Lanes{mask == 0, std::countr_zero(mask | 16u), std::countr_zero(at | 16u)};
-}
-
-SatResult sat_box_box(const Body& a, const Body& b, bool early_exit) {
-  const BoxBox4 r = box_box4(a, b);
-  const Lanes v = lanes_verdict(r);
-  const int m = -static_cast<int>(v.hit);
-  const int k = (v.least & m) | (v.first & ~m);
-  const int stop = v.first + static_cast<int>(v.first < 4);
-  return SatResult{v.hit, Vec2(r.ax[k], r.ay[k]), r.ov[k], early_exit ? stop : 4};
-}
-
-MtdResult mtd_box_box(const Body& a, const Body& b) {
-  const BoxBox4 r = box_box4(a, b);
-  const Lanes v = lanes_verdict(r);
-  const int k = v.least;
-  const float on = static_cast<float>(v.hit);
-  const float sign = 1.0f - 2.0f * static_cast<float>(r.d[k] > 0.0f);
-  MtdResult mt;
-  mt.hit = v.hit;
-  mt.depth = r.ov[k] * on + 0.0f;
-  mt.normal = Vec2(r.ax[k], r.ay[k]) * (sign * on) + Vec2(0.0f);
-  mt.vector = mt.normal * mt.depth;
-  return mt;
-}
+using detail::lane_mask;
+using detail::mtd_box_box;
+using detail::sat_box_box;
 
 template <PairKind K>
 SatResult sat_fixed(const Body& a, const Body& b, SatTrace* trace, bool early_exit) {
@@ -575,9 +485,8 @@ namespace {
 
 }  // namespace
 
-// The common case first and alone, so it pays for no other path's registers.
-SatResult sat(const Body& a, const Body& b, SatTrace* trace, bool early_exit) {
-  if (!trace && a.geom == Geom::Box && b.geom == Geom::Box) return sat_box_box(a, b, early_exit);
+// Everything but the untraced box pair, which collide.h inlines.
+SatResult detail::sat_any(const Body& a, const Body& b, SatTrace* trace, bool early_exit) {
   return sat_dispatch(a, b, trace, early_exit);
 }
 
@@ -585,8 +494,7 @@ SatResult sat(const Body& a, const Body& b, SatTrace* trace, bool early_exit) {
 // its sign is the shorter way out of the two interval orders, so it points away from B.
 // Exact for polygons (the Minkowski difference's normals are the edge normals) and for
 // circle-polygon (the nearest-vertex axis covers the rounded corners).
-MtdResult mtd(const Body& a, const Body& b, SatTrace* trace) {
-  if (!trace && a.geom == Geom::Box && b.geom == Geom::Box) return mtd_box_box(a, b);
+MtdResult detail::mtd_any(const Body& a, const Body& b, SatTrace* trace) {
   return mtd_dispatch(a, b, trace);
 }
 

@@ -81,7 +81,9 @@ struct SatResult {
   float overlap = 0.0f;
   int tested = 0;  // axes tested
 };
-SatResult sat(const Body& a, const Body& b, SatTrace* trace = nullptr, bool early_exit = true);
+namespace detail {
+SatResult sat_any(const Body& a, const Body& b, SatTrace* trace, bool early_exit);
+}  // namespace detail
 
 // ---- mtd: minimum translation vector ----
 // The shortest vector that, added to A's pos, leaves A and B touching. Points away from B.
@@ -91,7 +93,29 @@ struct MtdResult {
   Vec2 normal{0.0f, 0.0f};  // unit, from B toward A
   float depth = 0.0f;
 };
-MtdResult mtd(const Body& a, const Body& b, SatTrace* trace = nullptr);
+namespace detail {
+MtdResult mtd_any(const Body& a, const Body& b, SatTrace* trace);
+}  // namespace detail
+}  // namespace hitbox
+
+#include "hitbox/detail/box_lanes.h"
+
+namespace hitbox {
+
+// sat and mtd: the untraced box pair (the commonest query) runs inline in four lanes; every
+// other pair, and any traced call, runs in collide.cpp. Both give the same numbers.
+inline SatResult sat(const Body& a, const Body& b, SatTrace* trace = nullptr,
+                     bool early_exit = true) {
+  if (!trace && a.geom == Geom::Box && b.geom == Geom::Box) {
+    return detail::sat_box_box(a, b, early_exit);
+  }
+  return detail::sat_any(a, b, trace, early_exit);
+}
+
+inline MtdResult mtd(const Body& a, const Body& b, SatTrace* trace = nullptr) {
+  if (!trace && a.geom == Geom::Box && b.geom == Geom::Box) return detail::mtd_box_box(a, b);
+  return detail::mtd_any(a, b, trace);
+}
 
 // ---- swept: time of impact over one step ----
 // A moves by A.vel and B by B.vel over t in [0, 1].

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "draw_util.h"
 #include "hitbox/circle_rect.h"
 #include "hitbox/collide.h"
 #include "hitbox/gjk.h"
@@ -15,12 +16,6 @@
 
 namespace hitbox::app {
 namespace {
-
-std::string fmt(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
 
 bool has_sprite(const Shape& a, const Shape& b) {
   return a.kind == Kind::Sprite || b.kind == Kind::Sprite;
@@ -86,26 +81,26 @@ void fill_row(CompareRow& row, const PosedPair& p) {
       const AabbResult r = aabb(p.a, p.b);
       row.hit = r.hit;
       const float o = r.depth;
-      row.figure = o >= 0.0f ? fmt("overlap %.1f", o) : fmt("gap %.1f", -o);
+      row.figure = o >= 0.0f ? strf("overlap %.1f", o) : strf("gap %.1f", -o);
       break;
     }
     case kAlgoBoundingCircle: {
       const BoundingCircleResult r = bounding_circle(p.a, p.b);
       row.hit = r.hit;
-      row.figure = r.hit ? fmt("overlap %.1f", -r.gap) : fmt("gap %.1f", r.gap);
+      row.figure = r.hit ? strf("overlap %.1f", -r.gap) : strf("gap %.1f", r.gap);
       break;
     }
     case kAlgoSat: {
       const SatResult r = sat(p.a, p.b, nullptr, /*early_exit=*/false);
       row.hit = r.hit;
-      row.figure = (r.hit ? fmt("overlap %.1f", r.overlap) : fmt("gap %.1f", -r.overlap)) +
-                   fmt(", %.0f axes", r.tested);
+      row.figure = (r.hit ? strf("overlap %.1f", r.overlap) : strf("gap %.1f", -r.overlap)) +
+                   strf(", %d axes", r.tested);
       break;
     }
     case kAlgoMtd: {
       const MtdResult r = mtd(p.a, p.b);
       row.hit = r.hit;
-      row.figure = r.hit ? fmt("depth %.1f", r.depth) : "no push";
+      row.figure = r.hit ? strf("depth %.1f", r.depth) : "no push";
       break;
     }
     case kAlgoSwept: {
@@ -113,19 +108,19 @@ void fill_row(CompareRow& row, const PosedPair& p) {
       row.hit = r.hit;
       row.figure = !r.hit                    ? "no contact in step"
                    : r.initially_overlapping ? "toi 0 (overlap)"
-                                             : fmt("toi %.3f", r.toi);
+                                             : strf("toi %.3f", r.toi);
       break;
     }
     case kAlgoPixel: {
       const PixelResult r = pixel_overlap(p.ma, p.mb, true);
       row.hit = r.hit;
-      row.figure = fmt("%.0f cells", r.count);
+      row.figure = strf("%d cells", r.count);
       break;
     }
     case kAlgoGjk: {
       const GjkResult r = gjk(p.a, p.b);
       row.hit = r.hit;
-      row.figure = r.hit ? fmt("depth %.1f", r.depth) : fmt("distance %.1f", r.distance);
+      row.figure = r.hit ? strf("depth %.1f", r.depth) : strf("distance %.1f", r.distance);
       break;
     }
     case kAlgoQuadrant:
@@ -430,9 +425,9 @@ ImVec4 agreement_colour(Agreement a) {
 
 std::string timing_text(double ns) {
   if (ns < 0.0) return "...";
-  if (ns < 10.0) return fmt("%.1f ns", ns);
-  if (ns < 100000.0) return fmt("%.0f ns", ns);
-  return fmt("%.0f us", ns / 1000.0);
+  if (ns < 10.0) return strf("%.1f ns", ns);
+  if (ns < 100000.0) return strf("%.0f ns", ns);
+  return strf("%.0f us", ns / 1000.0);
 }
 
 }  // namespace

@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "draw_util.h"
 #include "hitbox/circle_rect.h"
 #include "hitbox/collide.h"
 #include "hitbox/gjk.h"
@@ -85,25 +86,11 @@ std::vector<std::string> list_sprites(const std::filesystem::path& dir) {
   return names;
 }
 
-std::string strf(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
-std::string strf(const char* fmt, ...) {
-  char buf[512];
-  va_list args;
-  va_start(args, fmt);
-  std::vsnprintf(buf, sizeof buf, fmt, args);
-  va_end(args);
-  return buf;
-}
-
 Vec2 to_f(DVec2 v) {
   return Vec2(static_cast<float>(v.x), static_cast<float>(v.y));
 }
 DVec2 to_d(Vec2 v) {
   return DVec2(v.x, v.y);
-}
-Color alpha(Color c, float a) {
-  c.a = a;
-  return c;
 }
 ImVec4 to_v4(Color c) {
   return ImVec4(c.r, c.g, c.b, c.a);
@@ -112,9 +99,6 @@ ImU32 to_u32(Color c) {
   return ImGui::ColorConvertFloat4ToU32(to_v4(c));
 }
 
-float length(Vec2 v) {
-  return std::sqrt(dot(v, v));
-}
 float angle_deg(Vec2 d) {
   return static_cast<float>(std::atan2(d.y, d.x) * 180.0 / kPi);
 }
@@ -133,17 +117,6 @@ void draw_body(Canvas& c, const Body& b, Color fill, Color outline, float outlin
     c.polygon(std::span<const Vec2>(b.v, static_cast<std::size_t>(b.count)), fill, outline,
               outline_px);
   }
-}
-
-// A dashed segment (window-pixel dash lengths).
-void dashed(Canvas& c, Vec2 a, Vec2 b, Color color, float width_px, float dash_px, float px) {
-  const Vec2 d = b - a;
-  const float len = length(d);
-  if (len <= 0.0f) return;
-  const float dash = dash_px * px;
-  const Vec2 u = d / len;
-  for (float s = 0.0f; s < len; s += 2.0f * dash)
-    c.line(a + u * s, a + u * std::min(s + dash, len), color, width_px);
 }
 
 // The outline of an axis-aligned box.

@@ -11,6 +11,7 @@
 #include <limits>
 #include <vector>
 
+#include "draw_util.h"
 #include "palette.h"
 
 namespace hitbox::app::teach {
@@ -23,24 +24,6 @@ constexpr float kFar = 6000.0f;       // window px: "across the view"
 constexpr float kLaneGapPx = 40.0f;   // the step's axis line: this far beyond the pair
 constexpr float kFrameGapPx = 90.0f;  // the Minkowski difference: this far right of the pair
 constexpr float kCharPx = 7.0f;       // rough width of a label character, for placement
-
-std::string strf(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
-std::string strf(const char* fmt, ...) {
-  char buf[512];
-  va_list ap;
-  va_start(ap, fmt);
-  std::vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  return buf;
-}
-
-float len(Vec2 v) {
-  return std::sqrt(dot(v, v));
-}
-
-Color alpha(Color c, float a) {
-  return Color{c.r, c.g, c.b, a};
-}
 
 // A time for a sentence: "t = 0.250", or words for the infinities.
 std::string time_words(float t) {
@@ -63,15 +46,6 @@ std::string source_words(AxisSource s, int feature) {
       return "across the relative velocity";
   }
   return "";
-}
-
-void dashed(Canvas& c, Vec2 a, Vec2 b, Color col, float width_px, float dash_px, float px) {
-  const float l = len(b - a);
-  if (!(l > 0.0f)) return;
-  const Vec2 u = (b - a) / l;
-  const float dash = dash_px * px;
-  for (float s = 0.0f; s < l; s += 2.0f * dash)
-    c.line(a + u * s, a + u * std::min(s + dash, l), col, width_px);
 }
 
 // Lines of text beyond `at` in direction `dir` (screen-wise), never across it.
@@ -280,7 +254,7 @@ std::string gjk_step_text(const GjkTrace& tr, const GjkResult& r, int step) {
       s += "the triangle encloses the origin, so the shapes overlap; EPA finds the way out.";
       return s;
     }
-    const float d = len(g.closest);
+    const float d = length(g.closest);
     s += g.count == 1 ? strf("one point, %.1f px from the origin.", d)
                       : strf("a segment; its closest point is %.1f px from the origin.", d);
     if (!g.has_support) {
@@ -463,7 +437,7 @@ void draw_gjk_step(Canvas& c, const Body& a, const Body& b, const GjkTrace& tr, 
     // With one point the closest point is that point.
     if (g.count == 2) c.dot(o + g.closest, 4.0f, pal::kGjk);
     if (g.has_support) {
-      const float dl = len(g.direction);
+      const float dl = length(g.direction);
       if (dl > 0.0f)
         c.arrow(o + g.closest, o + g.closest + g.direction / dl * (60.0f * px), pal::kGjk, 2.0f,
                 9.0f);

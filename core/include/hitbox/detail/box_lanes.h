@@ -61,16 +61,24 @@ inline BoxBox4 box_box4(const Body& a, const Body& b) {
   // |cos| between the boxes' axes: r00, r01, r10, r11.
   const f4 c = abs4(__builtin_shuffle(pa, i4{0, 0, 2, 2}) * __builtin_shuffle(pb, i4{0, 2, 0, 2}) +
                     __builtin_shuffle(pa, i4{1, 1, 3, 3}) * __builtin_shuffle(pb, i4{1, 3, 1, 3}));
-  const f4 one = splat4(1.0f);
-  const f4 zero = f4{};
+  // Both half extents as one register each ({hx, hy, radius, bound}: radius and bound are
+  // loaded but unused), so every operand below is a shuffle, not a lane insert.
+  static_assert(offsetof(Body, radius) == offsetof(Body, half) + sizeof(Vec2));
+  f4 ha, hb;
+  std::memcpy(&ha, &a.half, sizeof ha);
+  std::memcpy(&hb, &b.half, sizeof hb);
+  const f4 k = {1.0f, 1.0f, 0.0f, 0.0f};
   // ea = {hx, hy, hx r00 + hy r10, hx r01 + hy r11} (hx * 1 + hy * 0 is exactly hx)
-  r.ea = f4{a.half.x, a.half.y, a.half.x, a.half.x} * __builtin_shuffle(one, c, i4{0, 1, 4, 5}) +
-         f4{0.0f, 0.0f, a.half.y, a.half.y} * __builtin_shuffle(zero, c, i4{0, 1, 6, 7});
+  r.ea = __builtin_shuffle(ha, i4{0, 1, 0, 0}) * __builtin_shuffle(k, c, i4{0, 1, 4, 5}) +
+         __builtin_shuffle(ha, k, i4{6, 6, 1, 1}) * __builtin_shuffle(k, c, i4{2, 3, 6, 7});
   // eb = {hx r00 + hy r01, hx r10 + hy r11, hx, hy}
-  r.eb =
-      splat4(b.half.x) * f4{c[0], c[2], 1.0f, 0.0f} + splat4(b.half.y) * f4{c[1], c[3], 0.0f, 1.0f};
-  const Vec2 t = b.pos - a.pos;
-  r.d = splat4(t.x) * r.ax + splat4(t.y) * r.ay;
+  r.eb = __builtin_shuffle(hb, i4{0, 0, 0, 0}) * __builtin_shuffle(c, k, i4{0, 2, 4, 6}) +
+         __builtin_shuffle(hb, i4{1, 1, 1, 1}) * __builtin_shuffle(c, k, i4{1, 3, 6, 4});
+  f4 pos_a, pos_b;  // {pos.x, pos.y, axis_x.x, axis_x.y}: only the first two lanes are read
+  std::memcpy(&pos_a, &a.pos, sizeof pos_a);
+  std::memcpy(&pos_b, &b.pos, sizeof pos_b);
+  const f4 t = pos_b - pos_a;
+  r.d = __builtin_shuffle(t, i4{0, 0, 0, 0}) * r.ax + __builtin_shuffle(t, i4{1, 1, 1, 1}) * r.ay;
   r.ov = (r.ea + r.eb) - abs4(r.d);
   return r;
 }
@@ -94,8 +102,11 @@ inline unsigned lane_mask(i4 m) {
 
 inline Lanes lanes_verdict(const BoxBox4& r) {
   const unsigned mask = lane_mask(r.ov < f4{});
-  const float mn = std::min(std::min(r.ov[0], r.ov[1]), std::min(r.ov[2], r.ov[3]));
-  const unsigned at = lane_mask(r.ov == f4{mn, mn, mn, mn});
+  // The least overlap in every lane: two swaps and two minimums, no lane extraction.
+  f4 mn = r.ov < __builtin_shuffle(r.ov, i4{1, 0, 3, 2}) ? r.ov
+                                                         : __builtin_shuffle(r.ov, i4{1, 0, 3, 2});
+  mn = mn < __builtin_shuffle(mn, i4{2, 3, 0, 1}) ? mn : __builtin_shuffle(mn, i4{2, 3, 0, 1});
+  const unsigned at = lane_mask(r.ov == mn);
   return Lanes{mask == 0, std::countr_zero(mask | 16u), std::countr_zero(at | 16u)};
 }
 

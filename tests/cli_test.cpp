@@ -16,37 +16,18 @@
 #include "hitbox/report.h"
 #include "hitbox/scene.h"
 #include "image.h"
+#include "support/run_binary.h"
 
 namespace hitbox {
 namespace {
 
-struct CliRun {
-  int status = -1;
-  std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+using test::RunResult;
+using test::slurp;
 
 // Runs the hitbox binary with no display, capturing stdout, stderr and the exit status.
-CliRun run(const std::string& args) {
-  const std::string dir = ::testing::TempDir();
-  // ctest runs tests in parallel processes: every file name carries the process id.
-  const std::string tag = std::to_string(::getpid());
-  const std::string out = dir + "/hitbox_cli_out_" + tag + ".txt";
-  const std::string err = dir + "/hitbox_cli_err_" + tag + ".txt";
-  const std::string cmd = "env -u DISPLAY -u WAYLAND_DISPLAY " + std::string(HITBOX_BIN) + " " +
-                          args + " >" + out + " 2>" + err + " </dev/null";
-  const int raw = std::system(cmd.c_str());
-  CliRun r;
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  return r;
+RunResult run(const std::string& args) {
+  return test::run_command(
+      "env -u DISPLAY -u WAYLAND_DISPLAY " + std::string(HITBOX_BIN) + " " + args, "hitbox_cli");
 }
 
 std::string asset(const char* name) {
@@ -65,7 +46,7 @@ float f(const nlohmann::json& j) {
 
 TEST(Query, ExampleSceneEveryPairEveryAlgorithm) {
   const std::string path = asset("example.json");
-  const CliRun r = run("query " + path);
+  const RunResult r = run("query " + path);
   ASSERT_EQ(r.status, 0) << r.err;
   // One line per scene.
   ASSERT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1);
@@ -113,7 +94,7 @@ TEST(Query, ExampleSceneEveryPairEveryAlgorithm) {
 }
 
 TEST(Query, AlgoAndPairsSelectWhatIsPrinted) {
-  const CliRun r = run("query --algo sat,mtd --pairs C:B " + asset("example.json"));
+  const RunResult r = run("query --algo sat,mtd --pairs C:B " + asset("example.json"));
   ASSERT_EQ(r.status, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   ASSERT_EQ(j["pairs"].size(), 1u);
@@ -127,7 +108,8 @@ TEST(Query, AlgoAndPairsSelectWhatIsPrinted) {
 }
 
 TEST(Query, SeveralScenesOneLineEach) {
-  const CliRun r = run("query --algo aabb " + asset("example.json") + " " + asset("tunnel.json"));
+  const RunResult r =
+      run("query --algo aabb " + asset("example.json") + " " + asset("tunnel.json"));
   ASSERT_EQ(r.status, 0) << r.err;
   std::istringstream lines(r.out);
   std::string line;
@@ -141,7 +123,7 @@ TEST(Query, SeveralScenesOneLineEach) {
 }
 
 TEST(Query, TunnelSceneSweptCatchesWhatStaticMisses) {
-  const CliRun r = run("query --algo sat,swept " + asset("tunnel.json"));
+  const RunResult r = run("query --algo sat,swept " + asset("tunnel.json"));
   ASSERT_EQ(r.status, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   bool found = false;
@@ -186,7 +168,7 @@ void expect_pixel_matches(const nlohmann::json& p, const Scene& scene, float acc
 
 TEST(Query, PixelIsPrintedForEveryPairByDefault) {
   const std::string path = asset("default.json");
-  const CliRun r = run("query " + path);
+  const RunResult r = run("query " + path);
   ASSERT_EQ(r.status, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   const Scene scene = load_scene(path);
@@ -206,7 +188,7 @@ TEST(Query, AlgoPixelAloneAndAccuracy) {
   const Scene scene = load_scene(path);
   for (const char* acc : {"1", "0.5", "0.25", "0.3"}) {
     SCOPED_TRACE(acc);
-    const CliRun r = run(std::string("query --algo pixel --accuracy ") + acc + " " + path);
+    const RunResult r = run(std::string("query --algo pixel --accuracy ") + acc + " " + path);
     ASSERT_EQ(r.status, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     for (const auto& p : j["pairs"]) {
@@ -227,7 +209,7 @@ TEST(Query, AlgoPixelAloneAndAccuracy) {
 
 TEST(Query, SpriteSceneRingHoleAndMirroredSword) {
   const std::string path = asset("sprites.json");
-  const CliRun r = run("query " + path);
+  const RunResult r = run("query " + path);
   ASSERT_EQ(r.status, 0) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   const Scene scene = load_scene(path, app::png_loader());
@@ -256,12 +238,12 @@ TEST(Query, SpriteSceneRingHoleAndMirroredSword) {
 TEST(QueryErrors, BadAccuracyIsExit2) {
   for (const char* bad : {"0", "-0.5", "1.5", "abc", "0.5x", "nan", "inf", "''", "1e-60"}) {
     SCOPED_TRACE(bad);
-    const CliRun r = run(std::string("query --accuracy ") + bad + " " + asset("example.json"));
+    const RunResult r = run(std::string("query --accuracy ") + bad + " " + asset("example.json"));
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("--accuracy"), std::string::npos) << r.err;
     EXPECT_TRUE(r.out.empty());
   }
-  const CliRun none = run("query --accuracy");
+  const RunResult none = run("query --accuracy");
   EXPECT_EQ(none.status, 2);
   EXPECT_NE(none.err.find("--accuracy"), std::string::npos) << none.err;
 }
@@ -270,7 +252,7 @@ TEST(QueryErrors, MissingSpriteImageIsExit2NamingFileShapeAndField) {
   const std::string path = write_temp(
       "missing_sprite.json",
       R"({"version":1,"shapes":[{"id":"ghost","kind":"sprite","pos":[0,0],"image":"no/such.png"}]})");
-  const CliRun r = run("query " + path);
+  const RunResult r = run("query " + path);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find(path + ": shape \"ghost\", field \"image\": cannot load \"no/such.png\""),
             std::string::npos)
@@ -283,26 +265,26 @@ TEST(QueryErrors, ShapeTooLargeForPixelMasksIsExit2) {
       write_temp("huge.json",
                  R"({"version":1,"shapes":[{"id":"huge","kind":"rect","pos":[0,0],"size":[1e6,1e6]},
                                  {"id":"dot","kind":"circle","pos":[0,0],"radius":800}]})");
-  const CliRun r = run("query " + path);
+  const RunResult r = run("query " + path);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("\"huge\" is too large for the pixel test"), std::string::npos) << r.err;
   EXPECT_TRUE(r.out.empty());
   // Without pixel, or on a coarse enough grid, it is answered.
   EXPECT_EQ(run("query --algo sat,mtd " + path).status, 0);
-  const CliRun coarse = run("query --accuracy 0.001 " + path);
+  const RunResult coarse = run("query --accuracy 0.001 " + path);
   ASSERT_EQ(coarse.status, 0) << coarse.err;
   EXPECT_TRUE(nlohmann::json::parse(coarse.out)["pairs"][0]["pixel"]["hit"].get<bool>());
 }
 
 TEST(QueryErrors, UnknownAlgorithmIsExit2) {
-  const CliRun r = run("query --algo sat,nope " + asset("example.json"));
+  const RunResult r = run("query --algo sat,nope " + asset("example.json"));
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("nope"), std::string::npos) << r.err;
   EXPECT_TRUE(r.out.empty());
 }
 
 TEST(QueryErrors, UnknownPairIdIsExit2) {
-  const CliRun r = run("query --pairs A:Z " + asset("example.json"));
+  const RunResult r = run("query --pairs A:Z " + asset("example.json"));
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("\"Z\""), std::string::npos) << r.err;
 }
@@ -315,7 +297,7 @@ TEST(QueryErrors, MalformedPairIsExit2) {
 
 TEST(QueryErrors, UnknownFlagAndNoSceneAreExit2) {
   EXPECT_EQ(run("query --frobnicate " + asset("example.json")).status, 2);
-  const CliRun none = run("query");
+  const RunResult none = run("query");
   EXPECT_EQ(none.status, 2);
   EXPECT_NE(none.err.find("no scene file"), std::string::npos) << none.err;
 }
@@ -324,7 +306,7 @@ TEST(QueryErrors, BadSceneNamesFileShapeAndField) {
   const std::string path = write_temp(
       "bad_radius.json",
       R"({"version":1,"shapes":[{"id":"ball","kind":"circle","pos":[0,0],"radius":-3}]})");
-  const CliRun r = run("query " + path);
+  const RunResult r = run("query " + path);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find(path), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("ball"), std::string::npos) << r.err;
@@ -333,14 +315,14 @@ TEST(QueryErrors, BadSceneNamesFileShapeAndField) {
 }
 
 TEST(QueryErrors, MissingFileIsExit2) {
-  const CliRun r = run("query /nonexistent/dir/scene.json");
+  const RunResult r = run("query /nonexistent/dir/scene.json");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("/nonexistent/dir/scene.json"), std::string::npos) << r.err;
 }
 
 TEST(QueryErrors, InvalidJsonIsExit2WithLine) {
   const std::string path = write_temp("broken.json", "{\"version\": 1,\n \"shapes\": [ }\n");
-  const CliRun r = run("query " + path);
+  const RunResult r = run("query " + path);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find(path), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("line 2"), std::string::npos) << r.err;
@@ -355,7 +337,8 @@ namespace {
 // The comparison algorithms: GJK for every pair; the circle-rectangle methods only where
 // they apply, and the circle-as-square shortcut's false hit near the corner.
 TEST(Query, CircleNearCornerQuadrantMissesShortcutHitsGjkMeasuresTheGap) {
-  const CliRun r = run("query --algo gjk,quadrant,circle_as_square " + asset("circle_corner.json"));
+  const RunResult r =
+      run("query --algo gjk,quadrant,circle_as_square " + asset("circle_corner.json"));
   ASSERT_EQ(r.status, 0) << r.err;
   const auto p = nlohmann::json::parse(r.out)["pairs"][0];
   EXPECT_FALSE(p["quadrant"]["hit"].get<bool>());
@@ -368,7 +351,7 @@ TEST(Query, CircleNearCornerQuadrantMissesShortcutHitsGjkMeasuresTheGap) {
 }
 
 TEST(Query, CircleRectangleMethodsAreUnsupportedForOtherPairs) {
-  const CliRun r = run("query --algo gjk,quadrant,circle_as_square " + asset("touching.json"));
+  const RunResult r = run("query --algo gjk,quadrant,circle_as_square " + asset("touching.json"));
   ASSERT_EQ(r.status, 0) << r.err;
   const auto p = nlohmann::json::parse(r.out)["pairs"][0];
   EXPECT_EQ(p["quadrant"], "unsupported");

@@ -25,14 +25,15 @@ CellRect cell_range(const Body& b, float cell) {
   return CellRect{x0, y0, x1 - x0, y1 - y0};
 }
 
-RefOverlap reference_overlap(const Body& a, const Body& b, float cell) {
-  const CellRect ra = cell_range(a, cell);
+// Every cell of [x0, x1) x [y0, y1) in row order, one question each: count, first cell and
+// bounding rectangle of the cells where `both(i, j)` holds.
+template <class Both>
+RefOverlap per_cell(int x0, int y0, int x1, int y1, Both both) {
   RefOverlap r;
   int min_x = 1 << 30, max_x = -(1 << 30), min_y = 1 << 30, max_y = -(1 << 30);
-  for (int j = ra.y0; j < ra.y0 + ra.h; ++j) {
-    for (int i = ra.x0; i < ra.x0 + ra.w; ++i) {
-      const Vec2 c = cell_centre(i, j, cell);
-      if (!contains(a, c) || !contains(b, c)) continue;
+  for (int j = y0; j < y1; ++j) {
+    for (int i = x0; i < x1; ++i) {
+      if (!both(i, j)) continue;
       if (r.count == 0) {
         r.first_x = i;
         r.first_y = j;
@@ -46,6 +47,15 @@ RefOverlap reference_overlap(const Body& a, const Body& b, float cell) {
   }
   if (r.count) r.rect = CellRect{min_x, min_y, max_x - min_x + 1, max_y - min_y + 1};
   return r;
+}
+
+// The rule itself: both shapes contain the cell's centre.
+RefOverlap reference_overlap(const Body& a, const Body& b, float cell) {
+  const CellRect ra = cell_range(a, cell);
+  return per_cell(ra.x0, ra.y0, ra.x0 + ra.w, ra.y0 + ra.h, [&](int i, int j) {
+    const Vec2 c = cell_centre(i, j, cell);
+    return contains(a, c) && contains(b, c);
+  });
 }
 
 Shape random_shape(std::mt19937& rng, Kind kind) {
@@ -304,26 +314,9 @@ TEST(SpriteMask, OverlapWithEveryKindEqualsPerCellLoop) {
 // The overlap of two masks cell by cell through Mask::get (the masks' own bits): count,
 // first cell in row order and bounding rectangle.
 RefOverlap per_cell_overlap(const Mask& a, const Mask& b) {
-  RefOverlap r;
-  const int x0 = std::max(a.x0, b.x0), x1 = std::min(a.x0 + a.w, b.x0 + b.w);
-  const int y0 = std::max(a.y0, b.y0), y1 = std::min(a.y0 + a.h, b.y0 + b.h);
-  int min_x = 1 << 30, max_x = -(1 << 30), min_y = 1 << 30, max_y = -(1 << 30);
-  for (int j = y0; j < y1; ++j) {
-    for (int i = x0; i < x1; ++i) {
-      if (!a.get(i, j) || !b.get(i, j)) continue;
-      if (r.count == 0) {
-        r.first_x = i;
-        r.first_y = j;
-      }
-      ++r.count;
-      min_x = std::min(min_x, i);
-      max_x = std::max(max_x, i);
-      min_y = std::min(min_y, j);
-      max_y = std::max(max_y, j);
-    }
-  }
-  if (r.count) r.rect = CellRect{min_x, min_y, max_x - min_x + 1, max_y - min_y + 1};
-  return r;
+  return per_cell(std::max(a.x0, b.x0), std::max(a.y0, b.y0), std::min(a.x0 + a.w, b.x0 + b.w),
+                  std::min(a.y0 + a.h, b.y0 + b.h),
+                  [&](int i, int j) { return a.get(i, j) && b.get(i, j); });
 }
 
 void expect_overlap(const Mask& a, const Mask& b, const char* what, int n) {

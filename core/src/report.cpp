@@ -155,6 +155,13 @@ void put_bool(std::string& out, bool b) {
   out += b ? "true" : "false";
 }
 
+// {"hit":true}: the whole answer of the tests that say only hit or miss.
+void put_hit(std::string& out, bool hit) {
+  out += "{\"hit\":";
+  put_bool(out, hit);
+  out += '}';
+}
+
 void put_sat(std::string& out, const SatResult& r, const SatTrace& t) {
   out += "{\"hit\":";
   put_bool(out, r.hit);
@@ -298,14 +305,10 @@ std::string scene_report_json(const Scene& scene, std::string_view scene_name,
       }
       switch (info.bit) {
         case kAlgoAabb:
-          out += "{\"hit\":";
-          put_bool(out, aabb(a, b).hit);
-          out += '}';
+          put_hit(out, aabb(a, b).hit);
           break;
         case kAlgoBoundingCircle:
-          out += "{\"hit\":";
-          put_bool(out, bounding_circle(a, b).hit);
-          out += '}';
+          put_hit(out, bounding_circle(a, b).hit);
           break;
         case kAlgoSat: {
           const SatResult r = sat(a, b, &sat_trace, /*early_exit=*/false);
@@ -346,14 +349,10 @@ std::string scene_report_json(const Scene& scene, std::string_view scene_name,
           break;
         }
         case kAlgoQuadrant:
-          out += "{\"hit\":";
-          put_bool(out, quadrant(a, b).hit);
-          out += '}';
+          put_hit(out, quadrant(a, b).hit);
           break;
         case kAlgoCircleAsSquare:
-          out += "{\"hit\":";
-          put_bool(out, circle_as_square(a, b).hit);
-          out += '}';
+          put_hit(out, circle_as_square(a, b).hit);
           break;
       }
     }

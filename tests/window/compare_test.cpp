@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "../support/run_binary.h"
 #include "hitbox/collide.h"
 #include "hitbox/scene.h"
 #include "image.h"
@@ -274,35 +275,15 @@ TEST(Viewports, EachViewportCentresTheWindowCentre) {
 
 // ---- the binary, offscreen ----
 
-struct RunResult {
-  int status = -1;
-  std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+using test::RunResult;
 
 std::string out_path(const std::string& name) {
-  const fs::path dir =
-      fs::path(::testing::TempDir()) / ("hitbox_compare_test_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return (dir / name).string();
+  return test::out_path("hitbox_compare_test", name);
 }
 
 RunResult run(const std::string& args) {
-  const std::string out = out_path("stdout.txt"), err = out_path("stderr.txt");
-  const std::string cmd = "env SDL_VIDEODRIVER=offscreen " + kBin + " " + args + " >" + out +
-                          " 2>" + err + " </dev/null";
-  const int raw = std::system(cmd.c_str());
-  RunResult r;
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  return r;
+  return test::run_command("env SDL_VIDEODRIVER=offscreen " + kBin + " " + args,
+                           "hitbox_compare_test");
 }
 
 Image render(const std::string& name, const std::string& args, RunResult* result = nullptr) {

@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "../support/run_binary.h"
 #include "hitbox/collide.h"
 #include "hitbox/mask.h"
 #include "hitbox/report.h"
@@ -36,38 +37,16 @@ const std::string kBin = HITBOX_BIN;
 const std::string kSource = HITBOX_SOURCE_DIR;
 const std::string kScenes = kSource + "/tests/window/scenes/";
 
-struct RunResult {
-  int status = -1;
-  std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+using test::RunResult;
+using test::slurp;
 
 std::string out_path(const std::string& name) {
-  // ctest runs tests in parallel processes: each gets its own folder.
-  const fs::path dir =
-      fs::path(::testing::TempDir()) / ("hitbox_window_test_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return (dir / name).string();
+  return test::out_path("hitbox_window_test", name);
 }
 
 // Runs hitbox with `env` (assignments or -u NAME) in front, capturing everything.
 RunResult run(const std::string& env, const std::string& args) {
-  const std::string out = out_path("stdout.txt");
-  const std::string err = out_path("stderr.txt");
-  const std::string cmd =
-      "env " + env + " " + kBin + " " + args + " >" + out + " 2>" + err + " </dev/null";
-  const int raw = std::system(cmd.c_str());
-  RunResult r;
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  return r;
+  return test::run_command("env " + env + " " + kBin + " " + args, "hitbox_window_test");
 }
 
 constexpr const char* kOffscreen = "SDL_VIDEODRIVER=offscreen";

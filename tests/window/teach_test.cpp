@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/run_binary.h"
 #include "hitbox/collide.h"
 #include "hitbox/gjk.h"
 #include "hitbox/scene.h"
@@ -188,18 +189,9 @@ TEST(TeachGjk, StepsAreTheGjkIterationsThenEpaAndTheLastGivesTheDepth) {
 // ---- offscreen renders ----
 
 std::string out_path(const std::string& name) {
-  const fs::path dir =
-      fs::path(::testing::TempDir()) / ("hitbox_teach_test_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return (dir / name).string();
+  return test::out_path("hitbox_teach_test", name);
 }
-
-std::string slurp(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+using test::slurp;
 
 Image render(const std::string& name, const std::string& args) {
   const std::string png = out_path(name + ".png");

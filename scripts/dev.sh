@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Hitbox's two commands (see README.md):
 #   bash scripts/dev.sh run   installs what is missing, builds (Release) and starts Hitbox
-#   bash scripts/dev.sh test  installs what is missing, builds and runs every test (ctest)
+#   bash scripts/dev.sh test  installs what is missing, builds and runs every test: the suite
+#                             under the GCC release build, then under Clang with
+#                             AddressSanitizer + UndefinedBehaviorSanitizer (the asan preset),
+#                             and every libFuzzer target for 60 s (HITBOX_FUZZ_SECONDS)
 # Works as root or as a user with sudo on Debian 12.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -9,7 +12,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 BUILD_PKGS=(build-essential cmake pkg-config libsdl2-dev libimgui-dev libglm-dev libstb-dev
   nlohmann-json3-dev libgtest-dev libbenchmark-dev libgl-dev libegl-dev libgl1-mesa-dri
   libegl-mesa0)
-TEST_PKGS=(xvfb xdotool xauth)
+TEST_PKGS=(xvfb xdotool xauth clang libclang-rt-14-dev)
 
 install_missing() {
   local missing=()
@@ -42,6 +45,10 @@ case "${1:-}" in
     install_missing "${BUILD_PKGS[@]}" "${TEST_PKGS[@]}"
     build
     ctest --preset release -j2
+    cmake --preset asan >/dev/null
+    cmake --build --preset asan
+    bash scripts/fuzz.sh
+    ctest --preset asan -j2
     ;;
   *)
     echo "usage: bash scripts/dev.sh run|test" >&2

@@ -41,6 +41,8 @@ const char* kname(Kind k) {
       return "circle";
     case Kind::Polygon:
       return "polygon";
+    case Kind::Sprite:
+      return "sprite";
   }
   return "?";
 }

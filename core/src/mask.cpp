@@ -66,8 +66,9 @@ inline void row_extent(const Body& b, float y, float* lo, float* hi) {
     *hi = b.pos.x + dx;
     return;
   }
-  // Intersection of the edge half-planes n.(p - v) <= 0 with the line.
-  float l = -kInf, h = kInf;
+  // Intersection of the edge half-planes n.(p - v) <= 0 with the line, within the world
+  // bounds (a shape with no area has zero normals, which bound nothing).
+  float l = b.bounds.min.x, h = b.bounds.max.x;
   for (int i = 0; i < b.count; ++i) {
     const Vec2 n = b.n[i];
     const Vec2 v = b.v[i];
@@ -101,6 +102,18 @@ int Mask::count() const {
   return n;
 }
 
+double mask_cells(const Body& b, float accuracy) {
+  constexpr double kMaxCell = 1073741824.0;  // 2^30
+  const double a = static_cast<double>(accuracy);
+  const double x0 = b.bounds.min.x * a, x1 = b.bounds.max.x * a;
+  const double y0 = b.bounds.min.y * a, y1 = b.bounds.max.y * a;
+  if (!(std::fabs(x0) < kMaxCell && std::fabs(x1) < kMaxCell && std::fabs(y0) < kMaxCell &&
+        std::fabs(y1) < kMaxCell && x0 <= x1 && y0 <= y1)) {
+    return std::numeric_limits<double>::infinity();
+  }
+  return (x1 - x0 + 3.0) * (y1 - y0 + 3.0);
+}
+
 void build_mask(const Body& body, float accuracy, Mask& out) {
   if (body.sprite) {
     build_sprite_mask(body, *body.sprite, body.alpha_threshold, body.scale, accuracy, out);
@@ -114,6 +127,8 @@ void build_mask(const Body& body, float accuracy, Mask& out) {
   out.bits.clear();
   out.row_lo.clear();
   out.row_hi.clear();
+
+  if (!std::isfinite(mask_cells(body, accuracy))) return;  // beyond int cell coordinates
 
   // Rows whose centre line can meet the shape.
   const int j0 = static_cast<int>(std::ceil(body.bounds.min.y / cell - 0.5f)) - 1;
@@ -457,6 +472,7 @@ void build_sprite_mask(const Body& frame, const SpriteImage& image, int threshol
   out.row_lo.clear();
   out.row_hi.clear();
   if (image.w <= 0 || image.h <= 0 || threshold > 255) return;
+  if (!std::isfinite(mask_cells(frame, accuracy))) return;  // beyond int cell coordinates
   const int thr = std::max(threshold, 0);
 
   // The frame's cells (one extra cell around it, so rounding never loses an edge cell). The

@@ -62,19 +62,6 @@ bool valid_accuracy(float accuracy) {
   return accuracy > 0.0f && accuracy <= 1.0f && std::isfinite(1.0f / accuracy);
 }
 
-namespace {
-
-// Cells in the bounding rectangle of a shape's mask, with the one-cell margin the builders
-// may add on every side.
-double mask_cells(const Body& b, float accuracy) {
-  const double a = static_cast<double>(accuracy);
-  const double w = static_cast<double>(b.bounds.max.x - b.bounds.min.x) * a + 3.0;
-  const double h = static_cast<double>(b.bounds.max.y - b.bounds.min.y) * a + 3.0;
-  return w * h;
-}
-
-}  // namespace
-
 std::string pixel_mask_problem(const Scene& scene, const std::vector<std::pair<int, int>>& pairs,
                                float accuracy) {
   std::vector<bool> checked(scene.shapes.size(), false);

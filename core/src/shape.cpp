@@ -270,6 +270,12 @@ bool contains(const Body& b, Vec2 p) {
     const Vec2 d = p - b.pos;
     return dot(d, d) <= b.radius * b.radius;
   }
+  // Outside the world bounds is outside (this also holds for a shape with no area, whose
+  // zero normals would let every point through).
+  if (!(p.x >= b.bounds.min.x && p.x <= b.bounds.max.x && p.y >= b.bounds.min.y &&
+        p.y <= b.bounds.max.y)) {
+    return false;
+  }
   for (int i = 0; i < b.count; ++i) {
     if (dot(b.n[i], p - b.v[i]) > 0.0f) return false;
   }

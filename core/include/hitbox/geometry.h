@@ -18,9 +18,7 @@
 #include <glm/geometric.hpp>
 #include <glm/vec2.hpp>
 
-#if defined(__SSE__)
-#include <xmmintrin.h>
-#endif
+#include "hitbox/detail/lanes.h"
 
 namespace hitbox {
 
@@ -69,36 +67,17 @@ struct Aabb {
 // Branch-free on purpose (& not &&): hits and misses come in no predictable order. With
 // SSE the four comparisons are one: {a.min, b.min} <= {b.max, a.max}, lane by lane.
 inline bool aabb_overlaps(const Aabb& a, const Aabb& b) {
-#if defined(__SSE__) && defined(__GNUC__)
+#if HITBOX_LANES
   static_assert(sizeof(Aabb) == 4 * sizeof(float), "Aabb is min then max, packed");
-  using f4 = float __attribute__((vector_size(16)));
-  using i4 = int __attribute__((vector_size(16)));
-  f4 va, vb;
+  detail::f4 va, vb;
   std::memcpy(&va, &a, sizeof va);
   std::memcpy(&vb, &b, sizeof vb);
-  const f4 lo = __builtin_shuffle(va, vb, i4{0, 1, 4, 5});  // a.min, b.min
-  const f4 hi = __builtin_shuffle(va, vb, i4{6, 7, 2, 3});  // b.max, a.max
-  return _mm_movemask_ps(reinterpret_cast<__m128>(lo <= hi)) == 15;
+  const detail::f4 lo = detail::shuffle<0, 1, 4, 5>(va, vb);  // a.min, b.min
+  const detail::f4 hi = detail::shuffle<6, 7, 2, 3>(va, vb);  // b.max, a.max
+  return detail::lane_mask(lo <= hi) == 15;
 #else
   return (a.min.x <= b.max.x) & (b.min.x <= a.max.x) & (a.min.y <= b.max.y) & (b.min.y <= a.max.y);
 #endif
-}
-
-// Rotation by an angle in degrees, clockwise on a y-down screen.
-struct Rot {
-  float c = 1.0f;
-  float s = 0.0f;
-};
-
-inline Rot make_rot(double degrees) {
-  const double r = degrees * (3.14159265358979323846 / 180.0);
-  return Rot{static_cast<float>(std::cos(r)), static_cast<float>(std::sin(r))};
-}
-inline Vec2 rotate(Rot q, Vec2 v) {
-  return Vec2(q.c * v.x - q.s * v.y, q.s * v.x + q.c * v.y);
-}
-inline Vec2 inv_rotate(Rot q, Vec2 v) {
-  return Vec2(q.c * v.x + q.s * v.y, -q.s * v.x + q.c * v.y);
 }
 
 }  // namespace hitbox

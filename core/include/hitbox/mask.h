@@ -41,6 +41,13 @@ struct Mask {
   int count() const;               // set cells
 };
 
+// Cells in the bounding rectangle of a shape's mask at `accuracy`, with the one-cell margin
+// the builders may add on every side; +inf when the shape's bounds are not finite or reach
+// cell coordinates beyond +-2^30, which no mask can hold. Callers refuse a shape above their
+// limit before building its mask (report.h, kMaxMaskCells); the builders leave such a mask
+// empty rather than overflow.
+double mask_cells(const Body& b, float accuracy);
+
 // The centre of cell (i, j) in world pixels; every mask and every reference uses this.
 inline Vec2 cell_centre(int i, int j, float cell) {
   return Vec2((static_cast<float>(i) + 0.5f) * cell, (static_cast<float>(j) + 0.5f) * cell);
@@ -83,11 +90,11 @@ void build_sprite_mask(const Body& frame, const SpriteImage& image, int threshol
 
 struct PixelResult {
   bool hit = false;
-  int count = 0;       // overlapping cells (0 when only the test was asked for)
-  CellRect search;     // intersection of the two masks' bounds (w or h 0: none)
-  CellRect overlap;    // bounding rectangle of the overlapping cells
+  int count = 0;                 // overlapping cells (0 when only the test was asked for)
+  CellRect search;               // intersection of the two masks' bounds (w or h 0: none)
+  CellRect overlap;              // bounding rectangle of the overlapping cells
   int first_x = 0, first_y = 0;  // first overlapping cell in row order (cell coordinates)
-  float cell = 1.0f;   // cell size in world pixels, to turn cells into world pixels
+  float cell = 1.0f;             // cell size in world pixels, to turn cells into world pixels
 };
 
 // Overlap of two masks built at the same accuracy. Rejects on the bounding rectangles first,

@@ -1,44 +1,94 @@
 // Box against box in four lanes: the kernel behind sat() and mtd() for two boxes, inline
 // so the common untraced call costs no function call. Not part of the API: collide.h is,
 // and includes this after defining SatResult and MtdResult.
-// Lane by lane the same float operations as the scalar formulas in collide.cpp (x * 1 + y * 0
-// is exactly x), so traced and untraced calls agree bit for bit (tests/named_test.cpp).
+// Lane by lane the same float operations as the scalar kernel below (x * 1 + y * 0 is exactly
+// x), which compilers without vector types take (detail/lanes.h); traced and untraced calls
+// agree bit for bit (tests/named_test.cpp), and so do the two kernels (tests/lanes_test.cpp).
 #pragma once
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstddef>
 #include <cstring>
 
+#include "hitbox/detail/lanes.h"
 #include "hitbox/shape.h"
-
-#if defined(__SSE__)
-#include <xmmintrin.h>
-#endif
 
 namespace hitbox {
 
 namespace detail {
 
-using f4 = float __attribute__((vector_size(16)));  // four lanes (SSE on x86, NEON on ARM)
-using i4 = int __attribute__((vector_size(16)));
+// The four axes, A.x, A.y, B.x, B.y, as plain floats: the scalar kernel, which every
+// compiler takes, and the reference the lane kernel is tested against bit for bit
+// (tests/named_test.cpp). Same float operations in the same order as the lanes.
+struct BoxBox1 {
+  float ax[4], ay[4];  // the axes' x and y components
+  float ea[4], eb[4];  // half-widths of A and B
+  float d[4];          // (B's centre - A's centre) . axis
+  float ov[4];         // ea + eb - |d|
+};
+
+inline BoxBox1 box_box_scalar(const Body& a, const Body& b) {
+  BoxBox1 r;
+  const Vec2 ax[4] = {a.axis_x, a.axis_y, b.axis_x, b.axis_y};
+  for (int k = 0; k < 4; ++k) {
+    r.ax[k] = ax[k].x;
+    r.ay[k] = ax[k].y;
+  }
+  // |cos| between the boxes' axes: r00, r01, r10, r11.
+  const float c[4] = {std::fabs(a.axis_x.x * b.axis_x.x + a.axis_x.y * b.axis_x.y),
+                      std::fabs(a.axis_x.x * b.axis_y.x + a.axis_x.y * b.axis_y.y),
+                      std::fabs(a.axis_y.x * b.axis_x.x + a.axis_y.y * b.axis_x.y),
+                      std::fabs(a.axis_y.x * b.axis_y.x + a.axis_y.y * b.axis_y.y)};
+  const float ha[2] = {a.half.x, a.half.y}, hb[2] = {b.half.x, b.half.y};
+  // As the lanes compute them: A's own axes as hx * 1 + 0 * 0, B's as hx * 1 + hy * 0.
+  r.ea[0] = ha[0] * 1.0f + 0.0f * 0.0f;
+  r.ea[1] = ha[1] * 1.0f + 0.0f * 0.0f;
+  r.ea[2] = ha[0] * c[0] + ha[1] * c[2];
+  r.ea[3] = ha[0] * c[1] + ha[1] * c[3];
+  r.eb[0] = hb[0] * c[0] + hb[1] * c[1];
+  r.eb[1] = hb[0] * c[2] + hb[1] * c[3];
+  r.eb[2] = hb[0] * 1.0f + hb[1] * 0.0f;
+  r.eb[3] = hb[0] * 0.0f + hb[1] * 1.0f;
+  const Vec2 t = b.pos - a.pos;
+  for (int k = 0; k < 4; ++k) {
+    r.d[k] = t.x * r.ax[k] + t.y * r.ay[k];
+    r.ov[k] = (r.ea[k] + r.eb[k]) - std::fabs(r.d[k]);
+  }
+  return r;
+}
+
+// Box-box without a trace: the verdict straight from the lanes (sign bits for the first
+// separating axis, a lane minimum for the least overlap).
+struct Lanes {
+  bool hit;
+  int first;  // first separating lane, 4 on a hit
+  int least;  // first lane of least overlap (lane 3 when a NaN leaves no lane least)
+};
+
+inline Lanes lanes_verdict(const BoxBox1& r) {
+  unsigned mask = 0;
+  float mn = r.ov[0];
+  for (int k = 0; k < 4; ++k) {
+    mask |= static_cast<unsigned>(r.ov[k] < 0.0f) << k;
+    mn = r.ov[k] < mn ? r.ov[k] : mn;
+  }
+  unsigned at = 0;
+  for (int k = 0; k < 4; ++k) at |= static_cast<unsigned>(r.ov[k] == mn) << k;
+  return Lanes{mask == 0, std::countr_zero(mask | 16u), std::countr_zero(at | 8u)};
+}
+
+#if HITBOX_LANES
 
 // The four axes in lanes: A.x, A.y, B.x, B.y. Lane by lane the same float operations as
-// the scalar formulas above (x * 1 + y * 0 is exactly x), so traces and fast paths agree.
+// box_box_scalar (x * 1 + y * 0 is exactly x), so traces and fast paths agree.
 struct BoxBox4 {
   f4 ax, ay;  // the axes' x and y components
   f4 ea, eb;  // half-widths of A and B
   f4 d;       // (B's centre - A's centre) . axis
   f4 ov;      // ea + eb - |d|
 };
-
-inline f4 abs4(f4 v) {  // clear the sign bits
-  i4 bits;
-  std::memcpy(&bits, &v, sizeof v);
-  bits &= i4{0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff};
-  std::memcpy(&v, &bits, sizeof v);
-  return v;
-}
 
 // A body's two axes as one 4-lane load: {x.x, x.y, y.x, y.y} (axis_y follows axis_x).
 inline f4 axes4(const Body& b) {
@@ -48,19 +98,15 @@ inline f4 axes4(const Body& b) {
   return v;
 }
 
-inline f4 splat4(float v) {
-  return f4{v, v, v, v};
-}
-
 inline BoxBox4 box_box4(const Body& a, const Body& b) {
   BoxBox4 r;
   const f4 pa = axes4(a);
   const f4 pb = axes4(b);
-  r.ax = __builtin_shuffle(pa, pb, i4{0, 2, 4, 6});
-  r.ay = __builtin_shuffle(pa, pb, i4{1, 3, 5, 7});
+  r.ax = shuffle<0, 2, 4, 6>(pa, pb);
+  r.ay = shuffle<1, 3, 5, 7>(pa, pb);
   // |cos| between the boxes' axes: r00, r01, r10, r11.
-  const f4 c = abs4(__builtin_shuffle(pa, i4{0, 0, 2, 2}) * __builtin_shuffle(pb, i4{0, 2, 0, 2}) +
-                    __builtin_shuffle(pa, i4{1, 1, 3, 3}) * __builtin_shuffle(pb, i4{1, 3, 1, 3}));
+  const f4 c = abs4(shuffle<0, 0, 2, 2>(pa) * shuffle<0, 2, 0, 2>(pb) +
+                    shuffle<1, 1, 3, 3>(pa) * shuffle<1, 3, 1, 3>(pb));
   // Both half extents as one register each ({hx, hy, radius, bound}: radius and bound are
   // loaded but unused), so every operand below is a shuffle, not a lane insert.
   static_assert(offsetof(Body, radius) == offsetof(Body, half) + sizeof(Vec2));
@@ -69,46 +115,37 @@ inline BoxBox4 box_box4(const Body& a, const Body& b) {
   std::memcpy(&hb, &b.half, sizeof hb);
   const f4 k = {1.0f, 1.0f, 0.0f, 0.0f};
   // ea = {hx, hy, hx r00 + hy r10, hx r01 + hy r11} (hx * 1 + hy * 0 is exactly hx)
-  r.ea = __builtin_shuffle(ha, i4{0, 1, 0, 0}) * __builtin_shuffle(k, c, i4{0, 1, 4, 5}) +
-         __builtin_shuffle(ha, k, i4{6, 6, 1, 1}) * __builtin_shuffle(k, c, i4{2, 3, 6, 7});
+  r.ea = shuffle<0, 1, 0, 0>(ha) * shuffle<0, 1, 4, 5>(k, c) +
+         shuffle<6, 6, 1, 1>(ha, k) * shuffle<2, 3, 6, 7>(k, c);
   // eb = {hx r00 + hy r01, hx r10 + hy r11, hx, hy}
-  r.eb = __builtin_shuffle(hb, i4{0, 0, 0, 0}) * __builtin_shuffle(c, k, i4{0, 2, 4, 6}) +
-         __builtin_shuffle(hb, i4{1, 1, 1, 1}) * __builtin_shuffle(c, k, i4{1, 3, 6, 4});
+  r.eb = shuffle<0, 0, 0, 0>(hb) * shuffle<0, 2, 4, 6>(c, k) +
+         shuffle<1, 1, 1, 1>(hb) * shuffle<1, 3, 6, 4>(c, k);
   f4 pos_a, pos_b;  // {pos.x, pos.y, axis_x.x, axis_x.y}: only the first two lanes are read
   std::memcpy(&pos_a, &a.pos, sizeof pos_a);
   std::memcpy(&pos_b, &b.pos, sizeof pos_b);
   const f4 t = pos_b - pos_a;
-  r.d = __builtin_shuffle(t, i4{0, 0, 0, 0}) * r.ax + __builtin_shuffle(t, i4{1, 1, 1, 1}) * r.ay;
+  r.d = shuffle<0, 0, 0, 0>(t) * r.ax + shuffle<1, 1, 1, 1>(t) * r.ay;
   r.ov = (r.ea + r.eb) - abs4(r.d);
   return r;
-}
-
-// Box-box without a trace: the verdict straight from the lanes (sign bits for the first
-// separating axis, a lane minimum for the least overlap).
-struct Lanes {
-  bool hit;
-  int first;  // first separating lane, 4 on a hit
-  int least;  // first lane of least overlap
-};
-
-// The sign bits of four lanes as a 4-bit mask (one instruction on SSE).
-inline unsigned lane_mask(i4 m) {
-#if defined(__SSE__)
-  return static_cast<unsigned>(_mm_movemask_ps(reinterpret_cast<__m128>(m)));
-#else
-  return static_cast<unsigned>((m[0] & 1) | (m[1] & 2) | (m[2] & 4) | (m[3] & 8));
-#endif
 }
 
 inline Lanes lanes_verdict(const BoxBox4& r) {
   const unsigned mask = lane_mask(r.ov < f4{});
   // The least overlap in every lane: two swaps and two minimums, no lane extraction.
-  f4 mn = r.ov < __builtin_shuffle(r.ov, i4{1, 0, 3, 2}) ? r.ov
-                                                         : __builtin_shuffle(r.ov, i4{1, 0, 3, 2});
-  mn = mn < __builtin_shuffle(mn, i4{2, 3, 0, 1}) ? mn : __builtin_shuffle(mn, i4{2, 3, 0, 1});
+  f4 mn = r.ov < shuffle<1, 0, 3, 2>(r.ov) ? r.ov : shuffle<1, 0, 3, 2>(r.ov);
+  mn = mn < shuffle<2, 3, 0, 1>(mn) ? mn : shuffle<2, 3, 0, 1>(mn);
   const unsigned at = lane_mask(r.ov == mn);
-  return Lanes{mask == 0, std::countr_zero(mask | 16u), std::countr_zero(at | 16u)};
+  return Lanes{mask == 0, std::countr_zero(mask | 16u), std::countr_zero(at | 8u)};
 }
+
+#else  // !HITBOX_LANES: the scalar kernel
+
+using BoxBox4 = BoxBox1;
+inline BoxBox4 box_box4(const Body& a, const Body& b) {
+  return box_box_scalar(a, b);
+}
+
+#endif
 
 inline SatResult sat_box_box(const Body& a, const Body& b, bool early_exit) {
   const BoxBox4 r = box_box4(a, b);

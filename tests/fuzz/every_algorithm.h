@@ -1,0 +1,92 @@
+// What the fuzzers run on two posed shapes: every algorithm, untraced and traced, and the
+// pixel test when both masks stay small. Besides "no crash, no sanitizer report", it checks
+// what must hold for any input: a traced call gives the same verdict as the untraced one.
+#pragma once
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "hitbox/circle_rect.h"
+#include "hitbox/collide.h"
+#include "hitbox/gjk.h"
+#include "hitbox/mask.h"
+#include "hitbox/shape.h"
+
+namespace hitbox::fuzz {
+
+// A broken promise: print it and abort, so libFuzzer keeps the input as a crash.
+[[noreturn]] inline void broken(const char* what) {
+  std::fprintf(stderr, "fuzz: %s\n", what);
+  std::abort();
+}
+
+inline bool finite_body(const Body& b) {
+  return std::isfinite(b.bounds.min.x) && std::isfinite(b.bounds.min.y) &&
+         std::isfinite(b.bounds.max.x) && std::isfinite(b.bounds.max.y) && std::isfinite(b.vel.x) &&
+         std::isfinite(b.vel.y);
+}
+
+// Every algorithm on (a, b). `pixel_accuracy` 0 leaves the pixel test out.
+inline void every_algorithm(const Body& a, const Body& b, float pixel_accuracy) {
+  const bool finite = finite_body(a) && finite_body(b);
+  (void)aabb(a, b);
+  (void)bounding_circle(a, b);
+
+  SatTrace st;
+  const SatResult s0 = sat(a, b);
+  const SatResult s1 = sat(a, b, &st);
+  const SatResult s2 = sat(a, b, nullptr, /*early_exit=*/false);
+  if (finite && (s0.hit != s1.hit || s0.hit != s2.hit)) broken("sat: traced and untraced differ");
+
+  SatTrace mt;
+  const MtdResult m0 = mtd(a, b);
+  const MtdResult m1 = mtd(a, b, &mt);
+  if (finite && m0.hit != m1.hit) broken("mtd: traced and untraced differ");
+  if (finite && m0.hit != s0.hit) broken("mtd and sat disagree on overlap");
+
+  SweptTrace wt;
+  const SweptResult w0 = swept(a, b);
+  const SweptResult w1 = swept(a, b, &wt);
+  if (finite && w0.hit != w1.hit) broken("swept: traced and untraced differ");
+  if (finite && w0.hit && !(w0.toi >= 0.0f && w0.toi <= 1.0f)) broken("swept: toi outside [0, 1]");
+
+  GjkTrace gt;
+  (void)gjk(a, b);
+  (void)gjk(a, b, &gt);
+  (void)gjk_noise(a, b);
+
+  if (circle_rect_supports(a, b)) {
+    CircleRectTrace qt;
+    (void)quadrant(a, b);
+    (void)quadrant(a, b, &qt);
+    (void)circle_as_square(a, b);
+    (void)circle_as_square(a, b, &qt);
+  }
+
+  // The pixel test, as `query` and the window run it: only for masks of bounded size (they
+  // refuse larger ones with a named error before building).
+  if (pixel_accuracy > 0.0f && finite && mask_cells(a, pixel_accuracy) < 1e6 &&
+      mask_cells(b, pixel_accuracy) < 1e6) {
+    Mask ma, mb;
+    const auto build = [&](const Body& body, Mask& m) {
+      if (body.sprite) {
+        build_sprite_mask(body, *body.sprite, body.alpha_threshold, body.scale, pixel_accuracy, m);
+      } else {
+        build_mask(body, pixel_accuracy, m);
+      }
+    };
+    build(a, ma);
+    build(b, mb);
+    const PixelResult p0 = pixel_overlap(ma, mb, false);
+    const PixelResult p1 = pixel_overlap(ma, mb, true);
+    if (p0.hit != p1.hit || p1.hit != (p1.count > 0)) broken("pixel: test and count disagree");
+    std::vector<CellRun> runs;
+    overlap_runs(ma, mb, runs);
+    long long cells = 0;
+    for (const CellRun& r : runs) cells += r.x1 - r.x0;
+    if (cells != p1.count) broken("pixel: overlap_runs and the count disagree");
+  }
+}
+
+}  // namespace hitbox::fuzz

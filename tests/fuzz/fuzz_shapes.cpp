@@ -1,0 +1,106 @@
+// Two shapes' raw numbers (positions, angles, sizes, points, velocities; NaN, infinities, huge
+// and tiny values included) straight into pose and every algorithm, skipping the scene
+// loader's checks. Whatever the numbers, the core must not crash, hang or do anything
+// undefined.
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+
+#include "every_algorithm.h"
+#include "hitbox/shape.h"
+
+namespace {
+
+// Reads the input as a stream of values; past its end, zeros.
+struct Reader {
+  const std::uint8_t* p;
+  std::size_t n;
+  std::uint8_t byte() {
+    if (n == 0) return 0;
+    --n;
+    return *p++;
+  }
+  // A double that is often a plain number and sometimes a special one.
+  double number() {
+    switch (byte() % 8) {
+      case 0:
+        return static_cast<double>(static_cast<std::int8_t>(byte()));  // small integers
+      case 1: {
+        double v = 0.0;  // any bit pattern: NaNs, infinities, subnormals
+        std::uint8_t b[8];
+        for (auto& c : b) c = byte();
+        std::memcpy(&v, b, sizeof v);
+        return v;
+      }
+      case 2: {
+        float v = 0.0f;
+        std::uint8_t b[4];
+        for (auto& c : b) c = byte();
+        std::memcpy(&v, b, sizeof v);
+        return v;
+      }
+      case 3:
+        return std::ldexp(1.0 + byte() / 256.0, static_cast<int>(byte() % 80) - 40);  // scales
+      default:
+        return (static_cast<double>(byte()) - 128.0) * 4.0 + byte() / 64.0;  // pixel-sized
+    }
+  }
+};
+
+hitbox::Shape read_shape(Reader& r, const std::shared_ptr<const hitbox::SpriteImage>& image) {
+  hitbox::Shape s;
+  s.kind = static_cast<hitbox::Kind>(r.byte() % 4);
+  s.pos = {r.number(), r.number()};
+  s.angle = r.number();
+  s.scale = r.number();
+  const std::uint8_t flags = r.byte();
+  s.mirror_x = flags & 1;
+  s.mirror_y = flags & 2;
+  s.vel = {r.number(), r.number()};
+  switch (s.kind) {
+    case hitbox::Kind::Rect:
+      s.size = {r.number(), r.number()};
+      break;
+    case hitbox::Kind::Circle:
+      s.radius = r.number();
+      break;
+    case hitbox::Kind::Polygon: {
+      const int n = 3 + r.byte() % (hitbox::kMaxPolygonPoints - 2);
+      for (int i = 0; i < n; ++i) s.points.emplace_back(r.number(), r.number());
+      break;
+    }
+    case hitbox::Kind::Sprite:
+      s.pixels.image = image;
+      s.alpha_threshold = r.byte();
+      break;
+  }
+  return s;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  static const auto image = [] {
+    auto img = std::make_shared<hitbox::SpriteImage>();
+    img->w = 5;
+    img->h = 7;
+    for (int i = 0; i < img->w * img->h; ++i)
+      img->alpha.push_back(static_cast<std::uint8_t>(i * 37));
+    return img;
+  }();
+  Reader r{data, size};
+  const hitbox::Shape sa = read_shape(r, image);
+  const hitbox::Shape sb = read_shape(r, image);
+  const hitbox::Posed a(sa);
+  const hitbox::Posed b(sb);
+  hitbox::fuzz::every_algorithm(a, b, 0.25f);
+  hitbox::fuzz::every_algorithm(b, a, 0.25f);
+  (void)hitbox::contains(a,
+                         hitbox::Vec2(static_cast<float>(sb.pos.x), static_cast<float>(sb.pos.y)));
+  (void)hitbox::polygon_problem(sa.points);
+  (void)hitbox::convex_hull(sa.points);
+  (void)hitbox::to_local(sa, hitbox::to_world(sa, sb.pos));
+  return 0;
+}

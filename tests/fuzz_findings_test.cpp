@@ -1,0 +1,104 @@
+// Inputs the fuzzers (tests/fuzz) found, each fixed at its root and kept here as a named case.
+// Under the asan preset these run with UndefinedBehaviorSanitizer, which is how they failed.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "hitbox/collide.h"
+#include "hitbox/mask.h"
+#include "hitbox/shape.h"
+
+namespace {
+
+using hitbox::DVec2;
+using hitbox::Kind;
+using hitbox::Shape;
+
+// fuzz_shapes, the empty input: a rect of size 0 x 0 at scale 0. Its edges have zero
+// normals, so each pixel row's extent was unbounded (-inf..+inf) and turning it into cell
+// columns was undefined. A row's extent is now clipped to the world bounds; the shape covers
+// no cell centre, so its mask is empty.
+TEST(FuzzFindings, ZeroSizeRectHasAnEmptyMask) {
+  Shape s;
+  s.kind = Kind::Rect;
+  s.scale = 0.0;
+  const hitbox::Posed p(s);
+  hitbox::Mask m;
+  hitbox::build_mask(p, 0.25f, m);
+  EXPECT_TRUE(m.empty());
+  s.size = DVec2(0.0, 40.0);  // a line: no area either
+  s.scale = 1.0;
+  s.pos = DVec2(10.3, 0.0);
+  hitbox::build_mask(hitbox::Posed(s), 1.0f, m);
+  EXPECT_TRUE(m.empty());
+}
+
+}  // namespace
+
+namespace {
+
+// fuzz_shapes, the same empty input once rows were bounded: contains() said every point was
+// inside the 0 x 0 rect (each edge's zero normal gives 0 <= 0), so the mask builder's loop
+// that widens a row while the next cell is inside never ended. A point outside a shape's
+// world bounds is now outside.
+TEST(FuzzFindings, ZeroSizeRectContainsNoPointBeyondItsBounds) {
+  Shape s;
+  s.kind = Kind::Rect;
+  s.scale = 0.0;
+  s.pos = DVec2(5.0, 5.0);
+  const hitbox::Posed p(s);
+  EXPECT_FALSE(hitbox::contains(p, hitbox::Vec2(6.0f, 5.0f)));
+  EXPECT_FALSE(hitbox::contains(p, hitbox::Vec2(-1e6f, 0.0f)));
+  EXPECT_TRUE(hitbox::contains(p, hitbox::Vec2(5.0f, 5.0f)));  // its one point, closed
+}
+
+}  // namespace
+
+namespace {
+
+// fuzz_shapes: a small rect at x = -1e29. Its mask is small in cells, but its cell
+// coordinates do not fit an int, and turning them into ints was undefined. mask_cells now
+// says +inf for such a shape (so `query` and the window refuse it by name), and the builder
+// leaves the mask empty instead of overflowing.
+TEST(FuzzFindings, ShapeBeyondIntCellCoordinatesIsRefusedNotOverflowed) {
+  Shape s;
+  s.kind = Kind::Rect;
+  s.size = DVec2(10.0, 10.0);
+  s.pos = DVec2(-1e29, 3.0);
+  const hitbox::Posed p(s);
+  EXPECT_TRUE(std::isinf(hitbox::mask_cells(p, 1.0f)));
+  hitbox::Mask m;
+  hitbox::build_mask(p, 1.0f, m);
+  EXPECT_TRUE(m.empty());
+  s.pos = DVec2(100.0, 3.0);  // the same rect where cells fit: 13 x 13 with the margin
+  EXPECT_DOUBLE_EQ(hitbox::mask_cells(hitbox::Posed(s), 1.0f), 13.0 * 13.0);
+}
+
+}  // namespace
+
+namespace {
+
+// fuzz_shapes: two boxes whose numbers make an overlap NaN. No lane then equals the lane
+// minimum, and the untraced box-box kernel read lane 4 of a 4-lane vector. The least lane is
+// now always one of the four.
+TEST(FuzzFindings, NanBoxOverlapPicksARealLane) {
+  hitbox::detail::BoxBox1 r{};
+  const float nan = std::nanf("");
+  const float ov[4] = {nan, nan, nan, nan};
+  for (int k = 0; k < 4; ++k) r.ov[k] = ov[k];
+  const hitbox::detail::Lanes v = hitbox::detail::lanes_verdict(r);
+  EXPECT_GE(v.least, 0);
+  EXPECT_LE(v.least, 3);
+  Shape a;
+  a.kind = Kind::Rect;
+  a.size = DVec2(10.0, 10.0);
+  Shape b = a;
+  b.pos = DVec2(std::nan(""), 0.0);
+  const hitbox::Posed pa(a), pb(b);
+  (void)hitbox::sat(pa, pb);  // under UBSan: no out-of-bounds lane
+  (void)hitbox::mtd(pa, pb);
+  const hitbox::detail::Lanes w = hitbox::detail::lanes_verdict(hitbox::detail::box_box4(pa, pb));
+  EXPECT_LE(w.least, 3);
+}
+
+}  // namespace

@@ -3,7 +3,7 @@
 # HITBOX_FUZZ_SECONDS=600 to run longer), two at a time, from the seed corpora: the files in
 # tests/fuzz/corpus/<target>/ and the bundled scenes and sprites. New inputs they find go to
 # build/asan/fuzz-corpus/<target>/, never into the source tree. A crash, a sanitizer report
-# or an input slower than 10 s fails the run (exit 1) and leaves the input in build/asan/fuzz-out/.
+# or an input slower than 5 s (a hang) fails the run (exit 1) and leaves the input in build/asan/fuzz-out/.
 # Prints, per target, how long it ran and how many inputs it tried.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -30,7 +30,7 @@ run_one() {
   # shellcheck disable=SC2046
   ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     LSAN_OPTIONS=suppressions=$PWD/tests/fuzz/lsan.supp \
-    "$bin/$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+    "$bin/$name" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=4096 -print_final_stats=1 \
     -artifact_prefix="$out/$name/" "$work" $(seeds "$name") >"$out/$name.log" 2>&1
   local status=$?
   local runs

@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "hitbox/limits.h"
 #include "hitbox/report.h"
 
 namespace hitbox {
@@ -32,26 +33,7 @@ namespace {
 
 using json = nlohmann::json;
 
-// Limits (docs/scene-format.md, "Ranges"). Shapes are posed in floats; these keep every
-// value well inside what a float holds with sub-pixel precision to spare.
-constexpr double kMaxCoord = 1e6;  // |x|, |y| of pos, vel, points, view origin (pixels)
-constexpr double kMaxSize = 1e6;   // rect width/height, circle radius, also after scaling
-constexpr double kMinSize = 1e-6;  // smallest width/height, radius and scale
-constexpr double kMaxScale = 1000.0;
-constexpr double kMaxAngle = 1e6;  // degrees
-constexpr double kMinZoom = 1e-3;
-constexpr double kMaxZoom = 1e3;
-
 // ---------------------------------------------------------------- number text
-
-// Shortest text that reads back as the same double. Whole numbers are written without a
-// fraction ("300"), everything else as nlohmann writes doubles (round-trip exact).
-std::string number_text(double v) {
-  if (v == std::trunc(v) && std::abs(v) < 1e15 && !(v == 0.0 && std::signbit(v))) {
-    return std::to_string(static_cast<std::int64_t>(v));
-  }
-  return json(v).dump();
-}
 
 std::string describe(const json& j) {
   switch (j.type()) {
@@ -297,16 +279,17 @@ class Checker {
   // A coordinate in world pixels: |v| <= 1e6.
   double coord(const json& j, const std::string& field) const {
     const double v = number(j, field);
-    if (std::abs(v) > kMaxCoord) {
-      fail(field, "is out of range: " + number_text(v) + " is beyond +-1e6 pixels");
-    }
+    if (const std::string problem = coord_problem(v); !problem.empty()) fail(field, problem);
     return v;
   }
 
   // [x, y] of coordinates.
   DVec2 point(const json& j, const std::string& field) const {
     if (!j.is_array() || j.size() != 2) fail(field, "must be [x, y], not " + shape_of(j));
-    return DVec2(coord(j[0], field + "[0]"), coord(j[1], field + "[1]"));
+    // x first: function arguments have no order of evaluation, and the first bad one is named.
+    const double x = coord(j[0], field + "[0]");
+    const double y = coord(j[1], field + "[1]");
+    return DVec2(x, y);
   }
 
   static std::string shape_of(const json& j) {
@@ -405,11 +388,8 @@ std::shared_ptr<const SpriteImage> load_image(const Checker& c, ImageSource& src
 double positive(const Checker& c, const json& j, const std::string& field, double max,
                 const std::string& rule) {
   const double v = c.number(j, field);
-  if (!(v > 0.0)) c.fail(field, rule);
-  if (v < kMinSize || v > max) {
-    c.fail(field, "is out of range: " + number_text(v) + " is not between 1e-6 and " +
-                      (max == kMaxSize ? std::string("1e6") : number_text(max)) + " (" + rule +
-                      ")");
+  if (const std::string problem = positive_problem(v, max, rule); !problem.empty()) {
+    c.fail(field, problem);
   }
   return v;
 }
@@ -452,8 +432,8 @@ Shape read_shape(Checker& c, const json& j, std::size_t index, ImageSource& imag
 
   if (const auto a = j.find("angle"); a != j.end()) {
     s.angle = c.number(*a, "angle");
-    if (std::abs(s.angle) > kMaxAngle) {
-      c.fail("angle", "is out of range: " + number_text(s.angle) + " is beyond +-1e6 degrees");
+    if (const std::string problem = angle_problem(s.angle); !problem.empty()) {
+      c.fail("angle", problem);
     }
   }
   if (const auto sc = j.find("scale"); sc != j.end()) {
@@ -473,7 +453,6 @@ Shape read_shape(Checker& c, const json& j, std::size_t index, ImageSource& imag
   }
   if (const auto v = j.find("vel"); v != j.end()) s.vel = c.point(*v, "vel");
 
-  const std::string scale_rule = "scaled sizes must stay within 1e6 pixels";
   switch (s.kind) {
     case Kind::Rect: {
       const std::string rule = "must be [width, height] with both > 0";
@@ -486,13 +465,8 @@ Shape read_shape(Checker& c, const json& j, std::size_t index, ImageSource& imag
           c.fail("size", rule);
         }
       }
-      s.size = DVec2(positive(c, (*sz)[0], "size", kMaxSize, rule),
-                     positive(c, (*sz)[1], "size", kMaxSize, rule));
-      const double world = std::max(s.size.x, s.size.y) * s.scale;
-      if (world > kMaxSize) {
-        c.fail("scale", "is out of range: scale " + number_text(s.scale) + " makes the rect " +
-                            number_text(world) + " pixels wide (" + scale_rule + ")");
-      }
+      const double w = positive(c, (*sz)[0], "size", kMaxSize, rule);  // width first
+      s.size = DVec2(w, positive(c, (*sz)[1], "size", kMaxSize, rule));
       break;
     }
     case Kind::Circle: {
@@ -500,11 +474,6 @@ Shape read_shape(Checker& c, const json& j, std::size_t index, ImageSource& imag
       const auto r = j.find("radius");
       if (r == j.end()) c.fail("radius", "is required; " + rule);
       s.radius = positive(c, *r, "radius", kMaxSize, rule);
-      const double world = s.radius * s.scale;
-      if (world > kMaxSize) {
-        c.fail("scale", "is out of range: scale " + number_text(s.scale) + " makes the radius " +
-                            number_text(world) + " pixels (" + scale_rule + ")");
-      }
       break;
     }
     case Kind::Polygon: {
@@ -513,27 +482,10 @@ Shape read_shape(Checker& c, const json& j, std::size_t index, ImageSource& imag
       if (!pts->is_array()) {
         c.fail("points", "must be an array of [x, y] points, not " + describe(*pts));
       }
-      double extent = 0.0;
       for (std::size_t i = 0; i < pts->size(); ++i) {
-        const std::string field = "points[" + std::to_string(i) + "]";
-        s.points.push_back(c.point((*pts)[i], field));
-        extent = std::max({extent, std::abs(s.points.back().x), std::abs(s.points.back().y)});
+        s.points.push_back(c.point((*pts)[i], "points[" + std::to_string(i) + "]"));
       }
-      const std::string problem = polygon_problem(s.points);
-      if (!problem.empty()) {
-        // Messages about one point start with "point N" (polygon.cpp).
-        std::string field = "points";
-        if (problem.rfind("point ", 0) == 0) {
-          const std::size_t end = problem.find(' ', 6);
-          field = "points[" + problem.substr(6, end - 6) + "]";
-        }
-        c.fail(field, problem);
-      }
-      const double world = extent * s.scale;
-      if (world > kMaxCoord) {
-        c.fail("scale", "is out of range: scale " + number_text(s.scale) + " puts a point " +
-                            number_text(world) + " pixels from pos (" + scale_rule + ")");
-      }
+      if (const auto problem = points_problem(s.points)) c.fail(problem->field, problem->message);
       break;
     }
     case Kind::Sprite: {
@@ -561,17 +513,10 @@ Shape read_shape(Checker& c, const json& j, std::size_t index, ImageSource& imag
         s.alpha_threshold = static_cast<int>(t->get<std::int64_t>());
       }
       s.pixels.image = load_image(c, images, s.image);
-      const double world =
-          static_cast<double>(std::max(s.pixels.image->w, s.pixels.image->h)) * s.scale;
-      if (world > kMaxSize) {
-        c.fail("scale", "is out of range: scale " + number_text(s.scale) + " makes the sprite's " +
-                            std::to_string(s.pixels.image->w) + " x " +
-                            std::to_string(s.pixels.image->h) + " image " + number_text(world) +
-                            " pixels wide (" + scale_rule + ")");
-      }
       break;
     }
   }
+  if (const auto problem = scaled_problem(s)) c.fail(problem->field, problem->message);
   return s;
 }
 

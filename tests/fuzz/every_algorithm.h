@@ -27,8 +27,10 @@ inline bool finite_body(const Body& b) {
          std::isfinite(b.vel.y);
 }
 
-// Every algorithm on (a, b). `pixel_accuracy` 0 leaves the pixel test out.
-inline void every_algorithm(const Body& a, const Body& b, float pixel_accuracy) {
+// Every algorithm on (a, b). `pixel_accuracy` 0 leaves the pixel test out. `accepted`: both
+// shapes passed shape_problem (hitbox/limits.h), so every answer must be a finite number.
+inline void every_algorithm(const Body& a, const Body& b, float pixel_accuracy,
+                            bool accepted = false) {
   const bool finite = finite_body(a) && finite_body(b);
   (void)aabb(a, b);
   (void)bounding_circle(a, b);
@@ -51,8 +53,23 @@ inline void every_algorithm(const Body& a, const Body& b, float pixel_accuracy) 
   if (finite && w0.hit != w1.hit) broken("swept: traced and untraced differ");
   if (finite && w0.hit && !(w0.toi >= 0.0f && w0.toi <= 1.0f)) broken("swept: toi outside [0, 1]");
 
+  if (accepted) {
+    if (!std::isfinite(s0.overlap) || !std::isfinite(s0.axis.x) || !std::isfinite(s0.axis.y)) {
+      broken("sat: a non-finite answer for accepted shapes");
+    }
+    if (!std::isfinite(m0.depth) || !std::isfinite(m0.vector.x) || !std::isfinite(m0.vector.y)) {
+      broken("mtd: a non-finite answer for accepted shapes");
+    }
+    if (w0.hit && (!std::isfinite(w0.normal.x) || !std::isfinite(w0.normal.y))) {
+      broken("swept: a non-finite normal for accepted shapes");
+    }
+  }
+
   GjkTrace gt;
-  (void)gjk(a, b);
+  const GjkResult g0 = gjk(a, b);
+  if (accepted && (!std::isfinite(g0.distance) || !std::isfinite(g0.depth))) {
+    broken("gjk: a non-finite answer for accepted shapes");
+  }
   (void)gjk(a, b, &gt);
   (void)gjk_noise(a, b);
 

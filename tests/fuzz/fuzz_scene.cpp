@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "every_algorithm.h"
+#include "hitbox/limits.h"
 #include "hitbox/report.h"
 #include "hitbox/scene.h"
 
@@ -45,10 +46,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (scene.shapes.size() > 12) return 0;  // pairs grow as n^2; a dozen shapes covers them
 
   std::vector<hitbox::Posed> posed;
-  for (const hitbox::Shape& s : scene.shapes) posed.emplace_back(s);
+  for (const hitbox::Shape& s : scene.shapes) {
+    // What the loader accepts, the window's editors accept too (the same ranges).
+    if (hitbox::shape_problem(s)) hitbox::fuzz::broken("a loaded shape fails shape_problem");
+    posed.emplace_back(s);
+  }
   for (size_t i = 0; i < posed.size(); ++i) {
     for (size_t j = 0; j < posed.size(); ++j) {
-      if (i != j) hitbox::fuzz::every_algorithm(posed[i], posed[j], 0.05f);
+      if (i != j) hitbox::fuzz::every_algorithm(posed[i], posed[j], 0.05f, /*accepted=*/true);
     }
   }
 

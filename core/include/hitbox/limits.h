@@ -1,0 +1,57 @@
+// The ranges every number of a shape keeps (docs/scene-format.md, "Ranges"), and the checks
+// that say which field is out of them. Shapes are posed in floats; these ranges keep every
+// value well inside what a float holds, with sub-pixel precision to spare.
+//
+// The scene loader, the window's editors (the inspector, drags) and the fuzzers all ask these
+// functions, so a value is refused with the same words wherever it comes from. The core's
+// algorithms take any Body without undefined behaviour, but their answers mean something
+// only for shapes that pass shape_problem.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+
+#include "hitbox/shape.h"
+
+namespace hitbox {
+
+inline constexpr double kMaxCoord = 1e6;  // |x|, |y| of pos, vel, points, view origin (pixels)
+inline constexpr double kMaxSize = 1e6;   // rect width/height, circle radius, also scaled
+inline constexpr double kMinSize = 1e-6;  // smallest width/height, radius and scale
+inline constexpr double kMaxScale = 1000.0;
+inline constexpr double kMaxAngle = 1e6;  // degrees
+inline constexpr double kMinZoom = 1e-3;  // a scene's view zoom
+inline constexpr double kMaxZoom = 1e3;
+
+// A field and what is wrong with it, e.g. {"size", "is out of range: ..."}.
+struct FieldProblem {
+  std::string field;
+  std::string message;
+  bool operator==(const FieldProblem&) const = default;
+};
+
+// Shortest text that reads back as the same double ("300", "0.1", "1e+300").
+std::string number_text(double v);
+
+// Each returns "" for an allowed value, else what is wrong (without the field's name).
+std::string finite_problem(double v);  // any finite number
+std::string coord_problem(double v);   // finite, |v| <= kMaxCoord
+std::string angle_problem(double v);   // finite, |v| <= kMaxAngle
+// A size-like number: finite, > 0 (else `rule`), and kMinSize <= v <= max.
+std::string positive_problem(double v, double max, const std::string& rule);
+
+// A polygon's points: polygon_problem's verdict, on the field "points[N]" when it is about
+// one point, else "points".
+std::optional<FieldProblem> points_problem(std::span<const DVec2> points);
+
+// The shape's extents times its scale (width and height, radius, point coordinates, a
+// sprite's image size) within kMaxSize / kMaxCoord; reported on "scale".
+std::optional<FieldProblem> scaled_problem(const Shape& s);
+
+// The first field of the shape that is out of its range, in the order a scene file's shape
+// is read: pos, angle, scale, vel, then the kind's own fields, then the scaled extents.
+// nullopt when every number is one the core takes.
+std::optional<FieldProblem> shape_problem(const Shape& s);
+
+}  // namespace hitbox

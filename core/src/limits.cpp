@@ -1,0 +1,166 @@
+// The ranges of a shape's numbers and the checks that name the field out of them. The scene
+// loader (scene.cpp) reads a file's structure and asks these for every value; the window's
+// editors ask shape_problem before they change a shape.
+#include "hitbox/limits.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+
+namespace hitbox {
+
+namespace {
+
+const std::string kScaleRule = "scaled sizes must stay within 1e6 pixels";
+
+FieldProblem scale_out(const Shape& s, const std::string& what) {
+  return FieldProblem{"scale", "is out of range: scale " + number_text(s.scale) + " " + what +
+                                   " (" + kScaleRule + ")"};
+}
+
+}  // namespace
+
+// Whole numbers are written without a fraction ("300"), everything else as nlohmann writes
+// doubles (round-trip exact).
+std::string number_text(double v) {
+  if (v == std::trunc(v) && std::abs(v) < 1e15 && !(v == 0.0 && std::signbit(v))) {
+    return std::to_string(static_cast<std::int64_t>(v));
+  }
+  return nlohmann::json(v).dump();
+}
+
+std::string finite_problem(double v) {
+  return std::isfinite(v) ? "" : "must be a finite number";
+}
+
+std::string coord_problem(double v) {
+  if (!std::isfinite(v)) return finite_problem(v);
+  if (std::abs(v) > kMaxCoord)
+    return "is out of range: " + number_text(v) + " is beyond +-1e6 pixels";
+  return "";
+}
+
+std::string angle_problem(double v) {
+  if (!std::isfinite(v)) return finite_problem(v);
+  if (std::abs(v) > kMaxAngle)
+    return "is out of range: " + number_text(v) + " is beyond +-1e6 degrees";
+  return "";
+}
+
+std::string positive_problem(double v, double max, const std::string& rule) {
+  if (!std::isfinite(v)) return finite_problem(v);
+  if (!(v > 0.0)) return rule;
+  if (v < kMinSize || v > max) {
+    return "is out of range: " + number_text(v) + " is not between 1e-6 and " +
+           (max == kMaxSize ? std::string("1e6") : number_text(max)) + " (" + rule + ")";
+  }
+  return "";
+}
+
+std::optional<FieldProblem> points_problem(std::span<const DVec2> points) {
+  const std::string problem = polygon_problem(points);
+  if (problem.empty()) return std::nullopt;
+  // Messages about one point start with "point N" (polygon.cpp).
+  std::string field = "points";
+  if (problem.rfind("point ", 0) == 0) {
+    const std::size_t end = problem.find(' ', 6);
+    field = "points[" + problem.substr(6, end - 6) + "]";
+  }
+  return FieldProblem{field, problem};
+}
+
+std::optional<FieldProblem> scaled_problem(const Shape& s) {
+  switch (s.kind) {
+    case Kind::Rect: {
+      const double world = std::max(s.size.x, s.size.y) * s.scale;
+      if (world > kMaxSize)
+        return scale_out(s, "makes the rect " + number_text(world) + " pixels wide");
+      break;
+    }
+    case Kind::Circle: {
+      const double world = s.radius * s.scale;
+      if (world > kMaxSize)
+        return scale_out(s, "makes the radius " + number_text(world) + " pixels");
+      break;
+    }
+    case Kind::Polygon: {
+      double extent = 0.0;
+      for (const DVec2& p : s.points) extent = std::max({extent, std::abs(p.x), std::abs(p.y)});
+      const double world = extent * s.scale;
+      if (world > kMaxCoord) {
+        return scale_out(s, "puts a point " + number_text(world) + " pixels from pos");
+      }
+      break;
+    }
+    case Kind::Sprite: {
+      const SpriteImage* img = s.pixels.image.get();
+      if (img == nullptr) break;
+      const double world = static_cast<double>(std::max(img->w, img->h)) * s.scale;
+      if (world > kMaxSize) {
+        return scale_out(s, "makes the sprite's " + std::to_string(img->w) + " x " +
+                                std::to_string(img->h) + " image " + number_text(world) +
+                                " pixels wide");
+      }
+      break;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<FieldProblem> shape_problem(const Shape& s) {
+  const auto check = [](const char* field,
+                        const std::string& problem) -> std::optional<FieldProblem> {
+    if (problem.empty()) return std::nullopt;
+    return FieldProblem{field, problem};
+  };
+  if (auto p = check("pos[0]", coord_problem(s.pos.x))) return p;
+  if (auto p = check("pos[1]", coord_problem(s.pos.y))) return p;
+  if (auto p = check("angle", angle_problem(s.angle))) return p;
+  if (auto p = check("scale",
+                     positive_problem(s.scale, kMaxScale, "scale must be > 0 and at most 1000"))) {
+    return p;
+  }
+  if (auto p = check("vel[0]", coord_problem(s.vel.x))) return p;
+  if (auto p = check("vel[1]", coord_problem(s.vel.y))) return p;
+  switch (s.kind) {
+    case Kind::Rect: {
+      const std::string rule = "must be [width, height] with both > 0";
+      // Both positive before either's range, as the loader reads them.
+      for (const double v : {s.size.x, s.size.y}) {
+        if (!(v > 0.0) || !std::isfinite(v)) return FieldProblem{"size", rule};
+      }
+      if (auto p = check("size", positive_problem(s.size.x, kMaxSize, rule))) return p;
+      if (auto p = check("size", positive_problem(s.size.y, kMaxSize, rule))) return p;
+      break;
+    }
+    case Kind::Circle:
+      if (auto p = check("radius",
+                         positive_problem(s.radius, kMaxSize, "radius must be a number > 0"))) {
+        return p;
+      }
+      break;
+    case Kind::Polygon:
+      for (std::size_t i = 0; i < s.points.size(); ++i) {
+        const std::string field = "points[" + std::to_string(i) + "]";
+        if (auto p = check((field + "[0]").c_str(), coord_problem(s.points[i].x))) return p;
+        if (auto p = check((field + "[1]").c_str(), coord_problem(s.points[i].y))) return p;
+      }
+      if (auto p = points_problem(s.points)) return p;
+      break;
+    case Kind::Sprite:
+      if (s.image.empty()) return FieldProblem{"image", "must not be empty (a PNG file name)"};
+      if (s.alpha_threshold < 0 || s.alpha_threshold > 255) {
+        return FieldProblem{
+            "alpha_threshold",
+            "is out of range: " + std::to_string(s.alpha_threshold) + " is not between 0 and 255"};
+      }
+      if (!s.pixels.image || s.pixels.image->w <= 0 || s.pixels.image->h <= 0) {
+        return FieldProblem{"image", "has no pixels loaded"};
+      }
+      break;
+  }
+  return scaled_problem(s);
+}
+
+}  // namespace hitbox

@@ -22,6 +22,7 @@
 #include "hitbox/circle_rect.h"
 #include "hitbox/collide.h"
 #include "hitbox/gjk.h"
+#include "hitbox/limits.h"
 #include "hitbox/mask.h"
 #include "hitbox/report.h"
 #include "hitbox/shape.h"
@@ -298,6 +299,21 @@ struct Sandbox::Impl {
   }
   void repose(int i) { posed[static_cast<std::size_t>(i)] = Posed(shape(i)); }
 
+  // Every numeric edit of a shape (drags, the inspector, moves) goes through here. A value a
+  // scene file could not hold (hitbox/limits.h: a position beyond 1e6, a negative size, a
+  // scale of 0) is refused with its field named, and the shape stays as it was.
+  bool edit_shape(int i, const Shape& candidate) {
+    if (const auto problem = shape_problem(candidate)) {
+      say(strf("Refused: %s, field \"%s\": %s", candidate.id.c_str(), problem->field.c_str(),
+               problem->message.c_str()),
+          true);
+      return false;
+    }
+    shape(i) = candidate;
+    repose(i);
+    return true;
+  }
+
   void say(std::string text, bool error = false) {
     message = std::move(text);
     message_error = error;
@@ -475,8 +491,9 @@ struct Sandbox::Impl {
   }
 
   void translate(int i, Vec2 d) {
-    shape(i).pos += to_d(d);
-    repose(i);
+    Shape s = shape(i);
+    s.pos += to_d(d);
+    edit_shape(i, s);
   }
 
   // Apply an MTD to the focus pair: A moves by the vector, B by minus it, or half each.
@@ -884,7 +901,7 @@ struct Sandbox::Impl {
       drag.kind = DragKind::None;
       return;
     }
-    Shape& s = shape(drag.index);
+    Shape s = shape(drag.index);
     switch (drag.kind) {
       case DragKind::Move:
         s.pos = to_d(w) + drag.offset;
@@ -909,7 +926,7 @@ struct Sandbox::Impl {
       case DragKind::None:
         return;
     }
-    repose(drag.index);
+    if (!edit_shape(drag.index, s)) return;
     if (auto_resolve != ResolveMode::Off) {
       const Pair p = focus_pair();
       if (p.a == drag.index || p.b == drag.index) apply_mtd(p, auto_resolve);
@@ -1935,6 +1952,11 @@ struct Sandbox::Impl {
   // One inspector widget changed the working copy `w` of the selected shape: apply it.
   void apply_inspector(const Shape& w) {
     if (w == shape(sel)) return;
+    if (const auto problem = shape_problem(w)) {  // typed values are refused, never clamped
+      inspector_error = "Refused: " + problem->field + " " + problem->message;
+      return;
+    }
+    inspector_error.clear();
     if (!ui_before) ui_before = scene;
     shape(sel) = w;
     repose(sel);
@@ -1973,7 +1995,9 @@ struct Sandbox::Impl {
       }
     }
 
-    const ImGuiSliderFlags clamp = ImGuiSliderFlags_AlwaysClamp;
+    // Drags stay within these ranges; a value typed in (Ctrl+click) is taken as typed and
+    // refused with a message by apply_inspector when it is out of range.
+    const ImGuiSliderFlags clamp = ImGuiSliderFlags_None;
     ImGui::DragScalarN("pos", ImGuiDataType_Double, &w.pos.x, 2, 1.0f, nullptr, nullptr, "%.2f");
     ImGui::DragScalar("angle", ImGuiDataType_Double, &w.angle, 0.5f, nullptr, nullptr, "%.2f deg");
     const double smin = 0.01, smax = 100.0;

@@ -1,0 +1,276 @@
+// The window's command line: every flag of `hitbox` (not `hitbox query`, see cli.h) checked
+// and turned into WindowOptions, with the scene loaded. Usage text: kUsage below.
+#include "window_flags.h"
+
+#include <charconv>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "embedded.h"
+#include "hitbox/report.h"
+#include "hitbox/scene.h"
+#include "image.h"
+#include "teach.h"
+
+namespace hitbox::app {
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: hitbox [--scene FILE] [--algo LIST] [--focus A:B] [--no-ui] [--size WxH]\n"
+    "              [--auto-resolve MODE] [--accuracy A] [--screenshot-on-exit OUT.png]\n"
+    "       hitbox [--scene FILE] --screenshot OUT.png [--size WxH] [--algo LIST]\n"
+    "              [--focus A:B] [--accuracy A] [--step ALGO:N] [--no-ui] [--split N]\n"
+    "              [--compare] [--no-timing] [--print-compare]\n"
+    "       hitbox --bench-frames N [--scene FILE] [--size WxH] [--algo LIST] [--focus A:B]\n"
+    "              [--no-ui]\n"
+    "       hitbox query [--algo LIST] [--pairs A:B,...] SCENE...\n"
+    "\n"
+    "Opens the collision sandbox on a scene (the built-in default scene without --scene).\n"
+    "\n"
+    "  --scene FILE        scene file to open (JSON, docs/scene-format.md)\n"
+    "  --algo LIST         algorithms to show, a comma list of\n"
+    "                      @ALGOS@\n"
+    "  --focus A:B         focus the pair of shapes with ids A and B\n"
+    "  --accuracy A        the pixel test's cells per world pixel, 0 < A <= 1 (default 1;\n"
+    "                      0.25: cells 4 x 4 world pixels); the panel offers 1 to 1/8\n"
+    "  --no-ui             start with the panels hidden (Tab shows them)\n"
+    "  --presenter         presenter mode: larger text, thicker lines (F11 toggles)\n"
+    "  --auto-resolve MODE push the focus pair apart while dragging one of them:\n"
+    "                      off, move-a, move-b or half (the MTD panel's setting)\n"
+    "  --step ALGO:N       step mode for sat, swept or gjk, showing step N (from 1; past the\n"
+    "                      last step shows the last), as the panel's Step through does\n"
+    "  --size WxH          window size in pixels (default 1280x800)\n"
+    "  --split N           show N viewports side by side (1, 2 or 4), each with its own\n"
+    "                      algorithms (the Views window)\n"
+    "  --compare           open the table comparing every algorithm on the focus pair\n"
+    "  --no-timing         show \"--\" for the table's measured costs (stable screenshots)\n"
+    "  --print-compare     with --screenshot: print the table's rows to stdout\n"
+    "  --screenshot OUT    render one frame to a PNG and exit; with SDL_VIDEODRIVER=offscreen\n"
+    "                      it needs no display\n"
+    "  --screenshot-on-exit OUT\n"
+    "                      interactive, but write the last frame to a PNG on quit\n"
+    "  --bench-frames N    render N frames without vsync, print mean and 99th-percentile\n"
+    "                      frame time; without --scene, on a built 500-shape scene with\n"
+    "                      sat and mtd on for a focused pair\n"
+    "  -h, --help          this text\n"
+    "\n"
+    "In the window: right or middle drag (or Space + left drag) pans, the wheel zooms about\n"
+    "the cursor, Home resets the view, Tab hides or shows the panels, Ctrl+Q quits.\n"
+    "Without a display: SDL_VIDEODRIVER=offscreen hitbox --screenshot out.png, xvfb-run -a\n"
+    "hitbox, or hitbox query FILE for the numbers.\n";
+
+// "aabb,bounding_circle,...": every algorithm the core knows, in its order.
+std::string algo_names() {
+  std::string names;
+  for (const AlgoInfo& info : kAlgorithms) {
+    if (!names.empty()) names += ',';
+    names += info.name;
+  }
+  return names;
+}
+
+std::string usage() {
+  std::string text = kUsage;
+  text.replace(text.find("@ALGOS@"), 7, algo_names());
+  return text;
+}
+
+int fail(std::ostream& err, const std::string& msg) {
+  err << "hitbox: " << msg << "\n(hitbox --help lists the options)\n";
+  return 2;
+}
+
+bool parse_int(std::string_view s, int* out) {
+  const char* end = s.data() + s.size();
+  const auto [ptr, ec] = std::from_chars(s.data(), end, *out);
+  return ec == std::errc() && ptr == end;
+}
+
+bool parse_size(std::string_view s, int* w, int* h) {
+  const auto x = s.find('x');
+  if (x == std::string_view::npos) return false;
+  return parse_int(s.substr(0, x), w) && parse_int(s.substr(x + 1), h) && *w >= 64 && *h >= 64 &&
+         *w <= 8192 && *h <= 8192;
+}
+
+}  // namespace
+
+int parse_window_flags(int argc, char** argv, const std::function<Scene()>& bench_scene,
+                       WindowOptions* result, std::ostream& out, std::ostream& err) {
+  WindowOptions options;
+  std::string scene_path;
+  std::string focus;
+  bool bench_given = false;
+
+  for (int i = 1; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    std::optional<std::string_view> inline_value;
+    if (arg.starts_with("--")) {
+      if (const auto eq = arg.find('='); eq != std::string_view::npos) {
+        inline_value = arg.substr(eq + 1);
+        arg = arg.substr(0, eq);
+      }
+    }
+    const auto value = [&](std::string_view* out) {
+      if (inline_value) {
+        *out = *inline_value;
+        return true;
+      }
+      if (i + 1 >= argc) return false;
+      *out = argv[++i];
+      return true;
+    };
+    const std::string flag(arg);
+    std::string_view v;
+
+    if (flag == "-h" || flag == "--help") {
+      out << usage();
+      return 0;
+    }
+    if (flag == "--no-ui") {
+      if (inline_value) return fail(err, "--no-ui takes no value");
+      options.show_ui = false;
+      continue;
+    }
+    if (flag == "--compare" || flag == "--print-compare" || flag == "--no-timing") {
+      if (inline_value) return fail(err, flag + " takes no value");
+      if (flag == "--compare") options.compare = true;
+      if (flag == "--print-compare") options.print_compare = true;
+      if (flag == "--no-timing") options.timing = false;
+      continue;
+    }
+    if (flag == "--presenter") {
+      if (inline_value) return fail(err, "--presenter takes no value");
+      options.presenter = true;
+      continue;
+    }
+    const bool takes_value =
+        flag == "--scene" || flag == "--algo" || flag == "--focus" || flag == "--size" ||
+        flag == "--screenshot" || flag == "--screenshot-on-exit" || flag == "--bench-frames" ||
+        flag == "--auto-resolve" || flag == "--accuracy" || flag == "--split" || flag == "--step";
+    if (!takes_value) {
+      if (flag == "query") return fail(err, "'query' must be the first argument: hitbox query ...");
+      return fail(err, "unknown option '" + flag + "'");
+    }
+    if (!value(&v) || v.empty()) return fail(err, flag + " needs a value");
+
+    if (flag == "--scene") {
+      scene_path = v;
+    } else if (flag == "--algo") {
+      std::string bad;
+      const auto algos = parse_algo_list(v, &bad);
+      if (!algos) {
+        return fail(err, "--algo: unknown algorithm '" + bad + "' (known: " + algo_names() + ")");
+      }
+      options.algos = *algos;
+    } else if (flag == "--focus") {
+      focus = v;
+    } else if (flag == "--size") {
+      if (!parse_size(v, &options.width, &options.height)) {
+        return fail(err,
+                    "--size: expected WxH with each side 64..8192, got '" + std::string(v) + "'");
+      }
+    } else if (flag == "--auto-resolve") {
+      if (v != "off" && v != "move-a" && v != "move-b" && v != "half") {
+        return fail(err, "--auto-resolve: expected off, move-a, move-b or half, got '" +
+                             std::string(v) + "'");
+      }
+      options.auto_resolve = v;
+    } else if (flag == "--accuracy") {
+      const std::string text(v);
+      char* end = nullptr;
+      const double a = std::strtod(text.c_str(), &end);
+      if (end != text.c_str() + text.size() || !(a > 0.0 && a <= 1.0) ||
+          !valid_accuracy(static_cast<float>(a))) {
+        return fail(err,
+                    "--accuracy: expected a number A with 0 < A <= 1 (cells 1/A world pixels "
+                    "wide), got '" +
+                        text + "'");
+      }
+      options.accuracy = static_cast<float>(a);
+    } else if (flag == "--step") {
+      teach::Algo algo{};
+      int step = 0;
+      if (!teach::parse_step_flag(v, &algo, &step)) {
+        return fail(err, "--step: expected sat:N, swept:N or gjk:N (N from 1), got '" +
+                             std::string(v) + "'");
+      }
+      options.step = v;
+    } else if (flag == "--split") {
+      if (v != "1" && v != "2" && v != "4") {
+        return fail(err, "--split: expected 1, 2 or 4 viewports, got '" + std::string(v) + "'");
+      }
+      options.split = v[0] - '0';
+    } else if (flag == "--screenshot") {
+      options.screenshot = v;
+    } else if (flag == "--screenshot-on-exit") {
+      options.screenshot_on_exit = v;
+    } else if (flag == "--bench-frames") {
+      if (!parse_int(v, &options.bench_frames) || options.bench_frames < 1 ||
+          options.bench_frames > 1000000) {
+        return fail(
+            err, "--bench-frames: expected a frame count 1..1000000, got '" + std::string(v) + "'");
+      }
+      bench_given = true;
+    }
+  }
+
+  if (!options.screenshot.empty() && bench_given) {
+    return fail(err, "--screenshot and --bench-frames cannot be used together");
+  }
+  if (options.print_compare && options.screenshot.empty()) {
+    return fail(err, "--print-compare goes with --screenshot (it prints the table of that frame)");
+  }
+  if (!options.screenshot_on_exit.empty() && (!options.screenshot.empty() || bench_given)) {
+    return fail(err, "--screenshot-on-exit is for the interactive window only");
+  }
+
+  // The scene: a file, the built benchmark scene, or the embedded default.
+  try {
+    if (!scene_path.empty()) {
+      options.scene = load_scene(scene_path, png_loader());
+      options.scene_path = scene_path;
+      options.title = std::filesystem::path(scene_path).filename().string();
+    } else if (bench_given) {
+      options.scene = bench_scene();
+      options.title = "benchmark";
+      if (!options.algos) options.algos = kAlgoSat | kAlgoMtd;
+      if (focus.empty()) focus = "a:b";
+    } else {
+      options.scene = parse_scene(embedded::default_scene(), "<built-in default.json>");
+      options.title = "default scene";
+    }
+  } catch (const SceneError& e) {
+    err << "hitbox: " << e.what() << "\n";
+    return 2;
+  }
+
+  if (!focus.empty()) {
+    const auto colon = focus.find(':');
+    if (colon == std::string::npos || colon == 0 || colon + 1 == focus.size()) {
+      return fail(err, "--focus: expected A:B (two shape ids), got '" + focus + "'");
+    }
+    std::string a = focus.substr(0, colon);
+    std::string b = focus.substr(colon + 1);
+    for (const std::string* id : {&a, &b}) {
+      if (options.scene.find(*id) < 0) {
+        err << "hitbox: --focus: no shape with id '" << *id << "' in "
+            << (scene_path.empty() ? options.title : scene_path) << "\n";
+        return 2;
+      }
+    }
+    if (a == b) return fail(err, "--focus: A and B must be two different shapes");
+    options.focus = std::make_pair(std::move(a), std::move(b));
+  }
+
+  *result = std::move(options);
+  return kRun;
+}
+
+}  // namespace hitbox::app

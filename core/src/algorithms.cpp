@@ -1,6 +1,8 @@
 // The algorithm catalogue (algorithms.h): names, parsing and which kinds each covers.
 #include "hitbox/algorithms.h"
 
+#include <cassert>
+
 #include "hitbox/circle_rect.h"
 
 namespace hitbox {
@@ -29,6 +31,14 @@ std::optional<std::uint32_t> parse_algo_list(std::string_view list, std::string*
   return bits;
 }
 
+const char* algo_name(Algo bit) {
+  for (const AlgoInfo& info : kAlgorithms) {
+    if (info.bit == bit) return info.name;
+  }
+  assert(false && "not an algorithm bit");
+  return "?";
+}
+
 std::string algo_name_list() {
   std::string names;
   for (const AlgoInfo& info : kAlgorithms) {
@@ -45,6 +55,11 @@ bool algo_supports(Algo algo, Kind a, Kind b) {
   // Every algorithm answers for every pair of rect, circle, polygon and sprite (the geometric
   // tests use a sprite's frame, the pixel test its texels). New kinds or algorithms that do
   // not cover a pair return false here and print "unsupported".
+  return true;
+}
+
+bool algo_supports(Algo algo, const Body& a, const Body& b) {
+  if (algo == kAlgoQuadrant || algo == kAlgoCircleAsSquare) return circle_rect_supports(a, b);
   return true;
 }
 

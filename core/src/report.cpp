@@ -2,15 +2,13 @@
 // JSON line per scene. Floats are printed in their shortest round-trip form.
 #include "hitbox/report.h"
 
+#include <cassert>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
 
-#include "hitbox/circle_rect.h"
-#include "hitbox/collide.h"
-#include "hitbox/gjk.h"
-#include "hitbox/mask.h"
+#include "hitbox/analysis.h"
 
 namespace hitbox {
 
@@ -204,6 +202,60 @@ void put_pixel(std::string& out, const PixelResult& p) {
   out += '}';
 }
 
+void put_gjk(std::string& out, const GjkResult& g) {
+  out += "{\"hit\":";
+  put_bool(out, g.hit);
+  if (g.hit) {
+    out += ",\"depth\":";
+    put_float(out, g.depth);
+    out += ",\"normal\":";
+    put_vec(out, g.normal);
+  } else {
+    out += ",\"distance\":";
+    put_float(out, g.distance);
+    out += ",\"points\":[";
+    put_vec(out, g.point_a);
+    out += ',';
+    put_vec(out, g.point_b);
+    out += ']';
+  }
+  out += '}';
+}
+
+// The JSON of one algorithm that ran, from the dispatcher's results.
+void put_answer(std::string& out, Algo bit, const PairAnalysis& an) {
+  switch (bit) {
+    case kAlgoAabb:
+      put_hit(out, an.aabb.hit);
+      return;
+    case kAlgoBoundingCircle:
+      put_hit(out, an.bounding_circle.hit);
+      return;
+    case kAlgoSat:
+      put_sat(out, an.sat, an.sat_trace);
+      return;
+    case kAlgoMtd:
+      put_mtd(out, an.mtd);
+      return;
+    case kAlgoSwept:
+      put_swept(out, an.swept, an.swept_trace);
+      return;
+    case kAlgoPixel:
+      put_pixel(out, an.pixel);
+      return;
+    case kAlgoGjk:
+      put_gjk(out, an.gjk);
+      return;
+    case kAlgoQuadrant:
+      put_hit(out, an.quadrant.hit);
+      return;
+    case kAlgoCircleAsSquare:
+      put_hit(out, an.circle_as_square.hit);
+      return;
+  }
+  assert(false && "not an algorithm bit");
+}
+
 }  // namespace
 
 std::string scene_report_json(const Scene& scene, std::string_view scene_name,
@@ -237,81 +289,36 @@ std::string scene_report_json(const Scene& scene, std::string_view scene_name,
   std::string out = "{\"scene\":";
   put_string(out, scene_name);
   out += ",\"pairs\":[";
-  SatTrace sat_trace;
-  SweptTrace swept_trace;
+  AnalysisInput in;
+  in.algos = algos;
+  in.trace = kAlgoSat | kAlgoSwept;  // the full axis list and the swept method are printed
+  in.sat_early_exit = false;
+  PairAnalysis an;
   bool first = true;
   for (const auto& [ia, ib] : pairs) {
-    const Shape& sa = scene.shapes[static_cast<size_t>(ia)];
-    const Shape& sb = scene.shapes[static_cast<size_t>(ib)];
-    const Body& a = posed[static_cast<size_t>(ia)];
-    const Body& b = posed[static_cast<size_t>(ib)];
+    const size_t ka = static_cast<size_t>(ia), kb = static_cast<size_t>(ib);
+    if (in.algos & kAlgoPixel) {
+      in.mask_a = &masks[ka];
+      in.mask_b = &masks[kb];
+    }
+    analyze(posed[ka], posed[kb], in, an);
     if (!first) out += ',';
     first = false;
     out += "{\"a\":";
-    put_string(out, sa.id);
+    put_string(out, scene.shapes[ka].id);
     out += ",\"b\":";
-    put_string(out, sb.id);
-    for (const AlgoInfo& info : kAlgorithms) {
-      if (!(algos & info.bit)) continue;
+    put_string(out, scene.shapes[kb].id);
+    for (const AlgoAnswer& ans : an.answers) {
+      if (ans.verdict == Verdict::NotRun) continue;
       out += ",\"";
-      out += info.name;
+      out += algo_name(ans.bit);
       out += "\":";
-      if (!algo_supports(info.bit, sa.kind, sb.kind)) {
+      // Pixel always has masks here (built above for every shape in a pair).
+      if (!ans.ran()) {
         out += "\"unsupported\"";
         continue;
       }
-      switch (info.bit) {
-        case kAlgoAabb:
-          put_hit(out, aabb(a, b).hit);
-          break;
-        case kAlgoBoundingCircle:
-          put_hit(out, bounding_circle(a, b).hit);
-          break;
-        case kAlgoSat: {
-          const SatResult r = sat(a, b, &sat_trace, /*early_exit=*/false);
-          put_sat(out, r, sat_trace);
-          break;
-        }
-        case kAlgoMtd:
-          put_mtd(out, mtd(a, b));
-          break;
-        case kAlgoSwept: {
-          const SweptResult r = swept(a, b, &swept_trace);
-          put_swept(out, r, swept_trace);
-          break;
-        }
-        case kAlgoPixel:
-          put_pixel(out, pixel_overlap(masks[static_cast<size_t>(ia)],
-                                       masks[static_cast<size_t>(ib)], /*count=*/true));
-          break;
-        case kAlgoGjk: {
-          const GjkResult g = gjk(a, b);
-          out += "{\"hit\":";
-          put_bool(out, g.hit);
-          if (g.hit) {
-            out += ",\"depth\":";
-            put_float(out, g.depth);
-            out += ",\"normal\":";
-            put_vec(out, g.normal);
-          } else {
-            out += ",\"distance\":";
-            put_float(out, g.distance);
-            out += ",\"points\":[";
-            put_vec(out, g.point_a);
-            out += ',';
-            put_vec(out, g.point_b);
-            out += ']';
-          }
-          out += '}';
-          break;
-        }
-        case kAlgoQuadrant:
-          put_hit(out, quadrant(a, b).hit);
-          break;
-        case kAlgoCircleAsSquare:
-          put_hit(out, circle_as_square(a, b).hit);
-          break;
-      }
+      put_answer(out, ans.bit, an);
     }
     out += '}';
   }

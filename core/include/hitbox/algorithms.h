@@ -44,6 +44,9 @@ inline constexpr std::uint32_t kAllAlgos = kAlgoAabb | kAlgoBoundingCircle | kAl
                                            kAlgoSwept | kAlgoPixel | kAlgoGjk | kAlgoQuadrant |
                                            kAlgoCircleAsSquare;
 
+// The name of one algorithm bit ("sat").
+const char* algo_name(Algo bit);
+
 // "aabb, bounding_circle, ...": every algorithm name, in order, for messages.
 std::string algo_name_list();
 
@@ -53,5 +56,8 @@ std::optional<std::uint32_t> parse_algo_list(std::string_view list, std::string*
 // Whether an algorithm answers for this pair of kinds: quadrant and circle_as_square only for
 // a circle and a rect or sprite, every other one for every pair (sprites included).
 bool algo_supports(Algo algo, Kind a, Kind b);
+
+// The same question about posed shapes (a sprite poses as a box, like a rect).
+bool algo_supports(Algo algo, const Body& a, const Body& b);
 
 }  // namespace hitbox

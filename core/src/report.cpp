@@ -3,12 +3,11 @@
 #include "hitbox/report.h"
 
 #include <cassert>
-#include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <stdexcept>
 
 #include "hitbox/analysis.h"
+#include "json_write.h"
 
 namespace hitbox {
 
@@ -52,9 +51,7 @@ std::string pixel_mask_problem(const Scene& scene, const std::vector<std::pair<i
 }
 
 std::string format_float(float v) {
-  char buf[32];
-  const auto res = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, res.ptr);
+  return json_write::float_text(v);
 }
 
 std::vector<std::pair<int, int>> all_pairs(const Scene& scene) {
@@ -68,47 +65,11 @@ std::vector<std::pair<int, int>> all_pairs(const Scene& scene) {
 
 namespace {
 
-void put_string(std::string& out, std::string_view s) {
-  out += '"';
-  for (const char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += ch;
-    } else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else {
-      out += ch;
-    }
-  }
-  out += '"';
-}
-
-void put_float(std::string& out, float v) {
-  out += format_float(v);
-}
-
-void put_vec(std::string& out, Vec2 v) {
-  out += '[';
-  put_float(out, v.x);
-  out += ',';
-  put_float(out, v.y);
-  out += ']';
-}
-
-void put_interval(std::string& out, Interval i) {
-  out += '[';
-  put_float(out, i.min);
-  out += ',';
-  put_float(out, i.max);
-  out += ']';
-}
-
-void put_bool(std::string& out, bool b) {
-  out += b ? "true" : "false";
-}
+using json_write::put_bool;
+using json_write::put_float;
+using json_write::put_interval;
+using json_write::put_string;
+using json_write::put_vec;
 
 // {"hit":true}: the whole answer of the tests that say only hit or miss.
 void put_hit(std::string& out, bool hit) {

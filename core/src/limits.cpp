@@ -1,34 +1,28 @@
 // The ranges of a shape's numbers and the checks that name the field out of them. The scene
-// loader (scene.cpp) reads a file's structure and asks these for every value; the window's
+// loader (scene_read.cpp) reads a file's structure and asks these for every value; the window's
 // editors ask shape_problem before they change a shape.
 #include "hitbox/limits.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <nlohmann/json.hpp>
+
+#include "json_write.h"
 
 namespace hitbox {
 
 namespace {
 
+using json_write::double_text;
+
 const std::string kScaleRule = "scaled sizes must stay within 1e6 pixels";
 
 FieldProblem scale_out(const Shape& s, const std::string& what) {
-  return FieldProblem{"scale", "is out of range: scale " + number_text(s.scale) + " " + what +
+  return FieldProblem{"scale", "is out of range: scale " + double_text(s.scale) + " " + what +
                                    " (" + kScaleRule + ")"};
 }
 
 }  // namespace
-
-// Whole numbers are written without a fraction ("300"), everything else as nlohmann writes
-// doubles (round-trip exact).
-std::string number_text(double v) {
-  if (v == std::trunc(v) && std::abs(v) < 1e15 && !(v == 0.0 && std::signbit(v))) {
-    return std::to_string(static_cast<std::int64_t>(v));
-  }
-  return nlohmann::json(v).dump();
-}
 
 std::string finite_problem(double v) {
   return std::isfinite(v) ? "" : "must be a finite number";
@@ -37,14 +31,14 @@ std::string finite_problem(double v) {
 std::string coord_problem(double v) {
   if (!std::isfinite(v)) return finite_problem(v);
   if (std::abs(v) > kMaxCoord)
-    return "is out of range: " + number_text(v) + " is beyond +-1e6 pixels";
+    return "is out of range: " + double_text(v) + " is beyond +-1e6 pixels";
   return "";
 }
 
 std::string angle_problem(double v) {
   if (!std::isfinite(v)) return finite_problem(v);
   if (std::abs(v) > kMaxAngle)
-    return "is out of range: " + number_text(v) + " is beyond +-1e6 degrees";
+    return "is out of range: " + double_text(v) + " is beyond +-1e6 degrees";
   return "";
 }
 
@@ -52,8 +46,8 @@ std::string positive_problem(double v, double max, const std::string& rule) {
   if (!std::isfinite(v)) return finite_problem(v);
   if (!(v > 0.0)) return rule;
   if (v < kMinSize || v > max) {
-    return "is out of range: " + number_text(v) + " is not between 1e-6 and " +
-           (max == kMaxSize ? std::string("1e6") : number_text(max)) + " (" + rule + ")";
+    return "is out of range: " + double_text(v) + " is not between 1e-6 and " +
+           (max == kMaxSize ? std::string("1e6") : double_text(max)) + " (" + rule + ")";
   }
   return "";
 }
@@ -75,13 +69,13 @@ std::optional<FieldProblem> scaled_problem(const Shape& s) {
     case Kind::Rect: {
       const double world = std::max(s.size.x, s.size.y) * s.scale;
       if (world > kMaxSize)
-        return scale_out(s, "makes the rect " + number_text(world) + " pixels wide");
+        return scale_out(s, "makes the rect " + double_text(world) + " pixels wide");
       break;
     }
     case Kind::Circle: {
       const double world = s.radius * s.scale;
       if (world > kMaxSize)
-        return scale_out(s, "makes the radius " + number_text(world) + " pixels");
+        return scale_out(s, "makes the radius " + double_text(world) + " pixels");
       break;
     }
     case Kind::Polygon: {
@@ -89,7 +83,7 @@ std::optional<FieldProblem> scaled_problem(const Shape& s) {
       for (const DVec2& p : s.points) extent = std::max({extent, std::abs(p.x), std::abs(p.y)});
       const double world = extent * s.scale;
       if (world > kMaxCoord) {
-        return scale_out(s, "puts a point " + number_text(world) + " pixels from pos");
+        return scale_out(s, "puts a point " + double_text(world) + " pixels from pos");
       }
       break;
     }
@@ -99,7 +93,7 @@ std::optional<FieldProblem> scaled_problem(const Shape& s) {
       const double world = static_cast<double>(std::max(img->w, img->h)) * s.scale;
       if (world > kMaxSize) {
         return scale_out(s, "makes the sprite's " + std::to_string(img->w) + " x " +
-                                std::to_string(img->h) + " image " + number_text(world) +
+                                std::to_string(img->h) + " image " + double_text(world) +
                                 " pixels wide");
       }
       break;

@@ -2,60 +2,14 @@
 // JSON line per scene. Floats are printed in their shortest round-trip form.
 #include "hitbox/report.h"
 
-#include <charconv>
+#include <cassert>
 #include <cmath>
-#include <cstdio>
 #include <stdexcept>
 
-#include "hitbox/circle_rect.h"
-#include "hitbox/collide.h"
-#include "hitbox/gjk.h"
-#include "hitbox/mask.h"
+#include "hitbox/analysis.h"
+#include "json_write.h"
 
 namespace hitbox {
-
-std::optional<std::uint32_t> parse_algo_list(std::string_view list, std::string* bad) {
-  std::uint32_t bits = 0;
-  size_t start = 0;
-  while (start <= list.size()) {
-    const size_t comma = list.find(',', start);
-    const size_t end = comma == std::string_view::npos ? list.size() : comma;
-    const std::string_view name = list.substr(start, end - start);
-    bool found = false;
-    for (const AlgoInfo& info : kAlgorithms) {
-      if (name == info.name) {
-        bits |= info.bit;
-        found = true;
-      }
-    }
-    if (!found) {
-      if (bad) *bad = std::string(name);
-      return std::nullopt;
-    }
-    if (comma == std::string_view::npos) break;
-    start = comma + 1;
-  }
-  return bits;
-}
-
-std::string algo_name_list() {
-  std::string names;
-  for (const AlgoInfo& info : kAlgorithms) {
-    if (!names.empty()) names += ", ";
-    names += info.name;
-  }
-  return names;
-}
-
-bool algo_supports(Algo algo, Kind a, Kind b) {
-  // quadrant and circle_as_square are circle-rectangle methods; the others answer for
-  // every pair of kinds.
-  if (algo == kAlgoQuadrant || algo == kAlgoCircleAsSquare) return circle_rect_supports(a, b);
-  // Every algorithm answers for every pair of rect, circle, polygon and sprite (the geometric
-  // tests use a sprite's frame, the pixel test its texels). New kinds or algorithms that do
-  // not cover a pair return false here and print "unsupported".
-  return true;
-}
 
 bool valid_accuracy(float accuracy) {
   // The cell size 1 / accuracy must be a finite float too (a subnormal accuracy is refused).
@@ -84,9 +38,7 @@ std::string pixel_mask_problem(const Scene& scene, const std::vector<std::pair<i
 }
 
 std::string format_float(float v) {
-  char buf[32];
-  const auto res = std::to_chars(buf, buf + sizeof buf, v);
-  return std::string(buf, res.ptr);
+  return json_write::float_text(v);
 }
 
 std::vector<std::pair<int, int>> all_pairs(const Scene& scene) {
@@ -100,47 +52,11 @@ std::vector<std::pair<int, int>> all_pairs(const Scene& scene) {
 
 namespace {
 
-void put_string(std::string& out, std::string_view s) {
-  out += '"';
-  for (const char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += ch;
-    } else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else {
-      out += ch;
-    }
-  }
-  out += '"';
-}
-
-void put_float(std::string& out, float v) {
-  out += format_float(v);
-}
-
-void put_vec(std::string& out, Vec2 v) {
-  out += '[';
-  put_float(out, v.x);
-  out += ',';
-  put_float(out, v.y);
-  out += ']';
-}
-
-void put_interval(std::string& out, Interval i) {
-  out += '[';
-  put_float(out, i.min);
-  out += ',';
-  put_float(out, i.max);
-  out += ']';
-}
-
-void put_bool(std::string& out, bool b) {
-  out += b ? "true" : "false";
-}
+using json_write::put_bool;
+using json_write::put_float;
+using json_write::put_interval;
+using json_write::put_string;
+using json_write::put_vec;
 
 // {"hit":true}: the whole answer of the tests that say only hit or miss.
 void put_hit(std::string& out, bool hit) {
@@ -234,6 +150,60 @@ void put_pixel(std::string& out, const PixelResult& p) {
   out += '}';
 }
 
+void put_gjk(std::string& out, const GjkResult& g) {
+  out += "{\"hit\":";
+  put_bool(out, g.hit);
+  if (g.hit) {
+    out += ",\"depth\":";
+    put_float(out, g.depth);
+    out += ",\"normal\":";
+    put_vec(out, g.normal);
+  } else {
+    out += ",\"distance\":";
+    put_float(out, g.distance);
+    out += ",\"points\":[";
+    put_vec(out, g.point_a);
+    out += ',';
+    put_vec(out, g.point_b);
+    out += ']';
+  }
+  out += '}';
+}
+
+// The JSON of one algorithm that ran, from the dispatcher's results.
+void put_answer(std::string& out, Algo bit, const PairAnalysis& an) {
+  switch (bit) {
+    case kAlgoAabb:
+      put_hit(out, an.aabb.hit);
+      return;
+    case kAlgoBoundingCircle:
+      put_hit(out, an.bounding_circle.hit);
+      return;
+    case kAlgoSat:
+      put_sat(out, an.sat, an.sat_trace);
+      return;
+    case kAlgoMtd:
+      put_mtd(out, an.mtd);
+      return;
+    case kAlgoSwept:
+      put_swept(out, an.swept, an.swept_trace);
+      return;
+    case kAlgoPixel:
+      put_pixel(out, an.pixel);
+      return;
+    case kAlgoGjk:
+      put_gjk(out, an.gjk);
+      return;
+    case kAlgoQuadrant:
+      put_hit(out, an.quadrant.hit);
+      return;
+    case kAlgoCircleAsSquare:
+      put_hit(out, an.circle_as_square.hit);
+      return;
+  }
+  assert(false && "not an algorithm bit");
+}
+
 }  // namespace
 
 std::string scene_report_json(const Scene& scene, std::string_view scene_name,
@@ -267,81 +237,36 @@ std::string scene_report_json(const Scene& scene, std::string_view scene_name,
   std::string out = "{\"scene\":";
   put_string(out, scene_name);
   out += ",\"pairs\":[";
-  SatTrace sat_trace;
-  SweptTrace swept_trace;
+  AnalysisInput in;
+  in.algos = algos;
+  in.trace = kAlgoSat | kAlgoSwept;  // the full axis list and the swept method are printed
+  in.sat_early_exit = false;
+  PairAnalysis an;
   bool first = true;
   for (const auto& [ia, ib] : pairs) {
-    const Shape& sa = scene.shapes[static_cast<size_t>(ia)];
-    const Shape& sb = scene.shapes[static_cast<size_t>(ib)];
-    const Body& a = posed[static_cast<size_t>(ia)];
-    const Body& b = posed[static_cast<size_t>(ib)];
+    const size_t ka = static_cast<size_t>(ia), kb = static_cast<size_t>(ib);
+    if (in.algos & kAlgoPixel) {
+      in.mask_a = &masks[ka];
+      in.mask_b = &masks[kb];
+    }
+    analyze(posed[ka], posed[kb], in, an);
     if (!first) out += ',';
     first = false;
     out += "{\"a\":";
-    put_string(out, sa.id);
+    put_string(out, scene.shapes[ka].id);
     out += ",\"b\":";
-    put_string(out, sb.id);
-    for (const AlgoInfo& info : kAlgorithms) {
-      if (!(algos & info.bit)) continue;
+    put_string(out, scene.shapes[kb].id);
+    for (const AlgoAnswer& ans : an.answers) {
+      if (ans.verdict == Verdict::NotRun) continue;
       out += ",\"";
-      out += info.name;
+      out += algo_name(ans.bit);
       out += "\":";
-      if (!algo_supports(info.bit, sa.kind, sb.kind)) {
+      // Pixel always has masks here (built above for every shape in a pair).
+      if (!ans.ran()) {
         out += "\"unsupported\"";
         continue;
       }
-      switch (info.bit) {
-        case kAlgoAabb:
-          put_hit(out, aabb(a, b).hit);
-          break;
-        case kAlgoBoundingCircle:
-          put_hit(out, bounding_circle(a, b).hit);
-          break;
-        case kAlgoSat: {
-          const SatResult r = sat(a, b, &sat_trace, /*early_exit=*/false);
-          put_sat(out, r, sat_trace);
-          break;
-        }
-        case kAlgoMtd:
-          put_mtd(out, mtd(a, b));
-          break;
-        case kAlgoSwept: {
-          const SweptResult r = swept(a, b, &swept_trace);
-          put_swept(out, r, swept_trace);
-          break;
-        }
-        case kAlgoPixel:
-          put_pixel(out, pixel_overlap(masks[static_cast<size_t>(ia)],
-                                       masks[static_cast<size_t>(ib)], /*count=*/true));
-          break;
-        case kAlgoGjk: {
-          const GjkResult g = gjk(a, b);
-          out += "{\"hit\":";
-          put_bool(out, g.hit);
-          if (g.hit) {
-            out += ",\"depth\":";
-            put_float(out, g.depth);
-            out += ",\"normal\":";
-            put_vec(out, g.normal);
-          } else {
-            out += ",\"distance\":";
-            put_float(out, g.distance);
-            out += ",\"points\":[";
-            put_vec(out, g.point_a);
-            out += ',';
-            put_vec(out, g.point_b);
-            out += ']';
-          }
-          out += '}';
-          break;
-        }
-        case kAlgoQuadrant:
-          put_hit(out, quadrant(a, b).hit);
-          break;
-        case kAlgoCircleAsSquare:
-          put_hit(out, circle_as_square(a, b).hit);
-          break;
-      }
+      put_answer(out, ans.bit, an);
     }
     out += '}';
   }

@@ -31,9 +31,6 @@ struct FieldProblem {
   bool operator==(const FieldProblem&) const = default;
 };
 
-// Shortest text that reads back as the same double ("300", "0.1", "1e+300").
-std::string number_text(double v);
-
 // Each returns "" for an allowed value, else what is wrong (without the field's name).
 std::string finite_problem(double v);  // any finite number
 std::string coord_problem(double v);   // finite, |v| <= kMaxCoord

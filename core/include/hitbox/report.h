@@ -9,54 +9,14 @@
 #include <utility>
 #include <vector>
 
+#include "hitbox/algorithms.h"
 #include "hitbox/scene.h"
 
 namespace hitbox {
 
-// The algorithms, as bits. New algorithms append here and to kAlgorithms.
-enum Algo : std::uint32_t {
-  kAlgoAabb = 1u << 0,
-  kAlgoBoundingCircle = 1u << 1,
-  kAlgoSat = 1u << 2,
-  kAlgoMtd = 1u << 3,
-  kAlgoSwept = 1u << 4,
-  kAlgoPixel = 1u << 5,
-  kAlgoGjk = 1u << 6,
-  kAlgoQuadrant = 1u << 7,
-  kAlgoCircleAsSquare = 1u << 8,
-};
-
-struct AlgoInfo {
-  Algo bit;
-  const char* name;
-};
-inline constexpr AlgoInfo kAlgorithms[] = {
-    {kAlgoAabb, "aabb"},
-    {kAlgoBoundingCircle, "bounding_circle"},
-    {kAlgoSat, "sat"},
-    {kAlgoMtd, "mtd"},
-    {kAlgoSwept, "swept"},
-    {kAlgoPixel, "pixel"},
-    {kAlgoGjk, "gjk"},
-    {kAlgoQuadrant, "quadrant"},
-    {kAlgoCircleAsSquare, "circle_as_square"},
-};
-inline constexpr std::uint32_t kAllAlgos = kAlgoAabb | kAlgoBoundingCircle | kAlgoSat | kAlgoMtd |
-                                           kAlgoSwept | kAlgoPixel | kAlgoGjk | kAlgoQuadrant |
-                                           kAlgoCircleAsSquare;
-
 // The largest pixel mask the report builds, in cells (bounding rectangle of a shape at the
 // asked accuracy); a larger shape is refused by pixel_mask_problem instead of allocated.
 inline constexpr double kMaxMaskCells = 64.0 * 1024.0 * 1024.0;
-
-// "aabb, bounding_circle, ...": every algorithm name, in order, for messages.
-std::string algo_name_list();
-
-// Parse "sat,mtd". On an unknown name returns nullopt and sets *bad to it.
-std::optional<std::uint32_t> parse_algo_list(std::string_view list, std::string* bad);
-
-// Whether an algorithm answers for this pair of kinds (all do, sprites included).
-bool algo_supports(Algo algo, Kind a, Kind b);
 
 // Shortest decimal text that reads back as the same float (std::to_chars).
 std::string format_float(float v);

@@ -38,7 +38,7 @@ struct Scene {
   int version = 1;
   std::vector<Shape> shapes;
   std::optional<View> view;
-  // The algorithms the window enables, as bits of hitbox/report.h (kAlgoSat | ...).
+  // The algorithms the window enables, as bits of hitbox/algorithms.h (kAlgoSat | ...).
   std::optional<std::uint32_t> algorithms;
   // The pair in focus, by id: both exist and differ.
   std::optional<std::pair<std::string, std::string>> focus;

@@ -1,11 +1,10 @@
-// Scene files: strict loading and exact saving. The format and every rule: docs/scene-format.md.
+// Scene files, reading: strict loading. The format and every rule: docs/scene-format.md.
+// Writing is in scene_write.cpp.
 //
 // Loading runs in two passes. A SAX handler builds the JSON tree while it keeps the path to
 // the value being read, so that syntax errors, duplicate keys and number overflow (1e400)
 // can name the shape and the field. Then the tree is checked field by field; the first
 // problem throws a SceneError. Nothing is ever fixed up.
-#include "hitbox/scene.h"
-
 #include <algorithm>
 #include <array>
 #include <cerrno>
@@ -27,13 +26,17 @@
 
 #include "hitbox/limits.h"
 #include "hitbox/report.h"
+#include "hitbox/scene.h"
+#include "json_write.h"
+#include "scene_tree.h"
 
 namespace hitbox {
 namespace {
 
 using json = nlohmann::json;
-
-// ---------------------------------------------------------------- number text
+using json_write::double_text;
+using scene_detail::parse_tree;
+using scene_detail::shape_label;
 
 std::string describe(const json& j) {
   switch (j.type()) {
@@ -50,210 +53,6 @@ std::string describe(const json& j) {
     default:
       return j.is_number() ? "a number" : "something else";
   }
-}
-
-// ---------------------------------------------------------------- pass 1: JSON text
-
-// One step of the path to the value being read: an object key or an array index.
-struct PathStep {
-  bool is_index = false;
-  std::string key;
-  std::size_t index = 0;
-};
-
-std::string join_path(const std::vector<PathStep>& path, std::size_t from) {
-  std::string out;
-  for (std::size_t i = from; i < path.size(); ++i) {
-    if (path[i].is_index) {
-      out += '[';
-      out += std::to_string(path[i].index);
-      out += ']';
-    } else {
-      if (!out.empty()) out += ".";
-      out += path[i].key;
-    }
-  }
-  return out;
-}
-
-// The id a shape entry can be named by, or "" when it has no usable one.
-std::string usable_id(const json& shape) {
-  if (!shape.is_object()) return "";
-  const auto it = shape.find("id");
-  if (it == shape.end() || !it->is_string()) return "";
-  return it->get<std::string>();
-}
-
-std::string shape_label(const json& shape, std::size_t index) {
-  std::string id = usable_id(shape);
-  return id.empty() ? "#" + std::to_string(index + 1) : id;
-}
-
-// Builds the tree and remembers where it is, so errors can name their shape and field.
-class TreeBuilder final : public nlohmann::json_sax<json> {
- public:
-  json root;
-
-  // Set when parsing stopped: where, and why.
-  bool failed = false;
-  std::size_t error_pos = 0;
-  std::string error_detail;
-  bool error_has_field = false;  // the error belongs to a value (not to the syntax)
-  std::vector<PathStep> error_path;
-
-  bool null() override { return put(json(nullptr)); }
-  bool boolean(bool v) override { return put(json(v)); }
-  bool number_integer(number_integer_t v) override { return put(json(v)); }
-  bool number_unsigned(number_unsigned_t v) override { return put(json(v)); }
-  bool number_float(number_float_t v, const string_t& /*text*/) override { return put(json(v)); }
-  bool string(string_t& v) override { return put(json(std::move(v))); }
-  bool binary(binary_t& /*v*/) override { return put(json(nullptr)); }  // not in JSON text
-
-  bool start_object(std::size_t /*elements*/) override { return open(json::object()); }
-  bool start_array(std::size_t /*elements*/) override { return open(json::array()); }
-  bool end_object() override { return close(); }
-  bool end_array() override { return close(); }
-
-  bool key(string_t& k) override {
-    Frame& f = frames_.back();
-    f.key = k;
-    f.has_key = true;
-    if (f.node->contains(k)) {
-      failed = true;
-      error_has_field = true;
-      error_path = path();
-      error_detail = "appears twice in the same object (each key may appear only once)";
-      return false;
-    }
-    return true;
-  }
-
-  bool parse_error(std::size_t position, const std::string& last_token,
-                   const nlohmann::json::exception& ex) override {
-    failed = true;
-    error_pos = position;
-    if (ex.id == 406) {  // a number too large for a double, e.g. 1e400
-      error_has_field = true;
-      error_path = path();
-      error_detail = "the number " + last_token + " is too large (not a finite double)";
-    } else {
-      error_detail = strip_prefix(ex.what());
-    }
-    return false;
-  }
-
- private:
-  struct Frame {
-    json* node = nullptr;
-    std::string key;       // object: the key whose value is being read
-    bool has_key = false;  // object: a key has been read
-  };
-
-  // nlohmann's messages read "[json.exception.parse_error.101] parse error at line 1,
-  // column 5: syntax error ..."; keep what follows the position.
-  static std::string strip_prefix(const std::string& what) {
-    std::size_t at = what.find("column ");
-    if (at != std::string::npos) {
-      at = what.find(": ", at);
-      if (at != std::string::npos) return what.substr(at + 2);
-    }
-    at = what.find("] ");
-    return at == std::string::npos ? what : what.substr(at + 2);
-  }
-
-  std::vector<PathStep> path() const {
-    std::vector<PathStep> out;
-    for (std::size_t i = 0; i < frames_.size(); ++i) {
-      const Frame& f = frames_[i];
-      if (f.node->is_array()) {
-        // Inner frames are inside their last element; the innermost is reading the next.
-        std::size_t n = f.node->size();
-        if (i + 1 < frames_.size() && n > 0) --n;
-        out.push_back(PathStep{true, "", n});
-      } else if (f.has_key) {
-        out.push_back(PathStep{false, f.key, 0});
-      }
-    }
-    return out;
-  }
-
-  json* place(json v) {
-    if (frames_.empty()) {
-      root = std::move(v);
-      return &root;
-    }
-    json& parent = *frames_.back().node;
-    if (parent.is_array()) {
-      parent.push_back(std::move(v));
-      return &parent.back();
-    }
-    json& slot = parent[frames_.back().key];
-    slot = std::move(v);
-    return &slot;
-  }
-
-  bool put(json v) {
-    place(std::move(v));
-    return true;
-  }
-
-  bool open(json v) {
-    json* node = place(std::move(v));
-    frames_.push_back(Frame{node, "", false});
-    return true;
-  }
-
-  bool close() {
-    frames_.pop_back();
-    return true;
-  }
-
-  std::vector<Frame> frames_;
-};
-
-void line_column(std::string_view text, std::size_t pos, std::size_t* line, std::size_t* col) {
-  pos = std::min(pos, text.size());
-  const std::string_view before = text.substr(0, pos);
-  *line = 1 + static_cast<std::size_t>(std::count(before.begin(), before.end(), '\n'));
-  const std::size_t nl = before.rfind('\n');
-  *col = nl == std::string_view::npos ? pos : pos - (nl + 1);
-  *col = std::max<std::size_t>(*col, 1);  // the end of an empty line is its column 1
-}
-
-json parse_tree(std::string_view text, const std::string& file) {
-  TreeBuilder b;
-  const bool ok = json::sax_parse(text, &b, json::input_format_t::json, /*strict=*/true,
-                                  /*ignore_comments=*/false);
-  if (ok && !b.failed) return std::move(b.root);
-
-  if (b.error_has_field) {
-    std::string shape;
-    std::string field = join_path(b.error_path, 0);
-    const auto& p = b.error_path;
-    if (p.size() >= 2 && !p[0].is_index && p[0].key == "shapes" && p[1].is_index) {
-      const json* entry = nullptr;
-      if (b.root.is_object() && b.root.contains("shapes") && b.root["shapes"].is_array() &&
-          p[1].index < b.root["shapes"].size()) {
-        entry = &b.root["shapes"][p[1].index];
-      }
-      const bool names_id = p.size() == 3 && !p[2].is_index && p[2].key == "id";
-      shape = (entry != nullptr && !names_id) ? shape_label(*entry, p[1].index)
-                                              : "#" + std::to_string(p[1].index + 1);
-      field = join_path(p, 2);
-    }
-    std::string detail = b.error_detail;
-    if (b.error_pos > 0) {
-      std::size_t line = 0, col = 0;
-      line_column(text, b.error_pos, &line, &col);
-      detail += " (line " + std::to_string(line) + ", column " + std::to_string(col) + ")";
-    }
-    throw SceneError(file, shape, field, detail);
-  }
-  std::size_t line = 0, col = 0;
-  line_column(text, b.error_pos, &line, &col);
-  throw SceneError(file, "", "",
-                   "invalid JSON at line " + std::to_string(line) + ", column " +
-                       std::to_string(col) + ": " + b.error_detail);
 }
 
 // ---------------------------------------------------------------- pass 2: the fields
@@ -537,7 +336,7 @@ View read_view(Checker& c, const json& j) {
     if (!(v.zoom > 0.0)) c.fail("view.zoom", "must be > 0");
     if (v.zoom < kMinZoom || v.zoom > kMaxZoom) {
       c.fail("view.zoom",
-             "is out of range: " + number_text(v.zoom) + " is not between 0.001 and 1000");
+             "is out of range: " + double_text(v.zoom) + " is not between 0.001 and 1000");
     }
   }
   return v;
@@ -594,7 +393,7 @@ double read_accuracy(Checker& c, const json& j) {
   c.set_shape("");
   const double a = c.number(j, "accuracy");
   if (!(a > 0.0 && a <= 1.0) || !valid_accuracy(static_cast<float>(a))) {
-    c.fail("accuracy", "is out of range: " + number_text(a) +
+    c.fail("accuracy", "is out of range: " + double_text(a) +
                            " (the pixel test's cells per world pixel, 0 < accuracy <= 1)");
   }
   return a;
@@ -637,136 +436,6 @@ Lesson read_lesson(Checker& c, const json& j) {
   if (const auto t = j.find("try"); t != j.end()) l.try_this = text_field(c, *t, "lesson.try");
   return l;
 }
-
-// ---------------------------------------------------------------- writing
-
-class Writer {
- public:
-  explicit Writer(const std::string& file) : file_(file) {}
-
-  std::string scene(const Scene& sc) {
-    std::string out = "{\n  \"version\": " + std::to_string(sc.version);
-    if (sc.view) {
-      shape_.clear();
-      out += ",\n  \"view\": {\"origin\": " + pair(sc.view->origin, "view.origin") +
-             ", \"zoom\": " + num(sc.view->zoom, "view.zoom") + "}";
-    }
-    shape_.clear();
-    if (sc.algorithms) {
-      out += ",\n  \"algorithms\": [";
-      bool first = true;
-      for (const AlgoInfo& info : kAlgorithms) {
-        if ((*sc.algorithms & info.bit) == 0) continue;
-        out += first ? "\"" : ", \"";
-        out += std::string(info.name) + "\"";
-        first = false;
-      }
-      if ((*sc.algorithms & ~kAllAlgos) != 0) {
-        throw SceneError(file_, "", "algorithms", "holds bits of no known algorithm; cannot save");
-      }
-      out += "]";
-    }
-    if (sc.focus) {
-      out += ",\n  \"focus\": [" + str(sc.focus->first, "focus[0]") + ", " +
-             str(sc.focus->second, "focus[1]") + "]";
-    }
-    if (sc.accuracy) out += ",\n  \"accuracy\": " + num(*sc.accuracy, "accuracy");
-    if (sc.lesson) {
-      const Lesson& l = *sc.lesson;
-      out += ",\n  \"lesson\": {\n    \"title\": " + str(l.title, "lesson.title") +
-             ",\n    \"text\": [";
-      for (std::size_t i = 0; i < l.text.size(); ++i) {
-        out += i == 0 ? "\n      " : ",\n      ";
-        out += str(l.text[i], "lesson.text");
-      }
-      out += l.text.empty() ? "]" : "\n    ]";
-      if (!l.try_this.empty()) out += ",\n    \"try\": " + str(l.try_this, "lesson.try");
-      out += "\n  }";
-    }
-    out += ",\n  \"shapes\": [";
-    for (std::size_t i = 0; i < sc.shapes.size(); ++i) {
-      out += i == 0 ? "\n    " : ",\n    ";
-      out += shape(sc.shapes[i], i);
-    }
-    out += sc.shapes.empty() ? "]" : "\n  ]";
-    out += "\n}\n";
-    return out;
-  }
-
- private:
-  std::string num(double v, const char* field) const {
-    if (!std::isfinite(v)) throw SceneError(file_, shape_, field, "is not finite; cannot save");
-    return number_text(v);
-  }
-
-  std::string str(const std::string& v, const char* field) const {
-    try {
-      return json(v).dump();
-    } catch (const json::exception&) {
-      throw SceneError(file_, "", field, "is not valid UTF-8");
-    }
-  }
-
-  std::string pair(DVec2 v, const char* field) const {
-    std::string out(1, '[');
-    out += num(v.x, field);
-    out += ", ";
-    out += num(v.y, field);
-    out += ']';
-    return out;
-  }
-
-  std::string shape(const Shape& s, std::size_t index) {
-    shape_ = s.id.empty() ? "#" + std::to_string(index + 1) : s.id;
-    std::string id;
-    try {
-      id = json(s.id).dump();
-    } catch (const json::exception&) {
-      throw SceneError(file_, "#" + std::to_string(index + 1), "id", "is not valid UTF-8");
-    }
-    std::string out = "{\"id\": " + id + ", \"kind\": \"" + kind_name(s.kind) + "\"";
-    out += ", \"pos\": " + pair(s.pos, "pos");
-    if (s.angle != 0.0) out += ", \"angle\": " + num(s.angle, "angle");
-    if (s.scale != 1.0) out += ", \"scale\": " + num(s.scale, "scale");
-    if (s.mirror_x || s.mirror_y) {
-      out += std::string(", \"mirror\": [") + (s.mirror_x ? "true" : "false") + ", " +
-             (s.mirror_y ? "true" : "false") + "]";
-    }
-    if (s.vel != DVec2(0.0, 0.0)) out += ", \"vel\": " + pair(s.vel, "vel");
-    switch (s.kind) {
-      case Kind::Rect:
-        out += ", \"size\": " + pair(s.size, "size");
-        break;
-      case Kind::Circle:
-        out += ", \"radius\": " + num(s.radius, "radius");
-        break;
-      case Kind::Polygon: {
-        out += ", \"points\": [";
-        for (std::size_t i = 0; i < s.points.size(); ++i) {
-          if (i > 0) out += ", ";
-          out += pair(s.points[i], "points");
-        }
-        out += "]";
-        break;
-      }
-      case Kind::Sprite: {
-        try {
-          out += ", \"image\": " + json(s.image).dump();
-        } catch (const json::exception&) {
-          throw SceneError(file_, shape_, "image", "is not valid UTF-8");
-        }
-        if (s.alpha_threshold != 128) {
-          out += ", \"alpha_threshold\": " + std::to_string(s.alpha_threshold);
-        }
-        break;
-      }
-    }
-    return out + "}";
-  }
-
-  const std::string& file_;
-  std::string shape_;
-};
 
 std::string compose(const std::string& file, const std::string& shape, const std::string& field,
                     const std::string& what) {
@@ -864,40 +533,6 @@ Scene load_scene(const std::string& path, const ImageLoader& loader) {
     throw SceneError(path, "", "", std::string("cannot read the file: ") + std::strerror(errno));
   }
   return parse_scene(text.str(), path, loader);
-}
-
-std::string scene_to_json(const Scene& scene) {
-  static const std::string kNoFile;
-  return Writer(kNoFile).scene(scene);
-}
-
-void save_scene(const Scene& scene, const std::string& path) {
-  const std::string text = Writer(path).scene(scene);
-  // Write a temporary file next to the target and rename it over, so a failed save never
-  // leaves a half-written scene behind.
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) {
-      throw SceneError(path, "", "", std::string("cannot write the file: ") + std::strerror(errno));
-    }
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
-    out.flush();
-    if (!out) {
-      const int err = errno;
-      out.close();
-      std::error_code ignored;
-      std::filesystem::remove(tmp, ignored);
-      throw SceneError(path, "", "", std::string("cannot write the file: ") + std::strerror(err));
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    std::error_code ignored;
-    std::filesystem::remove(tmp, ignored);
-    throw SceneError(path, "", "", "cannot write the file: " + ec.message());
-  }
 }
 
 }  // namespace hitbox

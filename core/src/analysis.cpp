@@ -1,0 +1,143 @@
+// The dispatcher (analysis.h): the one switch over the algorithms, and the one wording of
+// each algorithm's figure.
+#include "hitbox/analysis.h"
+
+#include <cassert>
+#include <cstdarg>
+#include <cstdio>
+
+namespace hitbox {
+namespace {
+
+std::string figure_text(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+std::string figure_text(const char* fmt, ...) {
+  char buf[96];
+  va_list args;
+  va_start(args, fmt);
+  const int n = std::vsnprintf(buf, sizeof buf, fmt, args);
+  va_end(args);
+  assert(n >= 0 && static_cast<size_t>(n) < sizeof buf);
+  (void)n;
+  return buf;
+}
+
+// "overlap 12.5" for o >= 0, "gap 3.2" for o < 0.
+std::string overlap_or_gap(float o) {
+  return o >= 0.0f ? figure_text("overlap %.1f", static_cast<double>(o))
+                   : figure_text("gap %.1f", static_cast<double>(-o));
+}
+
+int index_of(Algo bit) {
+  for (size_t i = 0; i < std::size(kAlgorithms); ++i) {
+    if (kAlgorithms[i].bit == bit) return static_cast<int>(i);
+  }
+  assert(false && "not an algorithm bit");
+  return 0;
+}
+
+// Runs one supported algorithm, fills its result (and trace when asked) and its figure;
+// returns its verdict.
+bool run_one(Algo bit, const Body& a, const Body& b, const AnalysisInput& in, PairAnalysis& out,
+             std::string& figure) {
+  const bool traced = (in.trace & bit) != 0;
+  switch (bit) {
+    case kAlgoAabb:
+      out.aabb = hitbox::aabb(a, b);
+      figure = overlap_or_gap(out.aabb.depth);
+      return out.aabb.hit;
+    case kAlgoBoundingCircle:
+      out.bounding_circle = hitbox::bounding_circle(a, b);
+      figure = overlap_or_gap(-out.bounding_circle.gap);
+      return out.bounding_circle.hit;
+    case kAlgoSat: {
+      const SatResult& r = out.sat =
+          hitbox::sat(a, b, traced ? &out.sat_trace : nullptr, in.sat_early_exit);
+      figure = overlap_or_gap(r.overlap) + figure_text(", %d axes", r.tested);
+      return r.hit;
+    }
+    case kAlgoMtd:
+      out.mtd = hitbox::mtd(a, b, traced ? &out.mtd_trace : nullptr);
+      figure =
+          out.mtd.hit ? figure_text("depth %.1f", static_cast<double>(out.mtd.depth)) : "no push";
+      return out.mtd.hit;
+    case kAlgoSwept: {
+      const SweptResult& r = out.swept = hitbox::swept(a, b, traced ? &out.swept_trace : nullptr);
+      figure = !r.hit                    ? "no contact in step"
+               : r.initially_overlapping ? "toi 0 (overlap)"
+                                         : figure_text("toi %.3f", static_cast<double>(r.toi));
+      return r.hit;
+    }
+    case kAlgoPixel:
+      assert(in.mask_a && in.mask_b);
+      out.pixel = pixel_overlap(*in.mask_a, *in.mask_b, /*count=*/true);
+      figure = figure_text("%d cells", out.pixel.count);
+      return out.pixel.hit;
+    case kAlgoGjk: {
+      const GjkResult& r = out.gjk = hitbox::gjk(a, b, traced ? &out.gjk_trace : nullptr);
+      figure = r.hit ? figure_text("depth %.1f", static_cast<double>(r.depth))
+                     : figure_text("distance %.1f", static_cast<double>(r.distance));
+      return r.hit;
+    }
+    case kAlgoQuadrant:
+      out.quadrant = hitbox::quadrant(a, b, traced ? &out.quadrant_trace : nullptr);
+      figure = std::string("by ") + circle_rect_case_name(out.quadrant.decided_by);
+      return out.quadrant.hit;
+    case kAlgoCircleAsSquare:
+      out.circle_as_square =
+          hitbox::circle_as_square(a, b, traced ? &out.circle_as_square_trace : nullptr);
+      figure = std::string("by ") + circle_rect_case_name(out.circle_as_square.decided_by);
+      return out.circle_as_square.hit;
+  }
+  assert(false && "not an algorithm bit");
+  return false;
+}
+
+}  // namespace
+
+const char* verdict_name(Verdict v) {
+  switch (v) {
+    case Verdict::NotRun:
+      return "-";
+    case Verdict::Unsupported:
+      return "n/a";
+    case Verdict::NoMasks:
+      return "no masks";
+    case Verdict::Hit:
+      return "hit";
+    case Verdict::Miss:
+      return "miss";
+  }
+  return "?";
+}
+
+const AlgoAnswer& PairAnalysis::answer(Algo bit) const {
+  return answers[static_cast<size_t>(index_of(bit))];
+}
+
+void analyze(const Body& a, const Body& b, const AnalysisInput& in, PairAnalysis& out) {
+  out.ran = 0;
+  for (size_t i = 0; i < std::size(kAlgorithms); ++i) {
+    const Algo bit = kAlgorithms[i].bit;
+    AlgoAnswer& ans = out.answers[i];
+    ans.bit = bit;
+    ans.figure.clear();
+    if (!(in.algos & bit)) {
+      ans.verdict = Verdict::NotRun;
+    } else if (!algo_supports(bit, a, b)) {
+      ans.verdict = Verdict::Unsupported;
+    } else if (bit == kAlgoPixel && (!in.mask_a || !in.mask_b)) {
+      ans.verdict = Verdict::NoMasks;
+    } else {
+      ans.verdict = run_one(bit, a, b, in, out, ans.figure) ? Verdict::Hit : Verdict::Miss;
+      out.ran |= bit;
+    }
+  }
+}
+
+PairAnalysis analyze(const Body& a, const Body& b, const AnalysisInput& in) {
+  PairAnalysis out;
+  analyze(a, b, in, out);
+  return out;
+}
+
+}  // namespace hitbox

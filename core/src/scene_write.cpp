@@ -1,0 +1,196 @@
+// Scene files, writing: exact saving (numbers read back as the same doubles). The format:
+// docs/scene-format.md. Reading is in scene_read.cpp.
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <cstddef>
+#include <string>
+
+#include "hitbox/algorithms.h"
+#include "hitbox/scene.h"
+#include "json_write.h"
+
+namespace hitbox {
+namespace {
+
+using json = nlohmann::json;
+using json_write::double_text;
+
+// ---------------------------------------------------------------- writing
+
+// "#3": how errors name the shape entry at `index` (0-based) when it has no id. Built by
+// appending: GCC 12 warns (-Wrestrict, a false positive) on "#" + std::to_string(...) here.
+std::string entry_label(std::size_t index) {
+  std::string label(1, '#');
+  label += std::to_string(index + 1);
+  return label;
+}
+
+class Writer {
+ public:
+  explicit Writer(const std::string& file) : file_(file) {}
+
+  std::string scene(const Scene& sc) {
+    std::string out = "{\n  \"version\": " + std::to_string(sc.version);
+    if (sc.view) {
+      shape_.clear();
+      out += ",\n  \"view\": {\"origin\": " + pair(sc.view->origin, "view.origin") +
+             ", \"zoom\": " + num(sc.view->zoom, "view.zoom") + "}";
+    }
+    shape_.clear();
+    if (sc.algorithms) {
+      out += ",\n  \"algorithms\": [";
+      bool first = true;
+      for (const AlgoInfo& info : kAlgorithms) {
+        if ((*sc.algorithms & info.bit) == 0) continue;
+        out += first ? "\"" : ", \"";
+        out += std::string(info.name) + "\"";
+        first = false;
+      }
+      if ((*sc.algorithms & ~kAllAlgos) != 0) {
+        throw SceneError(file_, "", "algorithms", "holds bits of no known algorithm; cannot save");
+      }
+      out += "]";
+    }
+    if (sc.focus) {
+      out += ",\n  \"focus\": [" + str(sc.focus->first, "focus[0]") + ", " +
+             str(sc.focus->second, "focus[1]") + "]";
+    }
+    if (sc.accuracy) out += ",\n  \"accuracy\": " + num(*sc.accuracy, "accuracy");
+    if (sc.lesson) {
+      const Lesson& l = *sc.lesson;
+      out += ",\n  \"lesson\": {\n    \"title\": " + str(l.title, "lesson.title") +
+             ",\n    \"text\": [";
+      for (std::size_t i = 0; i < l.text.size(); ++i) {
+        out += i == 0 ? "\n      " : ",\n      ";
+        out += str(l.text[i], "lesson.text");
+      }
+      out += l.text.empty() ? "]" : "\n    ]";
+      if (!l.try_this.empty()) out += ",\n    \"try\": " + str(l.try_this, "lesson.try");
+      out += "\n  }";
+    }
+    out += ",\n  \"shapes\": [";
+    for (std::size_t i = 0; i < sc.shapes.size(); ++i) {
+      out += i == 0 ? "\n    " : ",\n    ";
+      out += shape(sc.shapes[i], i);
+    }
+    out += sc.shapes.empty() ? "]" : "\n  ]";
+    out += "\n}\n";
+    return out;
+  }
+
+ private:
+  std::string num(double v, const char* field) const {
+    if (!std::isfinite(v)) throw SceneError(file_, shape_, field, "is not finite; cannot save");
+    return double_text(v);
+  }
+
+  std::string str(const std::string& v, const char* field) const {
+    try {
+      return json(v).dump();
+    } catch (const json::exception&) {
+      throw SceneError(file_, "", field, "is not valid UTF-8");
+    }
+  }
+
+  std::string pair(DVec2 v, const char* field) const {
+    std::string out(1, '[');
+    out += num(v.x, field);
+    out += ", ";
+    out += num(v.y, field);
+    out += ']';
+    return out;
+  }
+
+  std::string shape(const Shape& s, std::size_t index) {
+    shape_ = s.id.empty() ? entry_label(index) : s.id;
+    std::string id;
+    try {
+      id = json(s.id).dump();
+    } catch (const json::exception&) {
+      throw SceneError(file_, entry_label(index), "id", "is not valid UTF-8");
+    }
+    std::string out = "{\"id\": " + id + ", \"kind\": \"" + kind_name(s.kind) + "\"";
+    out += ", \"pos\": " + pair(s.pos, "pos");
+    if (s.angle != 0.0) out += ", \"angle\": " + num(s.angle, "angle");
+    if (s.scale != 1.0) out += ", \"scale\": " + num(s.scale, "scale");
+    if (s.mirror_x || s.mirror_y) {
+      out += std::string(", \"mirror\": [") + (s.mirror_x ? "true" : "false") + ", " +
+             (s.mirror_y ? "true" : "false") + "]";
+    }
+    if (s.vel != DVec2(0.0, 0.0)) out += ", \"vel\": " + pair(s.vel, "vel");
+    switch (s.kind) {
+      case Kind::Rect:
+        out += ", \"size\": " + pair(s.size, "size");
+        break;
+      case Kind::Circle:
+        out += ", \"radius\": " + num(s.radius, "radius");
+        break;
+      case Kind::Polygon: {
+        out += ", \"points\": [";
+        for (std::size_t i = 0; i < s.points.size(); ++i) {
+          if (i > 0) out += ", ";
+          out += pair(s.points[i], "points");
+        }
+        out += "]";
+        break;
+      }
+      case Kind::Sprite: {
+        try {
+          out += ", \"image\": " + json(s.image).dump();
+        } catch (const json::exception&) {
+          throw SceneError(file_, shape_, "image", "is not valid UTF-8");
+        }
+        if (s.alpha_threshold != 128) {
+          out += ", \"alpha_threshold\": " + std::to_string(s.alpha_threshold);
+        }
+        break;
+      }
+    }
+    return out + "}";
+  }
+
+  const std::string& file_;
+  std::string shape_;
+};
+
+}  // namespace
+
+std::string scene_to_json(const Scene& scene) {
+  static const std::string kNoFile;
+  return Writer(kNoFile).scene(scene);
+}
+
+void save_scene(const Scene& scene, const std::string& path) {
+  const std::string text = Writer(path).scene(scene);
+  // Write a temporary file next to the target and rename it over, so a failed save never
+  // leaves a half-written scene behind.
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) {
+      throw SceneError(path, "", "", std::string("cannot write the file: ") + std::strerror(errno));
+    }
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    out.flush();
+    if (!out) {
+      const int err = errno;
+      out.close();
+      std::error_code ignored;
+      std::filesystem::remove(tmp, ignored);
+      throw SceneError(path, "", "", std::string("cannot write the file: ") + std::strerror(err));
+    }
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) {
+    std::error_code ignored;
+    std::filesystem::remove(tmp, ignored);
+    throw SceneError(path, "", "", "cannot write the file: " + ec.message());
+  }
+}
+
+}  // namespace hitbox

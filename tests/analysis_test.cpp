@@ -1,0 +1,273 @@
+// The dispatcher (analysis.h): its verdicts and results agree with direct calls to each
+// algorithm on seeded random pairs, traces are recorded only when asked, and each figure has
+// its one wording (hand-made cases).
+#include "hitbox/analysis.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+#include <numbers>
+#include <random>
+#include <string>
+
+namespace hitbox {
+namespace {
+
+Shape rect(DVec2 pos, DVec2 size, double angle = 0.0) {
+  Shape s;
+  s.id = "r";
+  s.kind = Kind::Rect;
+  s.pos = pos;
+  s.size = size;
+  s.angle = angle;
+  return s;
+}
+
+Shape circle(DVec2 pos, double r) {
+  Shape s;
+  s.id = "c";
+  s.kind = Kind::Circle;
+  s.pos = pos;
+  s.radius = r;
+  return s;
+}
+
+// A regular n-gon of circumradius r, as local points.
+Shape polygon(DVec2 pos, int n, double r, double angle = 0.0) {
+  Shape s;
+  s.id = "p";
+  s.kind = Kind::Polygon;
+  s.pos = pos;
+  s.angle = angle;
+  for (int i = 0; i < n; ++i) {
+    const double t = 2.0 * std::numbers::pi * i / n;
+    s.points.emplace_back(r * std::cos(t), r * std::sin(t));
+  }
+  return s;
+}
+
+// A w x h sprite whose texels are solid inside the inscribed ellipse.
+Shape sprite(DVec2 pos, int w, int h) {
+  auto img = std::make_shared<SpriteImage>();
+  img->w = w;
+  img->h = h;
+  img->alpha.resize(static_cast<size_t>(w * h));
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      const double u = (x + 0.5) / w - 0.5, v = (y + 0.5) / h - 0.5;
+      img->alpha[static_cast<size_t>(y * w + x)] = u * u + v * v <= 0.25 ? 255 : 0;
+    }
+  }
+  Shape s;
+  s.id = "s";
+  s.kind = Kind::Sprite;
+  s.pos = pos;
+  s.image = "ellipse.png";
+  s.pixels.image = img;
+  return s;
+}
+
+class Random {
+ public:
+  explicit Random(std::uint32_t seed) : rng_(seed) {}
+  double uni(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng_); }
+  int integer(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng_); }
+
+  Shape shape(DVec2 pos) {
+    Shape s;
+    switch (integer(0, 3)) {
+      case 0:
+        s = rect(pos, {uni(10.0, 120.0), uni(10.0, 120.0)});
+        break;
+      case 1:
+        s = circle(pos, uni(5.0, 60.0));
+        break;
+      case 2:
+        s = polygon(pos, integer(3, 8), uni(10.0, 60.0));
+        break;
+      default:
+        s = sprite(pos, integer(8, 40), integer(8, 40));
+        break;
+    }
+    s.angle = uni(-180.0, 180.0);
+    s.scale = uni(0.5, 2.0);
+    s.mirror_x = integer(0, 1) == 1;
+    s.vel = {uni(-80.0, 80.0), uni(-80.0, 80.0)};
+    return s;
+  }
+
+ private:
+  std::mt19937 rng_;
+};
+
+TEST(Analysis, VerdictsAndResultsAgreeWithDirectCallsOnRandomPairs) {
+  Random rnd(20261124u);
+  int hits = 0, misses = 0, unsupported = 0;
+  for (int i = 0; i < 600; ++i) {
+    const Shape sa = rnd.shape({rnd.uni(300.0, 500.0), rnd.uni(300.0, 500.0)});
+    const Shape sb = rnd.shape({rnd.uni(300.0, 500.0), rnd.uni(300.0, 500.0)});
+    const Posed a(sa), b(sb);
+    Mask ma, mb;
+    build_mask(a, 1.0f, ma);
+    build_mask(b, 1.0f, mb);
+    AnalysisInput in;
+    in.mask_a = &ma;
+    in.mask_b = &mb;
+    const PairAnalysis an = analyze(a, b, in);
+    SCOPED_TRACE("pair " + std::to_string(i) + ": " + kind_name(sa.kind) + " " +
+                 kind_name(sb.kind));
+
+    const auto expect = [&](Algo bit, bool direct) {
+      const AlgoAnswer& ans = an.answer(bit);
+      EXPECT_EQ(ans.bit, bit);
+      if (!algo_supports(bit, sa.kind, sb.kind)) {
+        EXPECT_EQ(ans.verdict, Verdict::Unsupported) << algo_name(bit);
+        EXPECT_EQ(an.ran & bit, 0u);
+        ++unsupported;
+        return;
+      }
+      EXPECT_EQ(ans.verdict, direct ? Verdict::Hit : Verdict::Miss) << algo_name(bit);
+      EXPECT_NE(an.ran & bit, 0u);
+      EXPECT_FALSE(ans.figure.empty());
+      ++(direct ? hits : misses);
+    };
+    expect(kAlgoAabb, aabb(a, b).hit);
+    expect(kAlgoBoundingCircle, bounding_circle(a, b).hit);
+    const SatResult sr = sat(a, b, nullptr, /*early_exit=*/false);
+    expect(kAlgoSat, sr.hit);
+    EXPECT_EQ(an.sat.overlap, sr.overlap);
+    EXPECT_EQ(an.sat.tested, sr.tested);
+    const MtdResult mr = mtd(a, b);
+    expect(kAlgoMtd, mr.hit);
+    EXPECT_EQ(an.mtd.depth, mr.depth);
+    const SweptResult wr = swept(a, b);
+    expect(kAlgoSwept, wr.hit);
+    EXPECT_EQ(an.swept.toi, wr.toi);
+    const PixelResult pr = pixel_overlap(ma, mb, true);
+    expect(kAlgoPixel, pr.hit);
+    EXPECT_EQ(an.pixel.count, pr.count);
+    const GjkResult gr = gjk(a, b);
+    expect(kAlgoGjk, gr.hit);
+    EXPECT_EQ(an.gjk.distance, gr.distance);
+    if (circle_rect_supports(a, b)) {
+      expect(kAlgoQuadrant, quadrant(a, b).hit);
+      expect(kAlgoCircleAsSquare, circle_as_square(a, b).hit);
+    } else {
+      expect(kAlgoQuadrant, false);
+      expect(kAlgoCircleAsSquare, false);
+    }
+    // No trace was asked for.
+    EXPECT_TRUE(an.sat_trace.axes.empty());
+    EXPECT_TRUE(an.swept_trace.steps.empty());
+    EXPECT_TRUE(an.gjk_trace.gjk.empty());
+  }
+  // The pairs exercise every verdict.
+  EXPECT_GT(hits, 500);
+  EXPECT_GT(misses, 500);
+  EXPECT_GT(unsupported, 100);
+}
+
+TEST(Analysis, OnlyEnabledAlgorithmsRunAndPixelNeedsMasks) {
+  const Posed a(rect({0, 0}, {20, 20})), b(circle({15, 0}, 10));
+  AnalysisInput in;
+  in.algos = kAlgoSat | kAlgoPixel;
+  const PairAnalysis an = analyze(a, b, in);
+  EXPECT_EQ(an.ran, static_cast<std::uint32_t>(kAlgoSat));
+  EXPECT_EQ(an.answer(kAlgoSat).verdict, Verdict::Hit);
+  EXPECT_EQ(an.answer(kAlgoPixel).verdict, Verdict::NoMasks);
+  EXPECT_EQ(an.answer(kAlgoAabb).verdict, Verdict::NotRun);
+  EXPECT_TRUE(an.answer(kAlgoAabb).figure.empty());
+  EXPECT_STREQ(verdict_name(an.answer(kAlgoPixel).verdict), "no masks");
+}
+
+TEST(Analysis, TracesOnlyWhenAsked) {
+  const Posed a(polygon({0, 0}, 5, 30)), b(rect({50, 10}, {40, 30}, 20));
+  AnalysisInput in;
+  in.trace = kAlgoSat | kAlgoSwept | kAlgoGjk;
+  const PairAnalysis an = analyze(a, b, in);
+  EXPECT_EQ(static_cast<int>(an.sat_trace.axes.size()), an.sat.tested);
+  EXPECT_FALSE(an.swept_trace.steps.empty());
+  EXPECT_FALSE(an.gjk_trace.gjk.empty());
+  EXPECT_TRUE(an.mtd_trace.axes.empty());  // mtd's trace was not asked for
+
+  // sat with an early exit stops at the first separating axis; without one tests them all.
+  const Posed far(rect({500, 0}, {10, 10}));
+  in.algos = kAlgoSat;
+  in.sat_early_exit = true;
+  const PairAnalysis early = analyze(a, far, in);
+  in.sat_early_exit = false;
+  const PairAnalysis full = analyze(a, far, in);
+  EXPECT_LT(early.sat.tested, full.sat.tested);
+  EXPECT_EQ(static_cast<int>(full.sat_trace.axes.size()), full.sat.tested);
+}
+
+TEST(Analysis, OneWordingPerFigure) {
+  AnalysisInput in;
+  // Two 20 x 20 rects, 15 apart centre to centre: boxes overlap by 5 on x.
+  {
+    const Posed a(rect({0, 0}, {20, 20})), b(rect({15, 0}, {20, 20}));
+    const PairAnalysis an = analyze(a, b, in);
+    EXPECT_EQ(an.answer(kAlgoAabb).figure, "overlap 5.0");
+    EXPECT_EQ(an.answer(kAlgoSat).figure, "overlap 5.0, 4 axes");
+    EXPECT_EQ(an.answer(kAlgoMtd).figure, "depth 5.0");
+    EXPECT_EQ(an.answer(kAlgoSwept).figure, "toi 0 (overlap)");
+    EXPECT_EQ(an.answer(kAlgoGjk).figure, "depth 5.0");
+    EXPECT_EQ(an.answer(kAlgoQuadrant).verdict, Verdict::Unsupported);
+    EXPECT_TRUE(an.answer(kAlgoQuadrant).figure.empty());
+  }
+  // 32.5 apart: a gap of 12.5.
+  {
+    const Posed a(rect({0, 0}, {20, 20})), b(rect({32.5, 0}, {20, 20}));
+    const PairAnalysis an = analyze(a, b, in);
+    EXPECT_EQ(an.answer(kAlgoAabb).figure, "gap 12.5");
+    EXPECT_EQ(an.answer(kAlgoSat).figure, "gap 12.5, 4 axes");
+    EXPECT_EQ(an.answer(kAlgoMtd).figure, "no push");
+    EXPECT_EQ(an.answer(kAlgoSwept).figure, "no contact in step");
+    EXPECT_EQ(an.answer(kAlgoGjk).figure, "distance 12.5");
+  }
+  // Two circles of radius 10, 30 apart: bounding circles 10 apart; A moving at 40 / step
+  // toward B meets it at t = 0.25.
+  {
+    Shape ca = circle({0, 0}, 10);
+    ca.vel = {40, 0};
+    const Posed a(ca), b(circle({30, 0}, 10));
+    const PairAnalysis an = analyze(a, b, in);
+    EXPECT_EQ(an.answer(kAlgoBoundingCircle).figure, "gap 10.0");
+    EXPECT_EQ(an.answer(kAlgoSwept).figure, "toi 0.250");
+  }
+  // A circle off a rect's corner: quadrant decides by the corner, circle_as_square by its
+  // square (a false hit), pixel counts cells.
+  {
+    const Posed a(circle({0, 0}, 10)), b(rect({18, 18}, {20, 20}));
+    Mask ma, mb;
+    build_mask(a, 1.0f, ma);
+    build_mask(b, 1.0f, mb);
+    in.mask_a = &ma;
+    in.mask_b = &mb;
+    const PairAnalysis an = analyze(a, b, in);
+    EXPECT_EQ(an.answer(kAlgoQuadrant).figure, "by corner");
+    EXPECT_EQ(an.answer(kAlgoQuadrant).verdict, Verdict::Miss);
+    EXPECT_EQ(an.answer(kAlgoCircleAsSquare).figure, "by square");
+    EXPECT_EQ(an.answer(kAlgoCircleAsSquare).verdict, Verdict::Hit);
+    EXPECT_EQ(an.answer(kAlgoPixel).figure, "0 cells");
+    EXPECT_EQ(an.answer(kAlgoBoundingCircle).figure, "gap 1.3");  // 25.46 - (10 + 14.14)
+  }
+}
+
+TEST(Analysis, SupportForPosedShapesMatchesKinds) {
+  const Shape shapes[] = {rect({0, 0}, {10, 10}), circle({0, 0}, 5), polygon({0, 0}, 5, 8),
+                          sprite({0, 0}, 8, 8)};
+  for (const Shape& x : shapes) {
+    for (const Shape& y : shapes) {
+      const Posed px(x), py(y);
+      for (const AlgoInfo& info : kAlgorithms) {
+        EXPECT_EQ(algo_supports(info.bit, px, py), algo_supports(info.bit, x.kind, y.kind))
+            << info.name << " " << kind_name(x.kind) << " " << kind_name(y.kind);
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace hitbox

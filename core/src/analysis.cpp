@@ -122,6 +122,15 @@ const AlgoAnswer& PairAnalysis::answer(Algo bit) const {
 
 void analyze(const Body& a, const Body& b, const AnalysisInput& in, PairAnalysis& out) {
   out.ran = 0;
+  // A reused `out` must not show an earlier pair's trace: the traced calls clear and refill
+  // theirs, the others are emptied here.
+  const auto untraced = [&](Algo bit) { return !(in.algos & in.trace & bit); };
+  if (untraced(kAlgoSat)) out.sat_trace = SatTrace{};
+  if (untraced(kAlgoMtd)) out.mtd_trace = SatTrace{};
+  if (untraced(kAlgoSwept)) out.swept_trace = SweptTrace{};
+  if (untraced(kAlgoGjk)) out.gjk_trace = GjkTrace{};
+  if (untraced(kAlgoQuadrant)) out.quadrant_trace = CircleRectTrace{};
+  if (untraced(kAlgoCircleAsSquare)) out.circle_as_square_trace = CircleRectTrace{};
   for (size_t i = 0; i < std::size(kAlgorithms); ++i) {
     const Algo bit = kAlgorithms[i].bit;
     AlgoAnswer& ans = out.answers[i];

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "draw_util.h"
+#include "hitbox/analysis.h"
 #include "hitbox/circle_rect.h"
 #include "hitbox/collide.h"
 #include "hitbox/gjk.h"
@@ -48,7 +49,8 @@ struct PosedPair {
 };
 
 // One query of `algo` (masks must be built for pixel); the cheapest call that gives the
-// verdict, as a game would make it.
+// verdict, as a game would make it. Only the live timing uses it: it measures one bare call,
+// without the dispatcher's figure text (verdicts and figures come from analyze()).
 bool query(Algo algo, const PosedPair& p) {
   switch (algo) {
     case kAlgoAabb:
@@ -71,67 +73,6 @@ bool query(Algo algo, const PosedPair& p) {
       return circle_as_square(p.a, p.b).hit;
   }
   return false;
-}
-
-// Verdict and figure of one row.
-void fill_row(CompareRow& row, const PosedPair& p) {
-  row.ran = true;
-  switch (row.bit) {
-    case kAlgoAabb: {
-      const AabbResult r = aabb(p.a, p.b);
-      row.hit = r.hit;
-      const float o = r.depth;
-      row.figure = o >= 0.0f ? strf("overlap %.1f", o) : strf("gap %.1f", -o);
-      break;
-    }
-    case kAlgoBoundingCircle: {
-      const BoundingCircleResult r = bounding_circle(p.a, p.b);
-      row.hit = r.hit;
-      row.figure = r.hit ? strf("overlap %.1f", -r.gap) : strf("gap %.1f", r.gap);
-      break;
-    }
-    case kAlgoSat: {
-      const SatResult r = sat(p.a, p.b, nullptr, /*early_exit=*/false);
-      row.hit = r.hit;
-      row.figure = (r.hit ? strf("overlap %.1f", r.overlap) : strf("gap %.1f", -r.overlap)) +
-                   strf(", %d axes", r.tested);
-      break;
-    }
-    case kAlgoMtd: {
-      const MtdResult r = mtd(p.a, p.b);
-      row.hit = r.hit;
-      row.figure = r.hit ? strf("depth %.1f", r.depth) : "no push";
-      break;
-    }
-    case kAlgoSwept: {
-      const SweptResult r = swept(p.a, p.b);
-      row.hit = r.hit;
-      row.figure = !r.hit                    ? "no contact in step"
-                   : r.initially_overlapping ? "toi 0 (overlap)"
-                                             : strf("toi %.3f", r.toi);
-      break;
-    }
-    case kAlgoPixel: {
-      const PixelResult r = pixel_overlap(p.ma, p.mb, true);
-      row.hit = r.hit;
-      row.figure = strf("%d cells", r.count);
-      break;
-    }
-    case kAlgoGjk: {
-      const GjkResult r = gjk(p.a, p.b);
-      row.hit = r.hit;
-      row.figure = r.hit ? strf("depth %.1f", r.depth) : strf("distance %.1f", r.distance);
-      break;
-    }
-    case kAlgoQuadrant:
-    case kAlgoCircleAsSquare: {
-      const CircleRectResult r =
-          row.bit == kAlgoQuadrant ? quadrant(p.a, p.b) : circle_as_square(p.a, p.b);
-      row.hit = r.hit;
-      row.figure = std::string("by ") + circle_rect_case_name(r.decided_by);
-      break;
-    }
-  }
 }
 
 }  // namespace
@@ -184,21 +125,32 @@ CompareTable compare_pair(const Shape& a, const Shape& b, float accuracy) {
     }
   }
 
+  // Every row's verdict and figure from the core's dispatcher (sat tests every axis).
+  AnalysisInput in;
+  if (masks) {
+    in.mask_a = &p.ma;
+    in.mask_b = &p.mb;
+  }
+  const PairAnalysis an = analyze(p.a, p.b, in);
+
   for (const AlgoInfo& info : kAlgorithms) {
+    const AlgoAnswer& ans = an.answer(info.bit);
     CompareRow row;
     row.bit = info.bit;
     row.name = info.name;
-    row.supported = algo_supports(info.bit, a.kind, b.kind);
+    row.supported = ans.verdict != Verdict::Unsupported;
     if (!row.supported) {
       t.rows.push_back(std::move(row));
       continue;
     }
-    if (info.bit == kAlgoPixel && !masks) {
+    if (ans.verdict == Verdict::NoMasks) {
       row.agreement = Agreement::NoAnswer;
       t.rows.push_back(std::move(row));
       continue;
     }
-    fill_row(row, p);
+    row.ran = true;
+    row.hit = ans.hit();
+    row.figure = ans.figure;
     const bool is_reference = info.bit == t.reference && (info.bit == kAlgoSat || accuracy == 1.0f);
     if (is_reference) {
       row.agreement = Agreement::Reference;
@@ -246,7 +198,14 @@ std::optional<bool> algo_verdict(Algo algo, const Shape& a, const Shape& b, floa
   if (!algo_supports(algo, a.kind, b.kind)) return std::nullopt;
   PosedPair p(a, b);
   if (algo == kAlgoPixel && !p.build_masks(a, b, accuracy)) return std::nullopt;
-  return query(algo, p);
+  AnalysisInput in;
+  in.algos = algo;
+  in.sat_early_exit = true;
+  if (p.masks) {
+    in.mask_a = &p.ma;
+    in.mask_b = &p.mb;
+  }
+  return analyze(p.a, p.b, in).answer(algo).hit();
 }
 
 Disagreement find_disagreement(const Shape& a, const Shape& b, Algo first, Algo second,

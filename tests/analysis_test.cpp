@@ -202,6 +202,24 @@ TEST(Analysis, TracesOnlyWhenAsked) {
   EXPECT_EQ(static_cast<int>(full.sat_trace.axes.size()), full.sat.tested);
 }
 
+TEST(Analysis, ReusedOutputDropsTracesNotAskedFor) {
+  const Posed a(polygon({0, 0}, 5, 30)), b(rect({50, 10}, {40, 30}, 20));
+  AnalysisInput in;
+  in.trace = kAlgoSat | kAlgoSwept;
+  PairAnalysis an;
+  analyze(a, b, in, an);
+  ASSERT_FALSE(an.sat_trace.axes.empty());
+  ASSERT_FALSE(an.swept_trace.steps.empty());
+  in.trace = kAlgoSwept;
+  analyze(a, b, in, an);
+  EXPECT_TRUE(an.sat_trace.axes.empty());
+  EXPECT_FALSE(an.swept_trace.steps.empty());
+  in.algos = kAllAlgos & ~kAlgoSwept;  // traced but not run: no trace either
+  analyze(a, b, in, an);
+  EXPECT_TRUE(an.swept_trace.steps.empty());
+  EXPECT_EQ(an.answer(kAlgoSwept).verdict, Verdict::NotRun);
+}
+
 TEST(Analysis, OneWordingPerFigure) {
   AnalysisInput in;
   // Two 20 x 20 rects, 15 apart centre to centre: boxes overlap by 5 on x.

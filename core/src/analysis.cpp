@@ -21,10 +21,12 @@ std::string figure_text(const char* fmt, ...) {
   return buf;
 }
 
-// "overlap 12.5" for o >= 0, "gap 3.2" for o < 0.
-std::string overlap_or_gap(float o) {
-  return o >= 0.0f ? figure_text("overlap %.1f", static_cast<double>(o))
-                   : figure_text("gap %.1f", static_cast<double>(-o));
+// "overlap 12.5" when the shapes overlap, else "gap 3.2"; `amount` is the overlap or the gap
+// (>= 0). Keyed on the verdict, not on a sign, so the word always matches the verdict (a
+// bounding-circle hit is decided on squared distances and its gap may round to + 0.0).
+std::string overlap_or_gap(bool overlapping, float amount) {
+  const double v = static_cast<double>(amount);
+  return overlapping ? figure_text("overlap %.1f", v) : figure_text("gap %.1f", v);
 }
 
 int index_of(Algo bit) {
@@ -43,16 +45,20 @@ bool run_one(Algo bit, const Body& a, const Body& b, const AnalysisInput& in, Pa
   switch (bit) {
     case kAlgoAabb:
       out.aabb = hitbox::aabb(a, b);
-      figure = overlap_or_gap(out.aabb.depth);
+      figure = overlap_or_gap(out.aabb.depth >= 0.0f,
+                              out.aabb.depth >= 0.0f ? out.aabb.depth : -out.aabb.depth);
       return out.aabb.hit;
     case kAlgoBoundingCircle:
       out.bounding_circle = hitbox::bounding_circle(a, b);
-      figure = overlap_or_gap(-out.bounding_circle.gap);
+      figure = overlap_or_gap(out.bounding_circle.hit, out.bounding_circle.hit
+                                                           ? -out.bounding_circle.gap
+                                                           : out.bounding_circle.gap);
       return out.bounding_circle.hit;
     case kAlgoSat: {
       const SatResult& r = out.sat =
           hitbox::sat(a, b, traced ? &out.sat_trace : nullptr, in.sat_early_exit);
-      figure = overlap_or_gap(r.overlap) + figure_text(", %d axes", r.tested);
+      figure = overlap_or_gap(r.hit, r.hit ? r.overlap : -r.overlap) +
+               figure_text(", %d axes", r.tested);
       return r.hit;
     }
     case kAlgoMtd:
@@ -116,6 +122,15 @@ const AlgoAnswer& PairAnalysis::answer(Algo bit) const {
 
 void analyze(const Body& a, const Body& b, const AnalysisInput& in, PairAnalysis& out) {
   out.ran = 0;
+  // A reused `out` must not show an earlier pair's trace: the traced calls clear and refill
+  // theirs, the others are emptied here.
+  const auto untraced = [&](Algo bit) { return !(in.algos & in.trace & bit); };
+  if (untraced(kAlgoSat)) out.sat_trace = SatTrace{};
+  if (untraced(kAlgoMtd)) out.mtd_trace = SatTrace{};
+  if (untraced(kAlgoSwept)) out.swept_trace = SweptTrace{};
+  if (untraced(kAlgoGjk)) out.gjk_trace = GjkTrace{};
+  if (untraced(kAlgoQuadrant)) out.quadrant_trace = CircleRectTrace{};
+  if (untraced(kAlgoCircleAsSquare)) out.circle_as_square_trace = CircleRectTrace{};
   for (size_t i = 0; i < std::size(kAlgorithms); ++i) {
     const Algo bit = kAlgorithms[i].bit;
     AlgoAnswer& ans = out.answers[i];

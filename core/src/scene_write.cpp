@@ -2,11 +2,11 @@
 // docs/scene-format.md. Reading is in scene_read.cpp.
 #include <cerrno>
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <cstddef>
 #include <string>
 
 #include "hitbox/algorithms.h"

@@ -82,7 +82,9 @@ struct PairAnalysis {
 // Runs every algorithm in `in.algos` on A and B (A first: normals point from B toward A).
 PairAnalysis analyze(const Body& a, const Body& b, const AnalysisInput& in);
 
-// The same, reusing `out`'s trace storage (a loop over many pairs allocates once).
+// The same, reusing `out`'s trace storage (a loop over many pairs allocates once). Traces
+// not asked for this time are emptied; results of algorithms that did not run are left as
+// they were (read them only for bits in `ran`).
 void analyze(const Body& a, const Body& b, const AnalysisInput& in, PairAnalysis& out);
 
 }  // namespace hitbox

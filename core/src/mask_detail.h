@@ -18,6 +18,10 @@
 
 namespace hitbox::mask_detail {
 
+// Internal linkage, as when these lived in one .cpp file: each algorithm file gets its own
+// copy, and the inliner treats them as local functions.
+namespace {
+
 using f4 = float __attribute__((vector_size(16)));
 using i4 = int __attribute__((vector_size(16)));
 
@@ -54,5 +58,7 @@ inline bool have_avx512() {
   return yes;
 }
 #endif
+
+}  // namespace
 
 }  // namespace hitbox::mask_detail

@@ -1,0 +1,195 @@
+// Internal to the collision algorithms (collide.cpp: sat and mtd; swept.cpp): projecting a
+// posed shape on an axis, walking both shapes' axes, and the fixed axis lists of the box and
+// circle pairs, which the SAT verdicts and the swept slabs both read.
+#pragma once
+
+#include <cmath>
+#include <limits>
+
+#include "hitbox/collide.h"
+
+namespace hitbox::collide_detail {
+
+// Internal linkage, as when these lived in one .cpp file: each algorithm file gets its own
+// copy, and the inliner treats them as local functions.
+namespace {
+
+constexpr float kInf = std::numeric_limits<float>::infinity();
+
+using detail::f4;
+using detail::i4;
+
+// Projection of a posed shape on a unit axis.
+// Circle: centre +- r. Box: centre +- (hx |x.n| + hy |y.n|) (Ericson 4.4.1). Polygon: every
+// vertex, four at a time from the padded x and y runs (lane by lane the same x*n.x + y*n.y as
+// a scalar loop, so the numbers do not depend on the width).
+inline Interval project(const Body& b, Vec2 axis) {
+  switch (b.geom) {
+    case Geom::Circle: {
+      const float c = dot(b.pos, axis);
+      return Interval{c - b.radius, c + b.radius};
+    }
+    case Geom::Box: {
+      const float c = dot(b.pos, axis);
+      const float e =
+          b.half.x * std::fabs(dot(b.axis_x, axis)) + b.half.y * std::fabs(dot(b.axis_y, axis));
+      return Interval{c - e, c + e};
+    }
+    case Geom::Polygon:
+      break;
+  }
+  const f4 lx = {axis.x, axis.x, axis.x, axis.x};
+  const f4 ly = {axis.y, axis.y, axis.y, axis.y};
+  f4 x, y;
+  std::memcpy(&x, b.vx, sizeof x);
+  std::memcpy(&y, b.vy, sizeof y);
+  f4 lo = x * lx + y * ly;
+  f4 hi = lo;
+  for (int i = 4; i < b.padded; i += 4) {
+    std::memcpy(&x, b.vx + i, sizeof x);
+    std::memcpy(&y, b.vy + i, sizeof y);
+    const f4 d = x * lx + y * ly;
+    lo = d < lo ? d : lo;
+    hi = d > hi ? d : hi;
+  }
+  return Interval{std::min(std::min(lo[0], lo[1]), std::min(lo[2], lo[3])),
+                  std::max(std::max(hi[0], hi[1]), std::max(hi[2], hi[3]))};
+}
+
+// A shape's interval on one of its own axes was found once, at pose time.
+inline Interval own(const Body& b, int k) {
+  return Interval{b.self[k].x, b.self[k].y};
+}
+
+inline Vec2 normalize_or(Vec2 d, Vec2 fallback) {
+  const float len2 = dot(d, d);
+  if (!(len2 > 0.0f)) return fallback;
+  return d / std::sqrt(len2);
+}
+
+// The polygon vertex nearest to p.
+inline int nearest_vertex(const Body& poly, Vec2 p) {
+  int best = 0;
+  float best_d2 = kInf;
+  for (int i = 0; i < poly.count; ++i) {
+    const Vec2 d = poly.v[i] - p;
+    const float d2 = dot(d, d);
+    if (d2 < best_d2) {
+      best_d2 = d2;
+      best = i;
+    }
+  }
+  return best;
+}
+
+// The candidate axes of a pair, in test order (Godot style: every axis listed explicitly):
+// A's unique edge normals, B's unique edge normals, then for circle-polygon the axis from
+// the circle's centre to the polygon's nearest vertex, or for circle-circle the centre line.
+// Calls f(axis, interval of A, interval of B, source, feature) for each; stops when f
+// returns false.
+template <class F>
+inline void for_each_axis(const Body& a, const Body& b, F&& f) {
+  for (int k = 0; k < a.axis_count; ++k) {
+    if (!f(a.axes[k], own(a, k), project(b, a.axes[k]), AxisSource::EdgeA, a.axis_edge[k])) return;
+  }
+  for (int k = 0; k < b.axis_count; ++k) {
+    if (!f(b.axes[k], project(a, b.axes[k]), own(b, k), AxisSource::EdgeB, b.axis_edge[k])) return;
+  }
+  const bool ca = a.geom == Geom::Circle;
+  const bool cb = b.geom == Geom::Circle;
+  if (ca && cb) {
+    const Vec2 axis = normalize_or(b.pos - a.pos, Vec2(1.0f, 0.0f));
+    f(axis, project(a, axis), project(b, axis), AxisSource::CentreLine, -1);
+  } else if (ca || cb) {
+    const Body& circle = ca ? a : b;
+    const Body& poly = ca ? b : a;
+    const int j = nearest_vertex(poly, circle.pos);
+    const Vec2 d = poly.v[j] - circle.pos;
+    // Centre exactly on a vertex: the shapes overlap; the edge axes already decide that.
+    if (dot(d, d) > 0.0f) {
+      const Vec2 axis = d / std::sqrt(dot(d, d));
+      f(axis, project(a, axis), project(b, axis), AxisSource::CircleVertex, j);
+    }
+  }
+}
+
+// One tested axis: both projections and their signed overlap.
+struct AxisEval {
+  Vec2 axis{1.0f, 0.0f};
+  Interval a, b;
+  float overlap = 0.0f;
+  AxisSource source = AxisSource::EdgeA;
+  int feature = -1;
+};
+
+inline AxisEval eval_axis(Vec2 axis, Interval ia, Interval ib, AxisSource src, int feature) {
+  return AxisEval{axis, ia, ib, interval_overlap(ia, ib), src, feature};
+}
+
+inline Interval around(float centre, float extent) {
+  return Interval{centre - extent, centre + extent};
+}
+
+// A fixed list of axes (box-box: 4, circle-box: 3), evaluated at once and without
+// branches on the data. On each axis L: e = the shapes' half-widths, d = (B's centre - A's
+// centre) . L, and the signed overlap is ea + eb - |d| (the same number as
+// min(a.max - b.min, b.max - a.min), computed from the centre offset for precision).
+struct Fixed {
+  int n = 0;
+  Vec2 axis[4];
+  float ea[4], eb[4], d[4], ov[4];
+};
+
+// Box against box: A's local x and y, then B's. The four |cos| between the boxes' axes give
+// every extent (Gottschalk's OBB test; Ericson 4.4.1): twelve dot products and no loop.
+using detail::abs4;
+using detail::box_box4;
+using detail::BoxBox4;
+using detail::lane_mask;
+using detail::splat4;
+
+inline void box_box(const Body& a, const Body& b, Fixed& f) {
+  const BoxBox4 r = box_box4(a, b);
+  f.n = 4;
+  for (int k = 0; k < 4; ++k) {
+    f.axis[k] = Vec2(r.ax[k], r.ay[k]);
+    f.ea[k] = r.ea[k];
+    f.eb[k] = r.eb[k];
+    f.d[k] = r.d[k];
+    f.ov[k] = r.ov[k];
+  }
+}
+
+// Circle against box, in the box's frame: the box's two axes, then the axis from the
+// circle's centre to the box corner nearest to it (the corner in the centre's quadrant).
+// n = 2 when the centre sits exactly on that corner.
+inline void circle_box(const Body& box, const Body& circle, bool box_is_a, Fixed& f) {
+  const Vec2 t = circle.pos - box.pos;
+  const float tx = dot(t, box.axis_x);
+  const float ty = dot(t, box.axis_y);
+  const float sign = box_is_a ? 1.0f : -1.0f;  // d is B's centre minus A's
+  const float r = circle.radius;
+  auto put = [&](int k, Vec2 axis, float e_box, float d_box_to_circle) {
+    f.axis[k] = axis;
+    f.ea[k] = box_is_a ? e_box : r;
+    f.eb[k] = box_is_a ? r : e_box;
+    f.d[k] = sign * d_box_to_circle;
+    f.ov[k] = (e_box + r) - std::fabs(d_box_to_circle);
+  };
+  put(0, box.axis_x, box.half.x, tx);
+  put(1, box.axis_y, box.half.y, ty);
+  const float cx = std::copysign(box.half.x, tx);  // branch-free corner choice
+  const float cy = std::copysign(box.half.y, ty);
+  const Vec2 dl(cx - tx, cy - ty);  // centre -> corner, box frame
+  const float len2 = dot(dl, dl);
+  f.n = 2;
+  if (!(len2 > 0.0f)) return;
+  const Vec2 l = dl * (1.0f / std::sqrt(len2));  // one division, not two
+  const float e = box.half.x * std::fabs(l.x) + box.half.y * std::fabs(l.y);
+  put(2, box.axis_x * l.x + box.axis_y * l.y, e, tx * l.x + ty * l.y);
+  f.n = 3;
+}
+
+}  // namespace
+
+}  // namespace hitbox::collide_detail

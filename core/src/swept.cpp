@@ -1,0 +1,327 @@
+// swept: the time of impact of two moving shapes over one step (collide.h). Polygon pairs by
+// SAT slabs plus the relative-velocity axis, circle-circle by the quadratic, circle-polygon
+// by a ray against the rounded polygon; no sub-stepping. Shared axis helpers:
+// collide_axes.h.
+#include <bit>
+#include <cmath>
+#include <limits>
+
+#include "collide_axes.h"
+#include "hitbox/collide.h"
+
+namespace hitbox {
+
+using namespace collide_detail;  // NOLINT: the algorithms' own internal helpers
+
+const char* swept_method_name(SweptMethod m) {
+  switch (m) {
+    case SweptMethod::Slabs:
+      return "slabs";
+    case SweptMethod::Quadratic:
+      return "quadratic";
+    case SweptMethod::RoundedPolygon:
+      return "rounded_polygon";
+  }
+  return "?";
+}
+
+namespace {
+
+// Polygon pairs: each axis gives a slab of times in which the moving intervals overlap;
+// the pair overlaps in the intersection of all slabs (the extended SAT with the relative
+// velocity axis; Ericson 5.5.8's interval test per axis).
+SweptResult swept_slabs(const Body& a, const Body& b, SweptTrace* trace) {
+  const Vec2 rel = a.vel - b.vel;
+  float t_enter = -kInf;
+  float t_exit = kInf;
+  Vec2 entry_axis{1.0f, 0.0f};
+  float entry_speed = 0.0f;
+  bool never = false;
+  int index = 0;
+
+  auto visit = [&](Vec2 axis, Interval ia, Interval ib, AxisSource src, int feature) {
+    const float s = src == AxisSource::Velocity ? 0.0f : dot(rel, axis);
+    float t0, t1;
+    if (s == 0.0f) {
+      const bool overlap = interval_overlap(ia, ib) >= 0.0f;
+      t0 = overlap ? -kInf : kInf;
+      t1 = overlap ? kInf : -kInf;
+    } else {
+      t0 = (ib.min - ia.max) / s;
+      t1 = (ib.max - ia.min) / s;
+      if (t0 > t1) std::swap(t0, t1);
+    }
+    if (t0 > t_enter) {
+      t_enter = t0;
+      entry_axis = axis;
+      entry_speed = s;
+      if (trace) trace->entry_step = index;
+    }
+    t_exit = std::min(t_exit, t1);
+    if (trace) {
+      trace->steps.push_back(
+          SweptStep{axis, ia, ib, s, t0, t1, src, feature, t_enter, t_exit, trace->entry_step});
+    }
+    ++index;
+    if (t_enter > t_exit || t_enter > 1.0f || t_exit < 0.0f) {
+      never = true;
+      if (trace) {
+        trace->miss = t_enter > t_exit ? SweptMiss::Disjoint
+                      : t_exit < 0.0f  ? SweptMiss::Before
+                                       : SweptMiss::After;
+      }
+      return false;
+    }
+    return true;
+  };
+
+  if (a.geom == Geom::Box && b.geom == Geom::Box) {
+    // The same four axes and extents as the static test.
+    Fixed f;
+    box_box(a, b, f);
+    for (int k = 0; k < 4; ++k) {
+      const Interval ia = around(dot(a.pos, f.axis[k]), f.ea[k]);
+      const Interval ib = around(dot(b.pos, f.axis[k]), f.eb[k]);
+      const AxisSource src = k < 2 ? AxisSource::EdgeA : AxisSource::EdgeB;
+      if (!visit(f.axis[k], ia, ib, src, k < 2 ? a.axis_edge[k] : b.axis_edge[k - 2])) break;
+    }
+  } else {
+    for_each_axis(a, b, visit);
+  }
+  const float rel2 = dot(rel, rel);
+  if (!never && rel2 > 0.0f) {
+    const Vec2 axis = Vec2(-rel.y, rel.x) / std::sqrt(rel2);
+    visit(axis, project(a, axis), project(b, axis), AxisSource::Velocity, -1);
+  }
+  if (trace) {
+    trace->t_enter = t_enter;
+    trace->t_exit = t_exit;
+  }
+
+  SweptResult r;
+  if (never) return r;
+  if (t_enter <= 0.0f) {
+    r.hit = true;
+    r.initially_overlapping = true;
+    r.toi = 0.0f;
+    r.mtd = mtd(a, b);
+    r.normal = r.mtd.normal;
+    return r;
+  }
+  r.hit = true;
+  r.toi = t_enter;
+  // A was moving toward B along the entry axis; the normal points back toward A.
+  r.normal = entry_speed > 0.0f ? -entry_axis : entry_axis;
+  return r;
+}
+
+// Smallest root t of |p + t u - c|^2 = r^2 with the ray starting outside, or +inf.
+inline float ray_circle(Vec2 p, Vec2 u, Vec2 c, float r, float* qa, float* qb, float* qc) {
+  const Vec2 d = p - c;
+  const float a = dot(u, u);
+  const float b = 2.0f * dot(d, u);
+  const float cc = dot(d, d) - r * r;
+  if (qa) {
+    *qa = a;
+    *qb = b;
+    *qc = cc;
+  }
+  if (a == 0.0f) return kInf;
+  const float disc = b * b - 4.0f * a * cc;
+  if (disc < 0.0f || b >= 0.0f) return kInf;  // no root, or moving apart
+  // Numerically stable smaller root: t = 2c / (-b + sqrt(disc)).
+  return 2.0f * cc / (-b + std::sqrt(disc));
+}
+
+// Circle-circle: the centre of A relative to B moves along p + t v; contact when the
+// distance equals ra + rb, a quadratic in t (the Flash-era swept-circle method).
+SweptResult swept_circles(const Body& a, const Body& b, SweptTrace* trace) {
+  const Vec2 rel = a.vel - b.vel;
+  const float rs = a.radius + b.radius;
+  float qa = 0.0f, qb = 0.0f, qc = 0.0f;
+  const float t = ray_circle(a.pos, rel, b.pos, rs, &qa, &qb, &qc);
+  if (trace) {
+    trace->qa = qa;
+    trace->qb = qb;
+    trace->qc = qc;
+    trace->t_enter = qc <= 0.0f ? 0.0f : t;
+    trace->t_exit = kInf;
+  }
+  SweptResult r;
+  if (qc <= 0.0f) {
+    r.hit = true;
+    r.initially_overlapping = true;
+    r.mtd = mtd(a, b);
+    r.normal = r.mtd.normal;
+    return r;
+  }
+  if (!(t <= 1.0f)) {
+    if (trace) trace->miss = SweptMiss::NotReached;
+    return r;
+  }
+  r.hit = true;
+  r.toi = std::max(t, 0.0f);
+  r.normal = normalize_or(a.pos + rel * r.toi - b.pos, Vec2(1.0f, 0.0f));
+  return r;
+}
+
+// RoundedPolygon steps: the earliest feature time so far, on the step just recorded.
+inline void running(SweptTrace* trace, float best) {
+  SweptStep& s = trace->steps.back();
+  s.run_enter = best;
+  s.run_exit = kInf;
+  s.run_entry_step = trace->entry_step;
+}
+
+// Circle-polygon: the circle's centre moves, relative to the polygon, along a ray; the
+// circle touches the polygon when the centre reaches the polygon grown by the radius
+// (the edges pushed out by r, and a disc of radius r at every vertex). Exact, no steps.
+SweptResult swept_circle_polygon(const Body& a, const Body& b, SweptTrace* trace) {
+  const bool circle_is_a = a.geom == Geom::Circle;
+  const Body& circle = circle_is_a ? a : b;
+  const Body& poly = circle_is_a ? b : a;
+  const Vec2 u = circle.vel - poly.vel;  // circle centre's motion relative to the polygon
+  const Vec2 p = circle.pos;
+  const float r = circle.radius;
+
+  SweptResult res;
+  if (sat(a, b).hit) {
+    res.hit = true;
+    res.initially_overlapping = true;
+    res.mtd = mtd(a, b);
+    res.normal = res.mtd.normal;
+    if (trace) trace->t_enter = 0.0f;
+    return res;
+  }
+
+  float best = kInf;
+  Vec2 best_normal{0.0f, 0.0f};
+  const AxisSource edge_src = circle_is_a ? AxisSource::EdgeB : AxisSource::EdgeA;
+  for (int i = 0; i < poly.count; ++i) {
+    const Vec2 n = poly.n[i];
+    const Vec2 v0 = poly.v[i];
+    const Vec2 e = poly.v[(i + 1) % poly.count] - v0;
+    const float approach = dot(n, u);
+    float t = kInf;
+    if (approach < 0.0f) {
+      const float dist = dot(n, p - v0);  // > r while outside this edge's offset line
+      const float th = (r - dist) / approach;
+      const Vec2 q = p + u * th;
+      const float s = dot(q - v0, e);
+      if (th >= 0.0f && s >= 0.0f && s <= dot(e, e)) t = th;
+    }
+    if (trace) trace->steps.push_back(SweptStep{n, {}, {}, approach, t, kInf, edge_src, i});
+    if (t < best) {
+      best = t;
+      best_normal = n;
+      if (trace) trace->entry_step = static_cast<int>(trace->steps.size()) - 1;
+    }
+    if (trace) running(trace, best);
+  }
+  for (int j = 0; j < poly.count; ++j) {
+    const float t = ray_circle(p, u, poly.v[j], r, nullptr, nullptr, nullptr);
+    const Vec2 dir = normalize_or(p + u * (t < kInf ? t : 0.0f) - poly.v[j], poly.n[j]);
+    if (trace) {
+      trace->steps.push_back(
+          SweptStep{dir, {}, {}, dot(u, dir), t, kInf, AxisSource::CircleVertex, j});
+    }
+    if (t < best) {
+      best = t;
+      best_normal = dir;
+      if (trace) trace->entry_step = static_cast<int>(trace->steps.size()) - 1;
+    }
+    if (trace) running(trace, best);
+  }
+  if (trace) {
+    trace->t_enter = best;
+    trace->t_exit = kInf;
+  }
+  if (!(best <= 1.0f)) {
+    if (trace) trace->miss = SweptMiss::NotReached;
+    return res;
+  }
+  res.hit = true;
+  res.toi = std::max(best, 0.0f);
+  // best_normal points from the polygon toward the circle.
+  res.normal = circle_is_a ? best_normal : -best_normal;
+  return res;
+}
+
+}  // namespace
+
+// swept: time of impact of A moving by A.vel and B by B.vel over t in [0, 1].
+// Polygon pairs by SAT slabs plus the relative-velocity axis; circle-circle by the
+// quadratic; circle-polygon by a ray against the rounded polygon. Overlap at t = 0 gives
+// toi 0 and the MTD.
+namespace {
+
+// Box-box slabs without a trace: the four box axes in lanes (one division instruction for
+// all of them), then the relative-velocity axis. The same arithmetic, lane by lane, as
+// swept_slabs() records in a trace.
+SweptResult swept_box_box(const Body& a, const Body& b) {
+  const BoxBox4 r = box_box4(a, b);
+  const Vec2 rel = a.vel - b.vel;
+  const f4 s = splat4(rel.x) * r.ax + splat4(rel.y) * r.ay;
+  const f4 ca = splat4(a.pos.x) * r.ax + splat4(a.pos.y) * r.ay;
+  const f4 cb = splat4(b.pos.x) * r.ax + splat4(b.pos.y) * r.ay;
+  const f4 gap_in = (cb - r.eb) - (ca + r.ea);   // ib.min - ia.max
+  const f4 gap_out = (cb + r.eb) - (ca - r.ea);  // ib.max - ia.min
+  const i4 still = s == f4{};
+  const f4 safe_s = still ? splat4(1.0f) : s;
+  f4 t0 = gap_in / safe_s;
+  f4 t1 = gap_out / safe_s;
+  const i4 swap = t0 > t1;
+  const f4 lo = swap ? t1 : t0;
+  const f4 hi = swap ? t0 : t1;
+  // A lane with no motion along its axis: always overlapping, or never.
+  const i4 overlap = ((ca + r.ea) - (cb - r.eb) >= f4{}) & ((cb + r.eb) - (ca - r.ea) >= f4{});
+  const f4 inf = splat4(kInf);
+  t0 = still ? (overlap ? -inf : inf) : lo;
+  t1 = still ? (overlap ? inf : -inf) : hi;
+  float t_enter = std::max(std::max(t0[0], t0[1]), std::max(t0[2], t0[3]));
+  float t_exit = std::min(std::min(t1[0], t1[1]), std::min(t1[2], t1[3]));
+  const int entry = std::countr_zero(lane_mask(t0 == splat4(t_enter)) | 16u);
+  Vec2 entry_axis(r.ax[entry & 3], r.ay[entry & 3]);
+  float entry_speed = s[entry & 3];
+  SweptResult res;
+  if (t_enter > t_exit || t_enter > 1.0f || t_exit < 0.0f) return res;
+  const float rel2 = dot(rel, rel);
+  if (rel2 > 0.0f) {
+    // The velocity axis: no motion along it, so a static test.
+    const Vec2 axis = Vec2(-rel.y, rel.x) / std::sqrt(rel2);
+    if (interval_overlap(project(a, axis), project(b, axis)) < 0.0f) return res;
+  }
+  res.hit = true;
+  if (t_enter <= 0.0f) {
+    res.initially_overlapping = true;
+    res.mtd = mtd(a, b);
+    res.normal = res.mtd.normal;
+    return res;
+  }
+  res.toi = t_enter;
+  res.normal = entry_speed > 0.0f ? -entry_axis : entry_axis;
+  return res;
+}
+
+}  // namespace
+
+SweptResult swept(const Body& a, const Body& b, SweptTrace* trace) {
+  if (!trace && a.geom == Geom::Box && b.geom == Geom::Box) return swept_box_box(a, b);
+  const bool ca = a.geom == Geom::Circle;
+  const bool cb = b.geom == Geom::Circle;
+  if (trace) {
+    trace->steps.clear();
+    trace->entry_step = -1;
+    trace->rel_vel = a.vel - b.vel;
+    trace->qa = trace->qb = trace->qc = 0.0f;
+    trace->miss = SweptMiss::None;
+    trace->method = ca && cb   ? SweptMethod::Quadratic
+                    : ca || cb ? SweptMethod::RoundedPolygon
+                               : SweptMethod::Slabs;
+  }
+  if (ca && cb) return swept_circles(a, b, trace);
+  if (ca || cb) return swept_circle_polygon(a, b, trace);
+  return swept_slabs(a, b, trace);
+}
+
+}  // namespace hitbox

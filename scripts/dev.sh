@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 BUILD_PKGS=(build-essential cmake pkg-config libsdl2-dev libimgui-dev libglm-dev libstb-dev
-  nlohmann-json3-dev libgtest-dev libbenchmark-dev libgl-dev libegl-dev libgl1-mesa-dri
+  nlohmann-json3-dev libgtest-dev libbenchmark-dev libbox2d-dev libgl-dev libegl-dev libgl1-mesa-dri
   libegl-mesa0)
 TEST_PKGS=(xvfb xdotool xauth clang libclang-rt-14-dev)
 

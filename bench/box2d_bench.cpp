@@ -1,0 +1,202 @@
+// Hitbox beside Box2D 2.4 on the same seeded pairs (bench/pairs.h), in one process:
+//   overlap   Hitbox sat    vs b2TestOverlap (GJK distance < 10 eps, polygon skins included)
+//   contact   Hitbox mtd    vs b2CollidePolygons / b2CollidePolygonAndCircle / b2CollideCircles
+//             (Box2D's manifold also gives up to two contact points)
+//   distance  Hitbox gjk    vs b2Distance (separated pairs only; both give closest points)
+//   toi       Hitbox swept  vs b2TimeOfImpact (translation only: both move by Hitbox's vel,
+//             from the same start to the same end, no rotation)
+// One iteration is one query on the next pair of a shuffled stream of 1,000,000 pairs, half
+// overlapping. Run with --benchmark_enable_random_interleaving=true so the two libraries'
+// rounds interleave; after the runs a table gives both and the ratio Hitbox / Box2D.
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "hitbox/gjk.h"
+#include "pairs.h"
+
+namespace {
+
+using hitbox::b2pairs::PairKind;
+using hitbox::b2pairs::PairSet;
+
+constexpr std::size_t kPairs = 1'000'000;
+
+const PairSet& pairs_of(PairKind k) {
+  static std::map<PairKind, std::unique_ptr<PairSet>> sets;
+  auto& p = sets[k];
+  if (!p) {
+    p = std::make_unique<PairSet>(hitbox::b2pairs::make_pairs(k, kPairs));
+    // Velocities for the swept test: each shape moves up to 60 px, the same for both.
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<double> v(-60.0, 60.0);
+    for (auto& b : p->pool) {
+      b.shape.vel = hitbox::DVec2(v(rng), v(rng));
+      b.posed = hitbox::Posed(b.shape);
+    }
+  }
+  return *p;
+}
+
+enum class Query { Overlap, Contact, Distance, Toi };
+const char* query_name(Query q) {
+  switch (q) {
+    case Query::Overlap:
+      return "overlap";
+    case Query::Contact:
+      return "contact";
+    case Query::Distance:
+      return "distance";
+    case Query::Toi:
+      return "toi";
+  }
+  return "?";
+}
+
+void bm_hitbox(benchmark::State& state, PairKind kind, Query q) {
+  const PairSet& set = pairs_of(kind);
+  const auto& stream = q == Query::Distance ? set.apart : set.pairs;
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto [ia, ib] = stream[i];
+    i = i + 1 == stream.size() ? 0 : i + 1;
+    const hitbox::Body& a = set.pool[ia].posed;
+    const hitbox::Body& b = set.pool[ib].posed;
+    switch (q) {
+      case Query::Overlap:
+        benchmark::DoNotOptimize(hitbox::sat(a, b));
+        break;
+      case Query::Contact:
+        benchmark::DoNotOptimize(hitbox::mtd(a, b));
+        break;
+      case Query::Distance:
+        benchmark::DoNotOptimize(hitbox::gjk(a, b));
+        break;
+      case Query::Toi:
+        benchmark::DoNotOptimize(hitbox::swept(a, b));
+        break;
+    }
+  }
+}
+
+void bm_box2d(benchmark::State& state, PairKind kind, Query q) {
+  const PairSet& set = pairs_of(kind);
+  const auto& stream = q == Query::Distance ? set.apart : set.pairs;
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const auto [ia, ib] = stream[i];
+    i = i + 1 == stream.size() ? 0 : i + 1;
+    const auto& a = set.pool[ia];
+    const auto& b = set.pool[ib];
+    switch (q) {
+      case Query::Overlap:
+        benchmark::DoNotOptimize(b2TestOverlap(a.b2(), 0, b.b2(), 0, a.xf, b.xf));
+        break;
+      case Query::Contact: {
+        b2Manifold m;
+        if (a.is_circle && b.is_circle) {
+          b2CollideCircles(&m, &a.circle, a.xf, &b.circle, b.xf);
+        } else if (a.is_circle) {
+          b2CollidePolygonAndCircle(&m, &b.poly, b.xf, &a.circle, a.xf);
+        } else {
+          b2CollidePolygons(&m, &a.poly, a.xf, &b.poly, b.xf);
+        }
+        benchmark::DoNotOptimize(m);
+        break;
+      }
+      case Query::Distance: {
+        b2DistanceInput in;
+        in.proxyA.Set(a.b2(), 0);
+        in.proxyB.Set(b.b2(), 0);
+        in.transformA = a.xf;
+        in.transformB = b.xf;
+        in.useRadii = true;
+        b2SimplexCache cache;
+        cache.count = 0;
+        b2DistanceOutput out;
+        b2Distance(&out, &cache, &in);
+        benchmark::DoNotOptimize(out);
+        break;
+      }
+      case Query::Toi: {
+        b2TOIInput in;
+        in.proxyA.Set(a.b2(), 0);
+        in.proxyB.Set(b.b2(), 0);
+        const auto sweep = [](const hitbox::b2pairs::Both& s) {
+          b2Sweep w;
+          w.localCenter.SetZero();
+          w.c0 = s.xf.p;
+          w.c =
+              s.xf.p + b2Vec2(static_cast<float>(s.shape.vel.x), static_cast<float>(s.shape.vel.y));
+          w.a0 = w.a = s.xf.q.GetAngle();
+          w.alpha0 = 0.0f;
+          return w;
+        };
+        in.sweepA = sweep(a);
+        in.sweepB = sweep(b);
+        in.tMax = 1.0f;
+        b2TOIOutput out;
+        b2TimeOfImpact(&out, &in);
+        benchmark::DoNotOptimize(out);
+        break;
+      }
+    }
+  }
+}
+
+// Collects every run's ns per query, then prints the side-by-side table.
+class TableReporter : public benchmark::ConsoleReporter {
+ public:
+  void ReportRuns(const std::vector<Run>& runs) override {
+    ConsoleReporter::ReportRuns(runs);
+    for (const Run& r : runs) {
+      if (r.run_type == Run::RT_Aggregate && r.aggregate_name != "median") continue;
+      times_[r.run_name.function_name].push_back(r.GetAdjustedCPUTime());
+    }
+  }
+  void table() const {
+    std::printf("\n%-10s %-16s %12s %12s %8s\n", "query", "pair", "hitbox ns", "box2d ns", "ratio");
+    for (Query q : {Query::Overlap, Query::Contact, Query::Distance, Query::Toi}) {
+      for (PairKind k : hitbox::b2pairs::kPairKinds) {
+        const std::string base = std::string(query_name(q)) + "/" + hitbox::b2pairs::pair_name(k);
+        const double h = best("hitbox/" + base), b = best("box2d/" + base);
+        if (h < 0 || b < 0) continue;
+        std::printf("%-10s %-16s %12.1f %12.1f %8.2f\n", query_name(q),
+                    hitbox::b2pairs::pair_name(k), h, b, h / b);
+      }
+    }
+  }
+
+ private:
+  // The median when repetitions were asked for, else the single run.
+  double best(const std::string& name) const {
+    const auto it = times_.find(name);
+    if (it == times_.end() || it->second.empty()) return -1.0;
+    return it->second.back();
+  }
+  std::map<std::string, std::vector<double>> times_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  for (Query q : {Query::Overlap, Query::Contact, Query::Distance, Query::Toi}) {
+    for (PairKind k : hitbox::b2pairs::kPairKinds) {
+      const std::string base = std::string(query_name(q)) + "/" + hitbox::b2pairs::pair_name(k);
+      benchmark::RegisterBenchmark(("hitbox/" + base).c_str(), bm_hitbox, k, q);
+      benchmark::RegisterBenchmark(("box2d/" + base).c_str(), bm_box2d, k, q);
+    }
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  TableReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  reporter.table();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,162 @@
+// Seeded shape pairs for comparing Hitbox with Box2D 2.4 on the same questions: the side-by-side
+// benchmark (box2d_bench.cpp) and the agreement test (tests/box2d_agree_test.cpp) build the
+// same pairs from here, so the benchmark cannot time two different questions.
+//
+// Each pair kind has a pool of shapes placed in a square so that about half of the random
+// pairs overlap; the stream of pairs is balanced to exactly half overlapping (by Hitbox's
+// sat) and shuffled with a fixed seed. Shapes are 20-100 px across, turned by any angle, not
+// mirrored (Box2D has no mirroring). Box2D gets the same local outline and the same
+// transform: Hitbox's R(angle) (y down, clockwise degrees) is Box2D's b2Rot(radians) matrix.
+// Box2D polygons carry a skin of b2_polygonRadius = 0.01 (2 * b2_linearSlop); at pixel sizes
+// that is negligible, and the agreement test leaves a band of 0.05 px around touching.
+#pragma once
+
+#include <box2d/b2_collision.h>
+#include <box2d/b2_distance.h>
+#include <box2d/b2_time_of_impact.h>
+#include <box2d/box2d.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "hitbox/collide.h"
+#include "hitbox/shape.h"
+
+namespace hitbox::b2pairs {
+
+enum class PairKind : int { RectRect, OctagonOctagon, CircleRect, CircleOctagon, CircleCircle };
+inline constexpr std::array<PairKind, 5> kPairKinds = {
+    PairKind::RectRect, PairKind::OctagonOctagon, PairKind::CircleRect, PairKind::CircleOctagon,
+    PairKind::CircleCircle};
+
+inline const char* pair_name(PairKind k) {
+  switch (k) {
+    case PairKind::RectRect:
+      return "rect_rect";
+    case PairKind::OctagonOctagon:
+      return "octagon_octagon";
+    case PairKind::CircleRect:
+      return "circle_rect";
+    case PairKind::CircleOctagon:
+      return "circle_octagon";
+    case PairKind::CircleCircle:
+      return "circle_circle";
+  }
+  return "?";
+}
+
+// One shape as both libraries see it.
+struct Both {
+  Shape shape;
+  Posed posed;
+  b2PolygonShape poly;
+  b2CircleShape circle;
+  bool is_circle = false;
+  b2Transform xf;
+  const b2Shape* b2() const {
+    return is_circle ? static_cast<const b2Shape*>(&circle) : static_cast<const b2Shape*>(&poly);
+  }
+};
+
+inline Both make_both(const Shape& s) {
+  Both b;
+  b.shape = s;
+  b.posed = Posed(s);
+  const double rad = s.angle * (3.14159265358979323846 / 180.0);
+  b.xf.Set(b2Vec2(static_cast<float>(s.pos.x), static_cast<float>(s.pos.y)),
+           static_cast<float>(rad));
+  switch (s.kind) {
+    case Kind::Circle:
+      b.is_circle = true;
+      b.circle.m_p.Set(0.0f, 0.0f);
+      b.circle.m_radius = static_cast<float>(s.radius * s.scale);
+      break;
+    case Kind::Rect:
+      b.poly.SetAsBox(static_cast<float>(0.5 * s.size.x * s.scale),
+                      static_cast<float>(0.5 * s.size.y * s.scale));
+      break;
+    default: {
+      b2Vec2 pts[b2_maxPolygonVertices];
+      const int n = std::min<int>(static_cast<int>(s.points.size()), b2_maxPolygonVertices);
+      for (int i = 0; i < n; ++i) {
+        pts[i].Set(static_cast<float>(s.points[static_cast<std::size_t>(i)].x * s.scale),
+                   static_cast<float>(s.points[static_cast<std::size_t>(i)].y * s.scale));
+      }
+      b.poly.Set(pts, n);
+      break;
+    }
+  }
+  return b;
+}
+
+struct PairSet {
+  std::vector<Both> pool;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;  // half overlap, shuffled
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> apart;  // separated pairs only
+};
+
+// The pool of one kind pair: shapes of kind A at even indices, of kind B at odd ones.
+inline PairSet make_pairs(PairKind kind, std::size_t count, std::uint32_t seed = 0x48697462) {
+  std::mt19937 rng(seed + static_cast<std::uint32_t>(kind));
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  const auto make = [&](Kind k) {
+    Shape s;
+    s.kind = k;
+    s.pos = DVec2(400.0 * unit(rng), 400.0 * unit(rng));
+    s.angle = 360.0 * unit(rng);
+    if (k == Kind::Rect) s.size = DVec2(20.0 + 80.0 * unit(rng), 20.0 + 80.0 * unit(rng));
+    if (k == Kind::Circle) s.radius = 10.0 + 40.0 * unit(rng);
+    if (k == Kind::Polygon) {
+      const double r = 10.0 + 40.0 * unit(rng);
+      for (int i = 0; i < 8; ++i) {
+        const double a = (i + 0.3 * unit(rng)) * (6.283185307179586 / 8.0);
+        s.points.emplace_back(r * std::cos(a), r * std::sin(a));
+      }
+    }
+    return s;
+  };
+  Kind ka = Kind::Rect, kb = Kind::Rect;
+  switch (kind) {
+    case PairKind::RectRect:
+      break;
+    case PairKind::OctagonOctagon:
+      ka = kb = Kind::Polygon;
+      break;
+    case PairKind::CircleRect:
+      ka = Kind::Circle;
+      break;
+    case PairKind::CircleOctagon:
+      ka = Kind::Circle;
+      kb = Kind::Polygon;
+      break;
+    case PairKind::CircleCircle:
+      ka = kb = Kind::Circle;
+      break;
+  }
+  PairSet set;
+  constexpr std::uint32_t kPool = 1024;  // 1024 shapes: well inside L2 for both libraries
+  for (std::uint32_t i = 0; i < kPool; ++i) set.pool.push_back(make_both(make(i % 2 ? kb : ka)));
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> hit, miss;
+  std::uniform_int_distribution<std::uint32_t> half(0, kPool / 2 - 1);
+  while (hit.size() < count / 2 || miss.size() < count - count / 2) {
+    const std::uint32_t a = 2 * half(rng), b = 2 * half(rng) + 1;
+    const bool h = sat(set.pool[a].posed, set.pool[b].posed).hit;
+    auto& bucket = h ? hit : miss;
+    if (bucket.size() < (h ? count / 2 : count - count / 2)) bucket.emplace_back(a, b);
+  }
+  set.apart = miss;
+  set.pairs = hit;
+  set.pairs.insert(set.pairs.end(), miss.begin(), miss.end());
+  std::shuffle(set.pairs.begin(), set.pairs.end(), rng);
+  std::shuffle(set.apart.begin(), set.apart.end(), rng);
+  return set;
+}
+
+}  // namespace hitbox::b2pairs

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "args.h"
 #include "cli.h"
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
@@ -18,27 +19,13 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  std::vector<std::string> args = {"hitbox", "query"};
-  std::string cur;
-  for (std::size_t i = 0; i < size && args.size() < 64; ++i) {
-    const char c = static_cast<char>(data[i]);
-    if (c == '\n') {
-      args.push_back(cur);
-      cur.clear();
-    } else if (c != '\0') {
-      cur += c;
-    }
-  }
-  if (!cur.empty()) args.push_back(cur);
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
+  hitbox::fuzz::Args args = hitbox::fuzz::split_args({"hitbox", "query"}, data, size);
   // Silence stderr for the call (the messages are checked by tests/cli_test.cpp).
   std::fflush(stderr);
   const int saved = dup(2);
   FILE* null = std::fopen("/dev/null", "w");
   if (null) dup2(fileno(null), 2);
-  const int status = hitbox::app::query_main(static_cast<int>(args.size()), argv.data());
+  const int status = hitbox::app::query_main(args.argc(), args.argv.data());
   std::fflush(stderr);
   if (saved >= 0) {
     dup2(saved, 2);

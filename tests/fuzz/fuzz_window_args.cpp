@@ -10,25 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "args.h"
 #include "hitbox/limits.h"
 #include "window_flags.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  std::vector<std::string> args = {"hitbox"};
-  std::string cur;
-  for (std::size_t i = 0; i < size && args.size() < 64; ++i) {
-    const char c = static_cast<char>(data[i]);
-    if (c == '\n') {
-      args.push_back(cur);
-      cur.clear();
-    } else if (c != '\0') {
-      cur += c;
-    }
-  }
-  if (!cur.empty()) args.push_back(cur);
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
+  hitbox::fuzz::Args args = hitbox::fuzz::split_args({"hitbox"}, data, size);
 
   const auto bench = [] {
     hitbox::Scene s;
@@ -44,8 +31,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   };
   hitbox::app::WindowOptions options;
   std::ostringstream out, err;
-  const int status = hitbox::app::parse_window_flags(static_cast<int>(args.size()), argv.data(),
-                                                     bench, &options, out, err);
+  const int status =
+      hitbox::app::parse_window_flags(args.argc(), args.argv.data(), bench, &options, out, err);
   if (status == 2 && err.str().find("hitbox") == std::string::npos) {
     std::fprintf(stderr, "fuzz: refused without a message\n");
     __builtin_trap();

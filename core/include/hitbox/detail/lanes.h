@@ -2,9 +2,9 @@
 // Not part of the API.
 //
 // Both compilers take GNU vector types (`vector_size`) with +, -, *, comparisons and ?:
-// lane by lane. The one thing they spell differently is a shuffle: Clang has only
-// __builtin_shufflevector, GCC had only __builtin_shuffle before GCC 12. shuffle<...>() hides
-// that. Indices 0-3 pick lanes of the first vector, 4-7 lanes of the second.
+// lane by lane. The one thing they spell differently is a shuffle: shuffle<...>() uses
+// __builtin_shufflevector where the compiler has it (Clang, GCC 12+). Indices 0-3 pick lanes
+// of the first vector, 4-7 lanes of the second.
 //
 // HITBOX_LANES is 1 where these types exist (GCC and Clang); other compilers take the scalar
 // paths that every kernel here keeps beside its lane version.
@@ -26,29 +26,38 @@
 
 namespace hitbox::detail {
 
+// -DHITBOX_NO_SHUFFLEVECTOR takes the lane-by-lane shuffle, to check it on any compiler.
+#if defined(__has_builtin) && !defined(HITBOX_NO_SHUFFLEVECTOR)
+#if __has_builtin(__builtin_shufflevector)
+#define HITBOX_HAVE_SHUFFLEVECTOR 1
+#endif
+#endif
+#ifndef HITBOX_HAVE_SHUFFLEVECTOR
+#define HITBOX_HAVE_SHUFFLEVECTOR 0
+#endif
+
 using f4 = float __attribute__((vector_size(16)));  // four lanes (SSE on x86, NEON on ARM)
 using i4 = int __attribute__((vector_size(16)));
 
-#if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12)
-#define HITBOX_SHUFFLE2(a, b, i0, i1, i2, i3) __builtin_shufflevector(a, b, i0, i1, i2, i3)
-#else
-#define HITBOX_SHUFFLE2(a, b, i0, i1, i2, i3) __builtin_shuffle(a, b, i4{i0, i1, i2, i3})
-#endif
-
-// Lanes {I0, I1, I2, I3} of a (0-3) and b (4-7).
+// Lanes {I0, I1, I2, I3} of a (0-3) and b (4-7). GCC 12+ and Clang have
+// __builtin_shufflevector; elsewhere the lanes are picked one by one, which compilers still
+// turn into shuffles.
 template <int I0, int I1, int I2, int I3>
 inline f4 shuffle(f4 a, f4 b) {
-  return HITBOX_SHUFFLE2(a, b, I0, I1, I2, I3);
+#if HITBOX_HAVE_SHUFFLEVECTOR
+  return __builtin_shufflevector(a, b, I0, I1, I2, I3);
+#else
+  const auto lane = [&](int i) { return i < 4 ? a[i] : b[i - 4]; };
+  return f4{lane(I0), lane(I1), lane(I2), lane(I3)};
+#endif
 }
 
 // Lanes {I0, I1, I2, I3} of a.
 template <int I0, int I1, int I2, int I3>
 inline f4 shuffle(f4 a) {
   static_assert(I0 < 4 && I1 < 4 && I2 < 4 && I3 < 4, "one-vector shuffle takes lanes 0-3");
-  return HITBOX_SHUFFLE2(a, a, I0, I1, I2, I3);
+  return shuffle<I0, I1, I2, I3>(a, a);
 }
-
-#undef HITBOX_SHUFFLE2
 
 inline f4 splat4(float v) {
   return f4{v, v, v, v};

@@ -4,9 +4,9 @@
 #include <iostream>
 #include <utility>
 
-#include "cli.h"
-#include "window.h"
-#include "window_flags.h"
+#include "cli/query.h"
+#include "platform/window.h"
+#include "cli/window_flags.h"
 
 int main(int argc, char** argv) {
   if (argc >= 2 && std::strcmp(argv[1], "query") == 0) return hitbox::app::query_main(argc, argv);

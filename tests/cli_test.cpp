@@ -15,7 +15,7 @@
 #include "hitbox/mask.h"
 #include "hitbox/report.h"
 #include "hitbox/scene.h"
-#include "image.h"
+#include "platform/image.h"
 #include "support/run_binary.h"
 
 namespace hitbox {

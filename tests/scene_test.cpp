@@ -24,7 +24,7 @@
 
 #include "hitbox/report.h"
 #include "hitbox/shape.h"
-#include "image.h"
+#include "platform/image.h"
 
 namespace hitbox {
 namespace {

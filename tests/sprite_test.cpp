@@ -10,7 +10,7 @@
 #include "hitbox/collide.h"
 #include "hitbox/mask.h"
 #include "hitbox/shape.h"
-#include "image.h"
+#include "platform/image.h"
 
 namespace hitbox {
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "every_algorithm.h"
-#include "image.h"
+#include "platform/image.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const std::string path = "/tmp/hitbox-fuzz-png-" + std::to_string(getpid()) + ".png";

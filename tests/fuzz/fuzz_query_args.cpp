@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "args.h"
-#include "cli.h"
+#include "cli/query.h"
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   // The answers and messages go nowhere; only crashes and sanitizer reports matter here.

@@ -12,7 +12,7 @@
 
 #include "args.h"
 #include "hitbox/limits.h"
-#include "window_flags.h"
+#include "cli/window_flags.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   hitbox::fuzz::Args args = hitbox::fuzz::split_args({"hitbox"}, data, size);

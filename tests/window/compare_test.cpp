@@ -2,7 +2,7 @@
 // and app/viewports.h checked against the core's own answers, and the real hitbox binary
 // rendered offscreen (SDL_VIDEODRIVER=offscreen) with --split and --compare, checked by pixels
 // and by the table rows it prints with --print-compare.
-#include "compare.h"
+#include "compare/compare.h"
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -21,9 +21,9 @@
 #include "../support/run_binary.h"
 #include "hitbox/collide.h"
 #include "hitbox/scene.h"
-#include "image.h"
+#include "platform/image.h"
 #include "pixels.h"
-#include "viewports.h"
+#include "compare/viewports.h"
 
 namespace hitbox::window_test {
 namespace {

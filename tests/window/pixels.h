@@ -14,8 +14,8 @@
 #include <string_view>
 #include <vector>
 
-#include "canvas.h"
-#include "palette.h"
+#include "platform/canvas.h"
+#include "overlays/palette.h"
 
 namespace hitbox::window_test {
 

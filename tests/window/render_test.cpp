@@ -24,7 +24,7 @@
 #include "hitbox/report.h"
 #include "hitbox/scene.h"
 #include "hitbox/shape.h"
-#include "image.h"
+#include "platform/image.h"
 #include "pixels.h"
 
 namespace hitbox::window_test {

@@ -1,7 +1,7 @@
 // Step mode (app/teach.h): the step logic on the core's own traces (which record a step
 // shows, where it stops, what it says), and offscreen `--step` renders checked by pixels:
 // only the step's axis line is drawn, steps stop at the separating axis, gjk's simplex changes.
-#include "teach.h"
+#include "teach/teach.h"
 
 #include <SDL.h>
 #include <gtest/gtest.h>
@@ -21,7 +21,7 @@
 #include "hitbox/gjk.h"
 #include "hitbox/scene.h"
 #include "hitbox/shape.h"
-#include "palette.h"
+#include "overlays/palette.h"
 #include "pixels.h"
 
 namespace hitbox::window_test {

@@ -1,4 +1,4 @@
-#include "compare.h"
+#include "compare/compare.h"
 
 #include <imgui.h>
 
@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <utility>
 
-#include "draw_util.h"
+#include "overlays/draw_util.h"
 #include "hitbox/analysis.h"
 #include "hitbox/circle_rect.h"
 #include "hitbox/collide.h"

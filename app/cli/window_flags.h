@@ -6,7 +6,7 @@
 #include <ostream>
 
 #include "hitbox/scene.h"
-#include "window.h"
+#include "platform/window.h"
 
 namespace hitbox::app {
 

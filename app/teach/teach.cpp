@@ -1,5 +1,5 @@
 // Step mode (teach.h): counts, sentences and drawings, all read from the core's traces.
-#include "teach.h"
+#include "teach/teach.h"
 
 #include <SDL.h>
 
@@ -11,8 +11,8 @@
 #include <limits>
 #include <vector>
 
-#include "draw_util.h"
-#include "palette.h"
+#include "overlays/draw_util.h"
+#include "overlays/palette.h"
 
 namespace hitbox::app::teach {
 namespace {

@@ -1,4 +1,4 @@
-#include "window.h"
+#include "platform/window.h"
 
 #include <SDL.h>
 #define GL_GLEXT_PROTOTYPES 1
@@ -23,12 +23,12 @@
 #include <string>
 #include <vector>
 
-#include "compare.h"
-#include "lessons.h"
-#include "palette.h"
-#include "renderer.h"
-#include "sandbox.h"
-#include "viewports.h"
+#include "compare/compare.h"
+#include "teach/lessons.h"
+#include "overlays/palette.h"
+#include "platform/renderer.h"
+#include "sandbox/sandbox.h"
+#include "compare/viewports.h"
 
 namespace hitbox::app {
 namespace {

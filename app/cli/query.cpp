@@ -1,4 +1,4 @@
-#include "cli.h"
+#include "cli/query.h"
 
 #include <cerrno>
 #include <cmath>
@@ -13,7 +13,7 @@
 
 #include "hitbox/report.h"
 #include "hitbox/scene.h"
-#include "image.h"
+#include "platform/image.h"
 
 namespace hitbox::app {
 

@@ -19,7 +19,7 @@
 #include <string>
 #include <string_view>
 
-#include "canvas.h"
+#include "platform/canvas.h"
 #include "hitbox/collide.h"
 #include "hitbox/gjk.h"
 

@@ -29,7 +29,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "canvas.h"
+#include "platform/canvas.h"
 
 namespace hitbox::app {
 

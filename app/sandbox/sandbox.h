@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <string>
 
-#include "canvas.h"
+#include "platform/canvas.h"
 #include "hitbox/scene.h"
 
 namespace hitbox::app {

@@ -1,4 +1,4 @@
-#include "lessons.h"
+#include "teach/lessons.h"
 
 #include <imgui.h>
 
@@ -11,9 +11,10 @@
 #include <vector>
 
 #include "hitbox/scene.h"
-#include "image.h"
-#include "renderer.h"
-#include "sandbox.h"
+#include "platform/assets.h"
+#include "platform/image.h"
+#include "platform/renderer.h"
+#include "sandbox/sandbox.h"
 
 namespace hitbox::app {
 namespace {
@@ -25,16 +26,6 @@ constexpr std::size_t kMaxRecent = 8;
 constexpr float kPresenterFont = 1.5f;   // presenter mode multiplies the UI scale by this
 constexpr float kPresenterLines = 2.0f;  // and every line width by this
 constexpr float kLessonWidth = 400.0f;   // the lesson panel's width at UI scale 1
-
-// assets/scenes/lessons: beside the sprites folder the build points at, else ./assets.
-fs::path lessons_dir() {
-  std::error_code ec;
-#ifdef HITBOX_SPRITES_DIR
-  const fs::path built = fs::path(HITBOX_SPRITES_DIR).parent_path() / "scenes" / "lessons";
-  if (fs::is_directory(built, ec)) return built;
-#endif
-  return fs::path("assets") / "scenes" / "lessons";
-}
 
 bool same_file(const std::string& a, const std::string& b) {
   std::error_code ec;

@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "canvas.h"
+#include "platform/canvas.h"
 
 namespace hitbox::app {
 

@@ -1,6 +1,6 @@
 // The window's command line: every flag of `hitbox` (not `hitbox query`, see cli.h) checked
 // and turned into WindowOptions, with the scene loaded. Usage text: kUsage below.
-#include "window_flags.h"
+#include "cli/window_flags.h"
 
 #include <charconv>
 #include <cstdlib>
@@ -11,11 +11,11 @@
 #include <string_view>
 #include <utility>
 
-#include "embedded.h"
+#include "platform/embedded.h"
 #include "hitbox/report.h"
 #include "hitbox/scene.h"
-#include "image.h"
-#include "teach.h"
+#include "platform/image.h"
+#include "teach/teach.h"
 
 namespace hitbox::app {
 

@@ -7,7 +7,7 @@
 // other shape of the focus pair) > kOutlineHit > kOutlineIdle.
 #pragma once
 
-#include "canvas.h"
+#include "platform/canvas.h"
 
 namespace hitbox::app::palette {
 

@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <string>
 
-#include "canvas.h"
+#include "platform/canvas.h"
 
 namespace hitbox::app {
 

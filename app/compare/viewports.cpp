@@ -1,4 +1,4 @@
-#include "viewports.h"
+#include "compare/viewports.h"
 
 #include <imgui.h>
 

@@ -1,7 +1,7 @@
 // The sandbox: editing state, interaction, world drawing of shapes and traces, ImGui panels.
 // Every collision answer shown here comes from hitbox_core (results and traces); this file
 // only lays them out on screen.
-#include "sandbox.h"
+#include "sandbox/sandbox.h"
 
 #include <imgui.h>
 #include <imgui_internal.h>  // FindWindowSettings: is this the first start?
@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "draw_util.h"
+#include "overlays/draw_util.h"
 #include "hitbox/circle_rect.h"
 #include "hitbox/collide.h"
 #include "hitbox/gjk.h"
@@ -26,10 +26,11 @@
 #include "hitbox/mask.h"
 #include "hitbox/report.h"
 #include "hitbox/shape.h"
-#include "image.h"
-#include "palette.h"
-#include "sandbox_undo.h"
-#include "teach.h"
+#include "platform/assets.h"
+#include "platform/image.h"
+#include "overlays/palette.h"
+#include "sandbox/undo.h"
+#include "teach/teach.h"
 
 namespace hitbox::app {
 namespace {
@@ -62,17 +63,6 @@ constexpr float kAccuracies[] = {1.0f, 0.5f, 0.25f, 0.125f};
 constexpr const char* kAccuracyNames[] = {"1", "1/2", "1/4", "1/8"};
 // The mask grid shows once a cell is this wide on screen (window px).
 constexpr float kMaskGridMinPx = 6.0f;
-
-// Where "+ Sprite" looks for PNG files: the source tree's assets/sprites (HITBOX_SPRITES_DIR,
-// set by the build), else ./assets/sprites.
-std::filesystem::path sprites_dir() {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-#ifdef HITBOX_SPRITES_DIR
-  if (fs::is_directory(HITBOX_SPRITES_DIR, ec)) return fs::path(HITBOX_SPRITES_DIR);
-#endif
-  return fs::path("assets") / "sprites";
-}
 
 // The PNG files in `dir`, sorted by name.
 std::vector<std::string> list_sprites(const std::filesystem::path& dir) {

@@ -1,5 +1,5 @@
 // PNG loading for sprites (stb_image, from Debian's libstb).
-#include "image.h"
+#include "platform/image.h"
 
 #include <stb_image.h>
 

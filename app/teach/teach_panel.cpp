@@ -2,7 +2,7 @@
 // logic links into tests without ImGui.
 #include <imgui.h>
 
-#include "teach.h"
+#include "teach/teach.h"
 
 namespace hitbox::app::teach {
 

@@ -1,4 +1,4 @@
-#include "renderer.h"
+#include "platform/renderer.h"
 
 #define GL_GLEXT_PROTOTYPES 1
 #include <GL/glcorearb.h>
@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "embedded.h"
+#include "platform/embedded.h"
 
 namespace hitbox::app {
 namespace {

@@ -99,7 +99,14 @@ const char* agreement_name(Agreement a) {
   return "?";
 }
 
-CompareTable compare_pair(const Shape& a, const Shape& b, float accuracy) {
+std::optional<bool> exact_pixel_verdict(const Shape& a, const Shape& b) {
+  PosedPair exact(a, b);
+  if (!exact.build_masks(a, b, 1.0f)) return std::nullopt;
+  return pixel_overlap(exact.ma, exact.mb, false).hit;
+}
+
+CompareTable compare_from(const Shape& a, const Shape& b, const PairAnalysis& an, float accuracy,
+                          std::optional<bool> exact_pixel) {
   CompareTable t;
   t.a_id = a.id;
   t.b_id = b.id;
@@ -107,38 +114,24 @@ CompareTable compare_pair(const Shape& a, const Shape& b, float accuracy) {
   t.reference = sprite ? kAlgoPixel : kAlgoSat;
   const bool vel = moving(a, b);
 
-  PosedPair p(a, b);
-  const bool masks = p.build_masks(a, b, accuracy);
-
   // The reference: SAT, or the pixel test at accuracy 1 with a sprite.
   if (!sprite) {
+    t.reference_ok = (an.ran & kAlgoSat) != 0;
+    t.reference_hit = an.answer(kAlgoSat).hit();
+  } else if (accuracy == 1.0f && (an.ran & kAlgoPixel)) {
     t.reference_ok = true;
-    t.reference_hit = sat(p.a, p.b).hit;
-  } else if (accuracy == 1.0f && masks) {
+    t.reference_hit = an.answer(kAlgoPixel).hit();
+  } else if (accuracy != 1.0f && exact_pixel) {
     t.reference_ok = true;
-    t.reference_hit = pixel_overlap(p.ma, p.mb, false).hit;
-  } else {
-    PosedPair exact(a, b);
-    if (exact.build_masks(a, b, 1.0f)) {
-      t.reference_ok = true;
-      t.reference_hit = pixel_overlap(exact.ma, exact.mb, false).hit;
-    }
+    t.reference_hit = *exact_pixel;
   }
-
-  // Every row's verdict and figure from the core's dispatcher (sat tests every axis).
-  AnalysisInput in;
-  if (masks) {
-    in.mask_a = &p.ma;
-    in.mask_b = &p.mb;
-  }
-  const PairAnalysis an = analyze(p.a, p.b, in);
 
   for (const AlgoInfo& info : kAlgorithms) {
     const AlgoAnswer& ans = an.answer(info.bit);
     CompareRow row;
     row.bit = info.bit;
     row.name = info.name;
-    row.supported = ans.verdict != Verdict::Unsupported;
+    row.supported = ans.verdict != Verdict::Unsupported && ans.verdict != Verdict::NotRun;
     if (!row.supported) {
       t.rows.push_back(std::move(row));
       continue;
@@ -168,14 +161,31 @@ CompareTable compare_pair(const Shape& a, const Shape& b, float accuracy) {
   return t;
 }
 
-const CompareTable& CompareCache::get(const Shape& a, const Shape& b, float accuracy) {
+CompareTable compare_pair(const Shape& a, const Shape& b, float accuracy) {
+  PosedPair p(a, b);
+  AnalysisInput in;  // every algorithm, sat with every axis
+  if (p.build_masks(a, b, accuracy)) {
+    in.mask_a = &p.ma;
+    in.mask_b = &p.mb;
+  }
+  const PairAnalysis an = analyze(p.a, p.b, in);
+  const bool need_exact = has_sprite(a, b) && accuracy != 1.0f;
+  return compare_from(a, b, an, accuracy, need_exact ? exact_pixel_verdict(a, b) : std::nullopt);
+}
+
+const CompareTable& CompareCache::get(const Shape& a, const Shape& b, const PairAnalysis& an,
+                                      float accuracy) {
+  // Only the pixel reference at accuracy 1 is computed here (rasterising both shapes); it is
+  // kept while the pair and the accuracy stay the same.
+  const bool need_exact = has_sprite(a, b) && accuracy != 1.0f;
   if (!valid_ || accuracy != accuracy_ || !(a == a_) || !(b == b_)) {
-    table_ = compare_pair(a, b, accuracy);
+    exact_ = need_exact ? exact_pixel_verdict(a, b) : std::nullopt;
     a_ = a;
     b_ = b;
     accuracy_ = accuracy;
     valid_ = true;
   }
+  table_ = compare_from(a, b, an, accuracy, exact_);
   return table_;
 }
 

@@ -23,6 +23,7 @@
 #include <thread>
 #include <vector>
 
+#include "hitbox/analysis.h"
 #include "hitbox/report.h"
 #include "hitbox/shape.h"
 
@@ -61,20 +62,31 @@ struct CompareTable {
   std::vector<CompareRow> rows;  // one per kAlgorithms entry, in its order
 };
 
-// Every algorithm's answer for shapes a and b; `accuracy` is the pixel row's (the reference
-// pixel test, with a sprite, always uses accuracy 1).
+// The table read off an analysis of shapes a and b that ran every algorithm (the window's
+// frame analysis; sat with every axis). `accuracy` is the pixel row's. With a sprite, the
+// reference is the pixel test at accuracy 1: the analysis's own pixel row when `accuracy` is
+// 1, else `exact_pixel` (nullopt: the masks at accuracy 1 would be too large).
+CompareTable compare_from(const Shape& a, const Shape& b, const PairAnalysis& an, float accuracy,
+                          std::optional<bool> exact_pixel);
+
+// The pixel verdict at accuracy 1 (nullopt when a mask would be too large).
+std::optional<bool> exact_pixel_verdict(const Shape& a, const Shape& b);
+
+// Every algorithm's answer for shapes a and b: poses them, runs the core's dispatcher and
+// reads the table off it (compare_from). `hitbox --print-compare` and the tests use it.
 CompareTable compare_pair(const Shape& a, const Shape& b, float accuracy);
 
-// compare_pair, recomputed only when the pair or the accuracy changes (the window asks every
-// frame; the pixel rows rasterise both shapes).
+// The window's table, each frame from the frame's analysis; only the pixel reference at
+// accuracy 1 is computed here, and kept until the pair or the accuracy changes.
 class CompareCache {
  public:
-  const CompareTable& get(const Shape& a, const Shape& b, float accuracy);
+  const CompareTable& get(const Shape& a, const Shape& b, const PairAnalysis& an, float accuracy);
 
  private:
   bool valid_ = false;
   Shape a_, b_;
   float accuracy_ = 0.0f;
+  std::optional<bool> exact_;
   CompareTable table_;
 };
 

@@ -13,6 +13,8 @@
 
 namespace hitbox::app {
 
+inline constexpr float kLongLinePx = 6000.0f;  // window px: "across the scene"
+
 // printf into a std::string (labels and sentences; 511 characters at most).
 inline std::string strf(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 inline std::string strf(const char* fmt, ...) {

@@ -175,6 +175,7 @@ class Shell {
   // Split view and the comparison table (app/viewports.h, app/compare.h).
   void draw_views(int width, int height, int dw, int dh);
   void draw_compare();
+  std::uint32_t frame_algos() const;
   // The viewport a mouse event belongs to: the one under the pointer, or while a button is
   // held the one where the press began. Its camera is what the sandbox gets.
   int event_view(const SDL_Event& e);
@@ -215,6 +216,9 @@ void Shell::frame(bool hide_mouse) {
   const Color bg = palette::kBackground;
   glClearColor(bg.r, bg.g, bg.b, bg.a);
   glClear(GL_COLOR_BUFFER_BIT);
+  // One analysis of the focus pair for the whole frame: every viewport, panel and the
+  // comparison table read it.
+  sandbox_.analyze_frame(frame_algos());
   // The world is drawn (flushed) viewport by viewport; ImGui goes over it all.
   draw_views(width, height, dw, dh);
   if (show_ui_) {
@@ -228,6 +232,16 @@ void Shell::frame(bool hide_mouse) {
   draw_compare();
   ImGui::Render();
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+// The algorithms this frame shows anywhere: the panel's, each viewport's of a split, and
+// every one while the comparison table is up.
+std::uint32_t Shell::frame_algos() const {
+  std::uint32_t algos = sandbox_.algorithms();
+  if (split_.count > 1)
+    for (int i = 0; i < split_.count; ++i) algos |= split_.algos[static_cast<std::size_t>(i)];
+  if (compare_ui_.open || options_.print_compare) algos |= kAllAlgos;
+  return algos;
 }
 
 void Shell::draw_views(int width, int height, int dw, int dh) {
@@ -269,10 +283,11 @@ void Shell::draw_compare() {
   int ia = -1, ib = -1;
   std::optional<CompareTable> table;
   const float accuracy = sandbox_.accuracy();
-  if (sandbox_.focus_pair(&ia, &ib)) {
+  const PairAnalysis* analysis = sandbox_.frame_analysis(&ia, &ib);
+  if (analysis != nullptr) {
     const Shape& a = sandbox_.scene().shapes[static_cast<std::size_t>(ia)];
     const Shape& b = sandbox_.scene().shapes[static_cast<std::size_t>(ib)];
-    table = compare_cache_.get(a, b, accuracy);
+    table = compare_cache_.get(a, b, *analysis, accuracy);
     compare_rows = compare_text(*table);
     if (compare_ui_.open && compare_ui_.timing) {
       if (!timer_) timer_ = std::make_unique<CompareTimer>();

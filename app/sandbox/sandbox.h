@@ -1,7 +1,9 @@
-// The sandbox: the scene being edited, the selection, the enabled algorithms and their
-// traces. It owns no window and no GL: the shell (window.cpp) feeds it SDL events with the
-// camera, asks it to draw the world into a Canvas, and to draw its ImGui panels.
-// All collision answers come from hitbox_core; nothing here computes collision math.
+// The sandbox: the scene being edited, the selection, the enabled algorithms and the
+// frame's analysis of the pair in focus. It owns no window and no GL: the shell
+// (platform/window.cpp) feeds it SDL events with the camera, asks it once per frame to
+// analyse the focus pair, then to draw the world into each viewport's Canvas and to draw its
+// ImGui panels, all from that one analysis. Every collision answer comes from hitbox_core's
+// dispatcher (hitbox/analysis.h); nothing here computes collision math.
 #pragma once
 
 #include <SDL.h>
@@ -10,6 +12,7 @@
 #include <string>
 
 #include "platform/canvas.h"
+#include "hitbox/analysis.h"
 #include "hitbox/scene.h"
 
 namespace hitbox::app {
@@ -21,7 +24,7 @@ class Sandbox {
   Sandbox(const Sandbox&) = delete;
   Sandbox& operator=(const Sandbox&) = delete;
 
-  // Algorithm bits from hitbox/report.h (kAlgoSat | ...).
+  // Algorithm bits from hitbox/algorithms.h (kAlgoSat | ...).
   void set_algorithms(std::uint32_t algos);
   // The pixel test's accuracy (hitbox/mask.h: cells 1/accuracy world px wide); false (and
   // nothing changed) unless 0 < accuracy <= 1.
@@ -35,7 +38,18 @@ class Sandbox {
   // drag, wheel, Home and Tab belong to the shell.
   bool on_event(const SDL_Event& e, const Camera& cam);
 
-  // Shapes, handles and the traces of the enabled algorithms for the pair in focus.
+  // The frame's one analysis: the core's dispatcher on the focus pair with the panel's
+  // algorithms plus `extra_algos` (what the split views and the comparison table show).
+  // Call once per frame, before draw_world and draw_panels, which read it.
+  void analyze_frame(std::uint32_t extra_algos = 0);
+  // The frame's analysis (every algorithm asked for, sat with every axis) and its pair as
+  // scene indices; nullptr (and -1s) when no pair is in focus.
+  const PairAnalysis* frame_analysis(int* a, int* b) const;
+  // How many times analyze_frame ran (tests: once per frame, whatever the views).
+  std::uint64_t analyses() const;
+
+  // Shapes, handles and the traces of the enabled algorithms for the pair in focus, from
+  // the frame's analysis.
   void draw_world(Canvas& canvas);
   // The ImGui panels: algorithms, inspector, status line, how-to. Called only when the UI
   // is shown (Tab / --no-ui hide it).
@@ -43,22 +57,21 @@ class Sandbox {
 
   const Scene& scene() const;
 
-  // ---- Added by the window engineer for `hitbox --auto-resolve MODE` (window.cpp, used by
-  // tests/window/drag_test.sh); to be defined in sandbox.cpp by the sandbox engineer. ----
-  // Sets the auto-resolve mode, as the algorithm panel's control does: while a shape of the
-  // focus pair is dragged, the MTD pushes the pair apart. MODE is "off", "move-a", "move-b"
-  // or "half". Returns false (and changes nothing) for any other name.
+  // `hitbox --auto-resolve MODE`: sets the auto-resolve mode, as the mtd panel's control
+  // does: while a shape of the focus pair is dragged, the MTD pushes the pair apart. MODE is
+  // "off", "move-a", "move-b" or "half". Returns false (and changes nothing) for any other.
   bool set_auto_resolve(const std::string& mode);
 
-  // ---- Step mode (app/teach.h), for `hitbox --step ALGO:N` ----
+  // ---- Step mode (app/teach/teach.h), for `hitbox --step ALGO:N` ----
   // "sat:2", "swept:1" or "gjk:3": turns that algorithm and its step mode on and shows step
   // N (1-based; past the last step shows the last). False (nothing changed) for other text.
   bool set_step(const std::string& spec);
 
-  // ---- Hooks for the comparison table and split view (app/compare.h, app/viewports.h) ----
+  // ---- Hooks for the comparison table and split view (app/compare/) ----
   // The pair in focus as scene indices; false (and -1s) when there is none.
   bool focus_pair(int* a, int* b) const;
-  // draw_world with these algorithm bits instead of the panel's (one viewport of a split).
+  // draw_world with these algorithm bits instead of the panel's (one viewport of a split;
+  // the frame's analysis must have asked for them).
   void draw_world(Canvas& canvas, std::uint32_t algos);
   std::uint32_t algorithms() const;
   float accuracy() const;
@@ -66,7 +79,7 @@ class Sandbox {
   // `message` in the status line.
   void replace_pair(int a, const Shape& sa, int b, const Shape& sb, const std::string& message);
 
-  // ---- Hooks for scene files, lessons and presenter mode (app/lessons.h) ----
+  // ---- Hooks for scene files, lessons and presenter mode (app/teach/lessons.h) ----
   // Replace the whole scene (File > Open, a lesson): clears the selection, the focus, the
   // undo history and any drag, then applies the scene's algorithms, focus and accuracy
   // when it has them (the constructor does the same for the first scene).

@@ -21,7 +21,6 @@ namespace pal = palette;
 
 constexpr float kInf = std::numeric_limits<float>::infinity();
 constexpr float kFar = 6000.0f;       // window px: "across the view"
-constexpr float kLaneGapPx = 40.0f;   // the step's axis line: this far beyond the pair
 constexpr float kFrameGapPx = 90.0f;  // the Minkowski difference: this far right of the pair
 constexpr float kCharPx = 7.0f;       // rough width of a label character, for placement
 
@@ -281,16 +280,6 @@ std::string gjk_step_text(const GjkTrace& tr, const GjkResult& r, int step) {
 }
 
 // ---- placement ----
-
-AxisLane sat_lane(const Body& a, const Body& b, Vec2 axis, float px) {
-  AxisLane L;
-  L.u = axis;
-  L.p = Vec2(-axis.y, axis.x);
-  // Below or right of the pair when the perpendicular could go either way on screen.
-  if (L.p.y < -1e-4f || (std::abs(L.p.y) <= 1e-4f && L.p.x < 0.0f)) L.p = -L.p;
-  L.c = std::max(dot(a.pos, L.p) + a.bound, dot(b.pos, L.p) + b.bound) + kLaneGapPx * px;
-  return L;
-}
 
 GjkFrame gjk_frame(const Body& a, const Body& b, const GjkTrace& tr, float px) {
   Vec2 lo(0.0f, 0.0f), hi(0.0f, 0.0f);  // the origin is always in the box

@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 
+#include "overlays/sat_lane.h"
 #include "platform/canvas.h"
 #include "hitbox/collide.h"
 #include "hitbox/gjk.h"
@@ -59,16 +60,7 @@ std::string gjk_step_text(const GjkTrace& tr, const GjkResult& r, int step);
 
 // ---- where things are drawn ----
 
-// A SAT axis drawn as a line beside the pair: world point at(s, off) is the point whose
-// projection on u is s, pushed `off` (world units) further out from the pair along p.
-struct AxisLane {
-  Vec2 u{1.0f, 0.0f};  // the axis (unit)
-  Vec2 p{0.0f, 1.0f};  // its perpendicular, pointing away from the pair
-  float c = 0.0f;      // distance of the line from the world origin along p
-  Vec2 at(float s, float off) const { return u * s + p * (c + off); }
-};
-// px: world units per window pixel.
-AxisLane sat_lane(const Body& a, const Body& b, Vec2 axis, float px);
+// SAT axis lines are placed with overlays/sat_lane.h (the sandbox uses the same lanes).
 
 // The Minkowski difference is drawn translated so that its origin sits at `origin` (world):
 // to the right of the pair, its box (with the origin) starting 90 px past the pair's right

@@ -219,7 +219,7 @@ bool shows(const Image& img, Vec2 q, app::Color c) {
 // its labels and away from the lines of the other axes.
 std::vector<Vec2> line_points(const Pair& p, const SatTrace& tr, std::size_t k) {
   const SatAxis& ax = tr.axes[k];
-  const teach::AxisLane L = teach::sat_lane(p.a(), p.b(), ax.axis, 1.0f);
+  const app::AxisLane L = app::sat_lane(p.a(), p.b(), ax.axis, 1.0f);
   const float mid = 0.5f * (std::min(ax.a.min, ax.b.min) + std::max(ax.a.max, ax.b.max));
   std::vector<Vec2> pts;
   for (float s = -1600.0f; s <= 1600.0f; s += 23.0f) {
@@ -229,7 +229,7 @@ std::vector<Vec2> line_points(const Pair& p, const SatTrace& tr, std::size_t k) 
     bool near_other = false;
     for (std::size_t j = 0; j < tr.axes.size(); ++j) {
       if (j == k) continue;
-      const teach::AxisLane O = teach::sat_lane(p.a(), p.b(), tr.axes[j].axis, 1.0f);
+      const app::AxisLane O = app::sat_lane(p.a(), p.b(), tr.axes[j].axis, 1.0f);
       near_other = near_other || std::abs(dot(q, O.p) - O.c) < 12.0f;
     }
     if (!near_other) pts.push_back(q);

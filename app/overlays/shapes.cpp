@@ -1,0 +1,164 @@
+#include "overlays/overlays.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "overlays/draw_util.h"
+#include "overlays/palette.h"
+#include "sandbox/state.h"
+
+namespace hitbox::app {
+namespace pal = palette;
+
+void draw_shapes(const SandboxState& s, Canvas& c) {
+  const float px = 1.0f / s.cam.zoom;
+  const std::uint32_t va = s.verdict_algo(s.ran_in_view());
+  const bool pair_hit = s.an.pair.valid() && va != 0 && s.an.r.answer(static_cast<Algo>(va)).hit();
+  for (int i = 0; i < s.count(); ++i) {
+    const Body& b = s.body(i);
+    const bool in_pair = s.an.pair.valid() && (i == s.an.pair.a || i == s.an.pair.b);
+    const bool hit = in_pair && pair_hit;
+    Color fill = pal::kFillIdle, outline = pal::kOutlineIdle;
+    float width = 1.5f;
+    if (i == s.sel) fill = pal::kFillSelected;
+    if (hit) {
+      fill = pal::kFillHit;
+      outline = pal::kOutlineHit;
+    }
+    if (in_pair) width = 2.0f;
+    if (in_pair && i != s.sel) outline = pal::kOutlineFocus;
+    if (i == s.sel) {
+      outline = pal::kOutlineSelected;
+      width = 2.5f;
+    }
+    if (s.shape(i).kind == Kind::Sprite) {
+      // The image, with a light tint of the state's fill on its texels, and the frame
+      // outlined in the state's colour (faintly when idle).
+      Color tint{1.0f, 1.0f, 1.0f, 0.0f};
+      if (hit)
+        tint = alpha(pal::kFillHit, pal::kSpriteTintHit);
+      else if (i == s.sel)
+        tint = alpha(pal::kFillSelected, pal::kSpriteTintSelected);
+      draw_sprite(c, s.shape(i), tint, 1.0f);
+      const bool idle = !in_pair && i != s.sel;
+      draw_body(c, b, Color{0.0f, 0.0f, 0.0f, 0.0f}, idle ? pal::kSpriteFrameIdle : outline,
+                idle ? 1.0f : width);
+    } else {
+      draw_body(c, b, fill, outline, width);
+    }
+
+    // Local axes: +x arrow and a shorter +y tick, so rotation and mirroring show.
+    float lx = 0.0f, ly = 0.0f;
+    if (b.geom == Geom::Circle) {
+      lx = 0.7f * b.radius;
+      ly = 0.4f * b.radius;
+    } else if (b.geom == Geom::Box) {
+      lx = 0.7f * b.half.x;
+      ly = 0.6f * b.half.y;
+    } else {
+      lx = 0.5f * b.bound;
+      ly = 0.3f * b.bound;
+    }
+    lx = std::max(lx, 12.0f * px);
+    ly = std::max(ly, 7.0f * px);
+    c.arrow(b.pos, b.pos + b.axis_x * lx, pal::kAxisX, 2.0f, 7.0f);
+    c.line(b.pos, b.pos + b.axis_y * ly, pal::kAxisY, 2.0f);
+    c.dot(b.pos, 3.0f, pal::kOrigin);
+
+    // Velocity (when set).
+    if (i != s.sel && length(b.vel) * s.cam.zoom >= 1.0f)
+      c.arrow(b.pos, b.pos + b.vel, alpha(pal::kVelocity, 0.55f), 1.5f, 8.0f);
+
+    // Label: id, with A/B for the focus pair.
+    std::string label = s.shape(i).id;
+    Color lc = pal::kLabel;
+    if (i == s.an.pair.a) {
+      label = "A: " + label;
+      lc = pal::kTraceA;
+    } else if (i == s.an.pair.b) {
+      label = "B: " + label;
+      lc = pal::kTraceB;
+    } else if (i == s.pending_pick) {
+      label = "A? " + label + "  (Ctrl+click B)";
+      lc = pal::kTraceA;
+    }
+    c.text(Vec2(b.bounds.min.x, b.bounds.min.y - 18.0f * px), label, lc);
+  }
+}
+
+// The image corners (texel order) go through the shape's own transform, so rotation, scale
+// and mirror match the frame and the mask.
+void draw_sprite(Canvas& c, const Shape& sh, Color tint, float opacity) {
+  const SpriteImage* img = sh.pixels.image.get();
+  if (img == nullptr) return;
+  const double hw = 0.5 * img->w, hh = 0.5 * img->h;
+  const Vec2 corners[4] = {to_f(to_world(sh, DVec2(-hw, -hh))), to_f(to_world(sh, DVec2(hw, -hh))),
+                           to_f(to_world(sh, DVec2(hw, hh))), to_f(to_world(sh, DVec2(-hw, hh)))};
+  c.image(sh.pixels.image, corners, tint, opacity);
+}
+
+// World segments (pairs of points) as thin lines.
+void draw_segments(Canvas& c, const std::vector<Vec2>& seg, Color col, float width) {
+  for (std::size_t k = 0; k + 1 < seg.size(); k += 2) c.line(seg[k], seg[k + 1], col, width);
+}
+
+// The outlines of every sprite's mask (the focus pair's are drawn with the pixel trace).
+void draw_sprite_masks(const SandboxState& s, Canvas& c) {
+  if (!(s.algos & kAlgoPixel) || !s.show_mask_outlines) return;
+  for (int i = 0; i < s.count(); ++i) {
+    if (s.shape(i).kind != Kind::Sprite) continue;
+    if (s.an.pair.valid() && (i == s.an.pair.a || i == s.an.pair.b) && (s.ran_in_view() & kAlgoPixel)) continue;
+    draw_segments(c, s.mask_entry(i).outline, pal::kMaskOutline, 1.0f);
+  }
+}
+
+void draw_handles(const SandboxState& s, Canvas& c) {
+  if (!s.valid(s.sel)) return;
+  const float px = 1.0f / s.cam.zoom;
+  const Body& b = s.body(s.sel);
+  const Vec2 rh = s.rotate_handle(s.sel);
+  c.line(Vec2(b.pos.x, b.bounds.min.y), rh, pal::kHandle, 1.0f);
+  c.circle(rh, kHandleRadiusPx * px, pal::kHandleFill, pal::kHandle, 2.0f);
+  const Vec2 sh = s.scale_handle(s.sel);
+  const float hs = 5.5f * px;
+  const Vec2 sq[4] = {sh + Vec2(-hs, -hs), sh + Vec2(hs, -hs), sh + Vec2(hs, hs),
+                      sh + Vec2(-hs, hs)};
+  c.polygon(sq, pal::kHandleFill, pal::kHandle, 2.0f);
+  const Vec2 vh = s.vel_handle(s.sel);
+  if (s.vel_is_stub(s.sel)) {
+    dashed(c, Vec2(b.bounds.max.x, b.pos.y), vh, alpha(pal::kVelocity, 0.7f), 1.0f, 3.0f, px);
+    c.text(vh + Vec2(8.0f, -6.0f) * px, "vel", pal::kVelocity);
+  } else {
+    c.arrow(b.pos, vh, pal::kVelocity, 2.0f, 10.0f);
+  }
+  c.circle(vh, kHandleRadiusPx * px, pal::kHandleFill, pal::kVelocity, 2.0f);
+}
+
+void draw_poly_tool(const SandboxState& s, Canvas& c) {
+  if (!s.poly_tool) return;
+  const float px = 1.0f / s.cam.zoom;
+  std::vector<DVec2> hull;
+  if (s.poly_pts.size() >= 3) hull = convex_hull(s.poly_pts);
+  if (hull.size() >= 3) {
+    std::vector<Vec2> h;
+    for (const DVec2& q : hull) h.push_back(to_f(q));
+    c.polygon(h, pal::kToolHullFill, pal::kToolPoint, 1.5f);
+  }
+  for (std::size_t k = 0; k + 1 < s.poly_pts.size(); ++k)
+    dashed(c, to_f(s.poly_pts[k]), to_f(s.poly_pts[k + 1]), alpha(pal::kToolPoint, 0.6f), 1.0f, 4.0f,
+           px);
+  if (!s.poly_pts.empty())
+    dashed(c, to_f(s.poly_pts.back()), s.mouse_world, alpha(pal::kToolPoint, 0.6f), 1.0f, 4.0f, px);
+  for (const DVec2& q : s.poly_pts) {
+    const bool kept = s.poly_pts.size() < 3 || std::find(hull.begin(), hull.end(), q) != hull.end();
+    c.dot(to_f(q), 4.0f, kept ? pal::kToolPoint : pal::kToolDropped);
+  }
+  c.text(s.mouse_world + Vec2(12.0f, 10.0f) * px,
+         strf("%zu point%s - Enter to finish", s.poly_pts.size(), s.poly_pts.size() == 1 ? "" : "s"),
+         pal::kToolPoint);
+}
+}  // namespace hitbox::app

@@ -1,0 +1,120 @@
+#include "panels/panels.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "hitbox/limits.h"
+#include "overlays/draw_util.h"
+#include "overlays/overlays.h"
+#include "overlays/palette.h"
+#include "sandbox/state.h"
+
+namespace hitbox::app {
+namespace pal = palette;
+
+namespace {
+
+// The verdict and figure of one algorithm beside its checkbox.
+void verdict_text(SandboxState& s, std::uint32_t bit) {
+  if (!(bit & kDrawnAlgos)) {  // an algorithm the core gained that has no view here yet
+    ImGui::TextDisabled("(not shown in the sandbox)");
+    return;
+  }
+  if (bit == kAlgoPixel && !s.an.pixel_problem.empty()) {
+    ImGui::TextColored(to_v4(pal::kOverlap), "mask too large");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.an.pixel_problem.c_str());
+    return;
+  }
+  if (!(s.ran_in_panels() & bit)) {
+    ImGui::TextDisabled(s.an.pair.valid() ? "n/a" : "-");
+    return;
+  }
+  const bool hit = s.an.r.answer(static_cast<Algo>(bit)).hit();
+  ImGui::TextColored(to_v4(hit ? pal::kOverlap : pal::kGap), "%s", hit ? "HIT" : "miss");
+  ImGui::SameLine();
+  ImGui::TextUnformatted(s.an.r.answer(static_cast<Algo>(bit)).figure.c_str());
+}
+
+}  // namespace
+
+void panel_focus(SandboxState& s) {
+  if (!s.an.pair.valid()) {
+    ImGui::TextDisabled("No pair in focus: click a shape (or Ctrl+click two).");
+    return;
+  }
+  ImGui::TextColored(to_v4(pal::kTraceA), "A: %s", s.shape(s.an.pair.a).id.c_str());
+  ImGui::SameLine();
+  ImGui::TextColored(to_v4(pal::kTraceB), "B: %s", s.shape(s.an.pair.b).id.c_str());
+  ImGui::SameLine();
+  ImGui::TextDisabled(s.an.pair.pinned ? "(pinned)" : "(selection + nearest)");
+  if (s.an.pair.pinned) {
+    if (ImGui::SmallButton("Swap A/B")) std::swap(s.pin_a, s.pin_b);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Unpin")) s.pin_a = s.pin_b = -1;
+  } else if (ImGui::SmallButton("Pin this pair")) {
+    s.pin_a = s.an.pair.a;
+    s.pin_b = s.an.pair.b;
+  }
+}
+
+void panel_algorithms(SandboxState& s) {
+  const PanelLayout lay = panel_layout();
+  ImGui::SetNextWindowPos(lay.main_pos, ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(lay.main_size, ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Hitbox")) {
+    ImGui::End();
+    return;
+  }
+  panel_tools(s);
+  ImGui::Separator();
+  panel_focus(s);
+  ImGui::Separator();
+  for (const AlgoInfo& info : kAlgorithms) {
+    bool on = (s.algos & info.bit) != 0;
+    if (ImGui::Checkbox(info.name, &on)) s.algos = on ? (s.algos | info.bit) : (s.algos & ~info.bit);
+    ImGui::SameLine(150.0f);
+    verdict_text(s, info.bit);
+  }
+  {
+    const std::uint32_t shown = s.verdict_algo(s.ran_in_panels());
+    const std::string preview =
+        s.colour_algo == 0 ? std::string("auto (") + (shown ? algo_name(shown) : "none") + ")"
+                         : std::string(algo_name(s.colour_algo));
+    ImGui::SetNextItemWidth(170.0f);
+    if (ImGui::BeginCombo("hit colour from", preview.c_str())) {
+      if (ImGui::Selectable("auto", s.colour_algo == 0)) s.colour_algo = 0;
+      for (const AlgoInfo& info : kAlgorithms)
+        if (ImGui::Selectable(info.name, s.colour_algo == info.bit)) s.colour_algo = info.bit;
+      ImGui::EndCombo();
+    }
+  }
+  if (s.an.pair.valid()) {
+    const ImGuiTreeNodeFlags open = ImGuiTreeNodeFlags_DefaultOpen;
+    if ((s.ran_in_panels() & kAlgoAabb) && ImGui::CollapsingHeader("aabb", open)) {
+      const AabbResult& r = s.an.r.aabb;
+      ImGui::TextColored(to_v4(pal::kTraceA), "A x [%.1f, %.1f]  y [%.1f, %.1f]", r.a.min.x,
+                         r.a.max.x, r.a.min.y, r.a.max.y);
+      ImGui::TextColored(to_v4(pal::kTraceB), "B x [%.1f, %.1f]  y [%.1f, %.1f]", r.b.min.x,
+                         r.b.max.x, r.b.min.y, r.b.max.y);
+    }
+    if ((s.ran_in_panels() & kAlgoBoundingCircle) && ImGui::CollapsingHeader("bounding_circle", open)) {
+      const BoundingCircleResult& r = s.an.r.bounding_circle;
+      ImGui::Text("rA %.2f + rB %.2f vs centre distance %.2f", r.ra, r.rb, r.distance);
+      ImGui::Text("gap %.2f (<= 0 is a hit)", r.gap);
+    }
+    if ((s.ran_in_panels() & kAlgoSat) && ImGui::CollapsingHeader("sat", open)) panel_sat(s);
+    if ((s.ran_in_panels() & kAlgoMtd) && ImGui::CollapsingHeader("mtd", open)) panel_mtd(s);
+    if ((s.ran_in_panels() & kAlgoSwept) && ImGui::CollapsingHeader("swept", open)) panel_swept(s);
+    if ((s.ran_in_panels() & kAlgoGjk) && ImGui::CollapsingHeader("gjk", open)) panel_gjk_steps(s);
+    if (((s.ran_in_panels() & kAlgoPixel) || !s.an.pixel_problem.empty()) &&
+        ImGui::CollapsingHeader("pixel", open))
+      panel_pixel(s);
+  }
+  ImGui::End();
+}
+}  // namespace hitbox::app

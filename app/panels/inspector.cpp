@@ -1,0 +1,131 @@
+#include "panels/panels.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "hitbox/limits.h"
+#include "overlays/draw_util.h"
+#include "overlays/palette.h"
+#include "sandbox/state.h"
+
+namespace hitbox::app {
+namespace pal = palette;
+
+void panel_inspector(SandboxState& s) {
+  const PanelLayout lay = panel_layout();
+  ImGui::SetNextWindowPos(lay.inspector_pos, ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(lay.inspector_size, ImGuiCond_FirstUseEver);
+  if (!ImGui::Begin("Inspector")) {
+    ImGui::End();
+    return;
+  }
+  if (!s.valid(s.sel)) {
+    ImGui::TextDisabled("Nothing selected: click a shape.");
+    s.id_active = false;
+    ImGui::End();
+    return;
+  }
+  Shape w = s.shape(s.sel);
+  ImGui::Text("%s", kind_name(w.kind));
+
+  if (!s.id_active) std::snprintf(s.id_buf, sizeof s.id_buf, "%s", w.id.c_str());
+  ImGui::InputText("id", s.id_buf, sizeof s.id_buf);
+  s.id_active = ImGui::IsItemActive();
+  if (ImGui::IsItemDeactivatedAfterEdit()) {
+    const std::string id = s.id_buf;
+    if (id.empty()) {
+      s.inspector_error = "An id cannot be empty.";
+    } else if (id != w.id && s.scene.find(id) >= 0) {
+      s.inspector_error = "The id '" + id + "' is taken.";
+    } else {
+      s.inspector_error.clear();
+      w.id = id;
+      s.apply_inspector(w);
+    }
+  }
+
+  // Drags stay within these ranges; a value typed in (Ctrl+click) is taken as typed and
+  // refused with a message by apply_inspector when it is out of range.
+  const ImGuiSliderFlags clamp = ImGuiSliderFlags_None;
+  ImGui::DragScalarN("pos", ImGuiDataType_Double, &w.pos.x, 2, 1.0f, nullptr, nullptr, "%.2f");
+  ImGui::DragScalar("angle", ImGuiDataType_Double, &w.angle, 0.5f, nullptr, nullptr, "%.2f deg");
+  const double smin = 0.01, smax = 100.0;
+  ImGui::DragScalar("scale", ImGuiDataType_Double, &w.scale, 0.01f, &smin, &smax, "%.3f", clamp);
+  ImGui::Checkbox("mirror x (H)", &w.mirror_x);
+  ImGui::SameLine();
+  ImGui::Checkbox("mirror y (V)", &w.mirror_y);
+  const double lmin = 0.5, lmax = 100000.0;
+  // (if/else rather than a switch: kinds other than these have no size field here)
+  if (w.kind == Kind::Rect)
+    ImGui::DragScalarN("size", ImGuiDataType_Double, &w.size.x, 2, 0.5f, &lmin, &lmax, "%.2f",
+                       clamp);
+  else if (w.kind == Kind::Circle)
+    ImGui::DragScalar("radius", ImGuiDataType_Double, &w.radius, 0.5f, &lmin, &lmax, "%.2f",
+                      clamp);
+  if (w.kind == Kind::Sprite) {
+    const SpriteImage* img = w.pixels.image.get();
+    ImGui::LabelText("image", "%s", w.image.c_str());
+    if (ImGui::IsItemHovered() && img != nullptr)
+      ImGui::SetTooltip("%s\n%d x %d px", w.image.c_str(), img->w, img->h);
+    ImGui::SliderInt("alpha threshold", &w.alpha_threshold, 0, 255, "%d", clamp);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Texels with alpha >= this are solid for the pixel test.");
+  }
+  ImGui::DragScalarN("vel", ImGuiDataType_Double, &w.vel.x, 2, 1.0f, nullptr, nullptr, "%.2f");
+  s.apply_inspector(w);
+
+  if (w.kind == Kind::Polygon) {
+    ImGui::Separator();
+    ImGui::Text("points (local, %zu)", w.points.size());
+    int remove = -1;
+    std::vector<DVec2> pts = w.points;
+    bool edited = false;
+    if (ImGui::BeginTable("points", 3,
+                          ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
+      ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed);
+      ImGui::TableSetupColumn("x, y", ImGuiTableColumnFlags_WidthStretch);
+      ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
+      for (std::size_t k = 0; k < pts.size(); ++k) {
+        ImGui::PushID(static_cast<int>(k));
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::Text("%zu", k);
+        ImGui::TableNextColumn();
+        ImGui::SetNextItemWidth(-FLT_MIN);
+        if (ImGui::DragScalarN("##p", ImGuiDataType_Double, &pts[k].x, 2, 0.5f, nullptr, nullptr,
+                               "%.2f"))
+          edited = true;
+        ImGui::TableNextColumn();
+        if (ImGui::SmallButton("x")) remove = static_cast<int>(k);
+        ImGui::PopID();
+      }
+      ImGui::EndTable();
+    }
+    if (remove >= 0) {
+      pts.erase(pts.begin() + remove);
+      edited = true;
+    }
+    if (edited) {
+      const std::string problem = polygon_problem(pts);
+      if (problem.empty()) {
+        s.inspector_error.clear();
+        w.points = pts;
+        s.apply_inspector(w);
+      } else {
+        s.inspector_error = "Rejected: " + problem;
+      }
+    }
+  }
+  if (!s.inspector_error.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(to_v4(pal::kOverlap), "%s", s.inspector_error.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::End();
+}
+}  // namespace hitbox::app

@@ -1,0 +1,57 @@
+// The sandbox's ImGui panels, one function per panel or section (Dear ImGui demo style):
+//   panel_algorithms  the main "Hitbox" panel: tools, the focus pair, one checkbox and
+//                     verdict per algorithm, then a section per algorithm that ran
+//                     (panel_sat, panel_mtd, panel_swept, panel_pixel, panel_gjk_steps)
+//   panel_inspector   the selected shape's fields
+//   panel_status      the status line: every verdict and figure of the focus pair
+//   panel_help        "How to use"
+// Verdicts and figures are the core dispatcher's (SandboxState::an); edits go through the
+// state's methods, so they are checked and undoable like drags.
+#pragma once
+
+#include <imgui.h>
+
+#include <cstdint>
+
+#include "hitbox/algorithms.h"
+#include "platform/canvas.h"
+
+namespace hitbox::app {
+
+struct SandboxState;
+
+inline constexpr const char* kHelpTitle = "How to use";
+
+void panel_algorithms(SandboxState& s);
+void panel_tools(SandboxState& s);
+void panel_focus(SandboxState& s);
+void panel_sat(SandboxState& s);
+void panel_mtd(SandboxState& s);
+void panel_swept(SandboxState& s);
+void panel_pixel(SandboxState& s);
+void panel_gjk_steps(SandboxState& s);
+void panel_inspector(SandboxState& s);
+void panel_status(SandboxState& s);
+void panel_help(SandboxState& s);
+
+// Where the panels start: a column on the right (the scenes' shapes tend to sit left of
+// centre), the help at the bottom left, the status line along the bottom.
+struct PanelLayout {
+  ImVec2 main_pos, main_size, inspector_pos, inspector_size, help_pos, help_size;
+};
+float status_height();
+PanelLayout panel_layout();
+
+inline ImVec4 to_v4(Color c) {
+  return ImVec4(c.r, c.g, c.b, c.a);
+}
+inline ImU32 to_u32(Color c) {
+  return ImGui::ColorConvertFloat4ToU32(to_v4(c));
+}
+inline const char* algo_name(std::uint32_t bit) {
+  for (const AlgoInfo& info : kAlgorithms)
+    if (info.bit == bit) return info.name;
+  return "?";
+}
+
+}  // namespace hitbox::app

@@ -1,0 +1,381 @@
+// Editing: every change to the scene (adding, duplicating, deleting, mirroring, moving,
+// resolving, the polygon tool, the inspector, undo and redo, saving). Each is one undo step,
+// and every numeric change is checked against the ranges a scene file can hold.
+#include <imgui.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "hitbox/limits.h"
+#include "hitbox/report.h"
+#include "overlays/draw_util.h"
+#include "overlays/overlays.h"
+#include "platform/assets.h"
+#include "platform/image.h"
+#include "sandbox/state.h"
+
+namespace hitbox::app {
+namespace {
+
+// New shapes.
+constexpr double kNewRectW = 140.0, kNewRectH = 90.0, kNewCircleR = 55.0;
+constexpr double kDuplicateOffset = 24.0;
+
+// The PNG files in `dir`, sorted by name.
+std::vector<std::string> list_sprites(const std::filesystem::path& dir) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->path().extension() == ".png" && it->is_regular_file(ec))
+      names.push_back(it->path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace
+
+// Every numeric edit of a shape (drags, the inspector, moves) goes through here. A value a
+// scene file could not hold (hitbox/limits.h: a position beyond 1e6, a negative size, a
+// scale of 0) is refused with its field named, and the shape stays as it was.
+bool SandboxState::edit_shape(int i, const Shape& candidate) {
+  if (const auto problem = shape_problem(candidate)) {
+    say(strf("Refused: %s, field \"%s\": %s", candidate.id.c_str(), problem->field.c_str(),
+             problem->message.c_str()),
+        true);
+    return false;
+  }
+  shape(i) = candidate;
+  repose(i);
+  return true;
+}
+
+void SandboxState::say(std::string text, bool error) {
+  message = std::move(text);
+  message_error = error;
+}
+
+// An edit finished: record the scene as it was before, if anything changed.
+void SandboxState::commit(const Scene& before) {
+  if (before != scene) history.record(before);
+}
+
+void SandboxState::flush_ui_edit() {
+  if (ui_before) {
+    commit(*ui_before);
+    ui_before.reset();
+  }
+}
+
+// Replace the scene (undo/redo), keeping selection and focus on the same ids.
+void SandboxState::restore_ids(const std::string& sel_id, const std::string& a_id, const std::string& b_id,
+                 const std::string& pend_id, bool had_sel, bool had_a, bool had_b,
+                 bool had_pend) {
+  sel = had_sel ? scene.find(sel_id) : -1;
+  pin_a = had_a ? scene.find(a_id) : -1;
+  pin_b = had_b ? scene.find(b_id) : -1;
+  pending_pick = had_pend ? scene.find(pend_id) : -1;
+  if (pin_a < 0 || pin_b < 0) pin_a = pin_b = -1;
+}
+
+void SandboxState::undo_redo(bool redo) {
+  if (drag.kind != DragKind::None) return;
+  flush_ui_edit();
+  const bool hs = valid(sel), ha = valid(pin_a), hb = valid(pin_b), hp = valid(pending_pick);
+  const std::string s = hs ? shape(sel).id : "", a = ha ? shape(pin_a).id : "",
+                    b = hb ? shape(pin_b).id : "", p = hp ? shape(pending_pick).id : "";
+  const bool ok = redo ? history.redo(scene) : history.undo(scene);
+  if (!ok) {
+    say(redo ? "Nothing to redo." : "Nothing to undo.");
+    return;
+  }
+  repose();
+  restore_ids(s, a, b, p, hs, ha, hb, hp);
+  say(redo ? "Redone." : "Undone.");
+}
+
+// Indices after erasing shape `gone`.
+void SandboxState::after_erase(int& i, int gone) {
+  if (i == gone)
+    i = -1;
+  else if (i > gone)
+    --i;
+}
+
+std::string SandboxState::unique_id(const std::string& want) const {
+  if (!want.empty() && scene.find(want) < 0) return want;
+  std::string base = want.empty() ? std::string("shape") : want;
+  // "box_3" -> "box"
+  const std::size_t us = base.rfind('_');
+  if (us != std::string::npos && us + 1 < base.size() &&
+      base.find_first_not_of("0123456789", us + 1) == std::string::npos)
+    base.resize(us);
+  for (int n = 2;; ++n) {
+    std::string id = base + "_" + std::to_string(n);
+    if (scene.find(id) < 0) return id;
+  }
+}
+
+// ---- edits (each one undo step) ----
+void SandboxState::add_shape(Shape s) {
+  flush_ui_edit();
+  const Scene before = scene;
+  s.id = unique_id(s.id);
+  scene.shapes.push_back(std::move(s));
+  repose();
+  sel = count() - 1;
+  commit(before);
+}
+
+DVec2 SandboxState::view_centre() const {
+  Vec2 size(1280.0f, 800.0f);
+  if (ImGui::GetCurrentContext()) {
+    const ImVec2 d = ImGui::GetIO().DisplaySize;
+    if (d.x > 0 && d.y > 0) size = Vec2(d.x, d.y);
+  }
+  return to_d(cam.to_world(size * 0.5f));
+}
+
+void SandboxState::add_rect() {
+  Shape s;
+  s.id = "rect";
+  s.kind = Kind::Rect;
+  s.pos = view_centre();
+  s.size = DVec2(kNewRectW, kNewRectH);
+  add_shape(std::move(s));
+  say("Added " + shape(sel).id + ".");
+}
+
+void SandboxState::add_circle() {
+  Shape s;
+  s.id = "circle";
+  s.kind = Kind::Circle;
+  s.pos = view_centre();
+  s.radius = kNewCircleR;
+  add_shape(std::move(s));
+  say("Added " + shape(sel).id + ".");
+}
+
+void SandboxState::refresh_sprite_files() {
+  sprite_files = list_sprites(sprites_dir());
+  sprites_listed = true;
+  sprite_choice =
+      std::clamp(sprite_choice, 0, std::max(static_cast<int>(sprite_files.size()) - 1, 0));
+}
+
+// A sprite from assets/sprites at the view centre. Its image path is written relative to
+// the scene file's directory (as scene files have it), or absolute without a scene file.
+void SandboxState::add_sprite(const std::string& file) {
+  namespace fs = std::filesystem;
+  const fs::path full = sprites_dir() / file;
+  std::string error;
+  std::shared_ptr<const SpriteImage> img = png_loader()(full.string(), &error);
+  if (!img) {
+    say("Cannot add the sprite " + full.string() + ": " + error, true);
+    return;
+  }
+  std::error_code ec;
+  fs::path image = fs::absolute(full, ec);
+  if (ec) image = full;
+  if (!path.empty()) {
+    const fs::path rel = fs::proximate(image, fs::absolute(fs::path(path), ec).parent_path(), ec);
+    if (!ec && !rel.empty()) image = rel;
+  }
+  Shape s;
+  s.id = fs::path(file).stem().string();
+  s.kind = Kind::Sprite;
+  s.pos = view_centre();
+  s.image = image.generic_string();
+  s.pixels.image = std::move(img);
+  add_shape(std::move(s));
+  say("Added " + shape(sel).id + " (" + shape(sel).image + ").");
+}
+
+void SandboxState::duplicate() {
+  if (!valid(sel) || drag.kind != DragKind::None) return;
+  Shape s = shape(sel);
+  s.pos += DVec2(kDuplicateOffset, kDuplicateOffset);
+  const std::string from = s.id;
+  add_shape(std::move(s));
+  say("Duplicated " + from + " as " + shape(sel).id + ".");
+}
+
+void SandboxState::erase_selected() {
+  if (!valid(sel) || drag.kind != DragKind::None) return;
+  flush_ui_edit();
+  const Scene before = scene;
+  const int gone = sel;
+  const std::string id = shape(gone).id;
+  scene.shapes.erase(scene.shapes.begin() + gone);
+  repose();
+  sel = -1;
+  after_erase(pin_a, gone);
+  after_erase(pin_b, gone);
+  after_erase(pending_pick, gone);
+  if (pin_a < 0 || pin_b < 0) pin_a = pin_b = -1;
+  commit(before);
+  say("Deleted " + id + ".");
+}
+
+void SandboxState::toggle_mirror(bool x) {
+  if (!valid(sel) || drag.kind != DragKind::None) return;
+  flush_ui_edit();
+  const Scene before = scene;
+  Shape& s = shape(sel);
+  (x ? s.mirror_x : s.mirror_y) = !(x ? s.mirror_x : s.mirror_y);
+  repose(sel);
+  commit(before);
+  say(strf("%s: mirror %s %s.", s.id.c_str(), x ? "x" : "y",
+           (x ? s.mirror_x : s.mirror_y) ? "on" : "off"));
+}
+
+void SandboxState::translate(int i, Vec2 d) {
+  Shape s = shape(i);
+  s.pos += to_d(d);
+  edit_shape(i, s);
+}
+
+// Apply an MTD to the focus pair: A moves by the vector, B by minus it, or half each.
+bool SandboxState::apply_mtd(const Pair& p, ResolveMode mode) {
+  if (!p.valid() || !algo_supports(kAlgoMtd, shape(p.a).kind, shape(p.b).kind)) return false;
+  const MtdResult m = hitbox::mtd(body(p.a), body(p.b));
+  if (!m.hit) return false;
+  switch (mode) {
+    case ResolveMode::Off:
+      return false;
+    case ResolveMode::MoveA:
+      translate(p.a, m.vector);
+      break;
+    case ResolveMode::MoveB:
+      translate(p.b, -m.vector);
+      break;
+    case ResolveMode::Half:
+      translate(p.a, m.vector * 0.5f);
+      translate(p.b, -m.vector * 0.5f);
+      break;
+  }
+  return true;
+}
+
+void SandboxState::resolve_button() {
+  flush_ui_edit();
+  const Scene before = scene;
+  const Pair p = focus_pair();
+  if (apply_mtd(p, ResolveMode::MoveA)) {
+    commit(before);
+    say("Resolved: moved " + shape(p.a).id + " out of " + shape(p.b).id + ".");
+  } else {
+    say("Nothing to resolve: the pair does not overlap.");
+  }
+}
+
+// The scene with the window's teaching state: algorithms, focus pair, accuracy.
+Scene SandboxState::scene_to_save() const {
+  Scene out = scene;
+  out.algorithms = algos;
+  out.focus.reset();
+  const Pair p = focus_pair();
+  if (p.valid()) out.focus = std::make_pair(shape(p.a).id, shape(p.b).id);
+  out.accuracy = static_cast<double>(accuracy);
+  return out;
+}
+
+// A scene's own algorithms, focus and accuracy, when it has them.
+void SandboxState::apply_teaching() {
+  if (scene.algorithms) algos = *scene.algorithms & kAllAlgos;
+  if (scene.accuracy && valid_accuracy(static_cast<float>(*scene.accuracy)))
+    accuracy = static_cast<float>(*scene.accuracy);
+  if (scene.focus) {
+    const int a = scene.find(scene.focus->first), b = scene.find(scene.focus->second);
+    if (a >= 0 && b >= 0 && a != b) {
+      pin_a = a;
+      pin_b = b;
+    }
+  }
+}
+
+void SandboxState::save() {
+  if (path.empty()) {
+    say("No scene file to save to.", true);
+    return;
+  }
+  try {
+    save_scene(scene_to_save(), path);
+    say("Saved " + path + ".");
+  } catch (const SceneError& e) {
+    say(std::string("Save failed: ") + e.what(), true);
+  }
+}
+
+// ---- polygon tool ----
+void SandboxState::start_poly_tool() {
+  if (drag.kind != DragKind::None) return;
+  poly_tool = true;
+  poly_pts.clear();
+  message.clear();
+}
+
+void SandboxState::cancel_poly_tool() {
+  poly_tool = false;
+  poly_pts.clear();
+  say("Polygon cancelled.");
+}
+
+void SandboxState::finish_poly_tool() {
+  const std::vector<DVec2> pts = poly_pts;
+  poly_tool = false;
+  poly_pts.clear();
+  if (pts.size() < 3) {
+    say(strf("Polygon rejected: it needs at least 3 points (got %zu).", pts.size()), true);
+    return;
+  }
+  const std::vector<DVec2> hull = convex_hull(pts);
+  const std::string problem = polygon_problem(hull);
+  if (!problem.empty()) {
+    if (hull.size() < pts.size())
+      say(strf("Polygon rejected: the convex hull of the %zu points keeps %zu (inside, "
+               "collinear or repeated points go), and then: %s",
+               pts.size(), hull.size(), problem.c_str()),
+          true);
+    else
+      say("Polygon rejected: " + problem, true);
+    return;
+  }
+  DVec2 centre(0.0, 0.0);
+  for (const DVec2& q : hull) centre += q;
+  centre /= static_cast<double>(hull.size());
+  Shape s;
+  s.id = "poly";
+  s.kind = Kind::Polygon;
+  s.pos = centre;
+  for (const DVec2& q : hull) s.points.push_back(q - centre);
+  add_shape(std::move(s));
+  const std::size_t dropped = pts.size() - hull.size();
+  if (dropped > 0)
+    say(
+        strf("Added %s with %zu points: %zu point%s dropped because the convex hull keeps "
+             "only %zu (inside or collinear points go).",
+             shape(sel).id.c_str(), hull.size(), dropped, dropped == 1 ? " was" : "s were",
+             hull.size()));
+  else
+    say(strf("Added %s with %zu points.", shape(sel).id.c_str(), hull.size()));
+}
+
+// One inspector widget changed the working copy `w` of the selected shape: apply it.
+void SandboxState::apply_inspector(const Shape& w) {
+  if (w == shape(sel)) return;
+  if (const auto problem = shape_problem(w)) {  // typed values are refused, never clamped
+    inspector_error = "Refused: " + problem->field + " " + problem->message;
+    return;
+  }
+  inspector_error.clear();
+  if (!ui_before) ui_before = scene;
+  shape(sel) = w;
+  repose(sel);
+}
+
+}  // namespace hitbox::app

@@ -1,0 +1,215 @@
+// Input: the selection's handles, picking, drags (move, rotate, scale, velocity) and the
+// sandbox's keys. The shell hands over SDL events with the camera (Sandbox::on_event).
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+#include "overlays/draw_util.h"
+#include "overlays/overlays.h"
+#include "sandbox/state.h"
+
+namespace hitbox::app {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+float angle_deg(Vec2 d) {
+  return static_cast<float>(std::atan2(d.y, d.x) * 180.0 / kPi);
+}
+
+}  // namespace
+
+Vec2 SandboxState::rotate_handle(int i) const {
+  const Body& b = body(i);
+  return Vec2(b.pos.x, b.bounds.min.y - kRotateGapPx / cam.zoom);
+}
+
+Vec2 SandboxState::scale_handle(int i) const {
+  return body(i).bounds.max + Vec2(kScaleGapPx, kScaleGapPx) / cam.zoom;
+}
+
+bool SandboxState::vel_is_stub(int i) const { return length(body(i).vel) * cam.zoom < kVelStubPx; }
+
+Vec2 SandboxState::vel_handle(int i) const {
+  const Body& b = body(i);
+  if (vel_is_stub(i)) return Vec2(b.bounds.max.x + kVelStubPx / cam.zoom, b.pos.y);
+  return b.pos + b.vel;
+}
+
+DragKind SandboxState::handle_at(Vec2 w) const {
+  if (!valid(sel)) return DragKind::None;
+  const float r = kHandlePickPx / cam.zoom;
+  if (length(w - vel_handle(sel)) <= r) return DragKind::Velocity;
+  if (length(w - rotate_handle(sel)) <= r) return DragKind::Rotate;
+  if (length(w - scale_handle(sel)) <= r) return DragKind::Scale;
+  return DragKind::None;
+}
+
+int SandboxState::pick(Vec2 w) const {
+  for (int i = count() - 1; i >= 0; --i)
+    if (contains(body(i), w)) return i;
+  return -1;
+}
+
+// ---- dragging ----
+void SandboxState::start_drag(DragKind kind, int i, Vec2 w) {
+  flush_ui_edit();
+  drag = Drag{};
+  drag.kind = kind;
+  drag.index = i;
+  drag.before = scene;
+  const Shape& s = shape(i);
+  const Body& b = body(i);
+  drag.start_angle = s.angle;
+  drag.start_scale = s.scale;
+  switch (kind) {
+    case DragKind::Move:
+      drag.offset = s.pos - to_d(w);
+      break;
+    case DragKind::Velocity:
+      drag.offset = vel_is_stub(i) ? DVec2(0.0, 0.0) : to_d(b.pos + b.vel - w);
+      break;
+    case DragKind::Rotate:
+      drag.grab_angle = angle_deg(w - b.pos);
+      break;
+    case DragKind::Scale:
+      drag.grab_dist = std::max(length(w - b.pos), 1e-3f);
+      break;
+    case DragKind::None:
+      break;
+  }
+}
+
+void SandboxState::drag_to(Vec2 w, bool shift) {
+  if (!valid(drag.index)) {
+    drag.kind = DragKind::None;
+    return;
+  }
+  Shape s = shape(drag.index);
+  switch (drag.kind) {
+    case DragKind::Move:
+      s.pos = to_d(w) + drag.offset;
+      break;
+    case DragKind::Rotate: {
+      double a = drag.start_angle + (angle_deg(w - to_f(s.pos)) - drag.grab_angle);
+      if (shift) a = std::round(a / 15.0) * 15.0;
+      a = std::fmod(a, 360.0);
+      if (a < 0.0) a += 360.0;
+      s.angle = a;
+      break;
+    }
+    case DragKind::Scale: {
+      double k = drag.start_scale * length(w - to_f(s.pos)) / drag.grab_dist;
+      if (shift) k = std::round(k * 10.0) / 10.0;
+      s.scale = std::max(k, 0.05);
+      break;
+    }
+    case DragKind::Velocity:
+      s.vel = to_d(w) + drag.offset - s.pos;
+      break;
+    case DragKind::None:
+      return;
+  }
+  if (!edit_shape(drag.index, s)) return;
+  if (auto_resolve != ResolveMode::Off) {
+    const Pair p = focus_pair();
+    if (p.a == drag.index || p.b == drag.index) apply_mtd(p, auto_resolve);
+  }
+}
+
+void SandboxState::end_drag() {
+  if (drag.kind == DragKind::None) return;
+  commit(drag.before);
+  drag = Drag{};
+}
+
+void SandboxState::cancel_drag() {
+  if (drag.kind == DragKind::None) return;
+  scene = drag.before;
+  repose();
+  drag = Drag{};
+  say("Drag cancelled.");
+}
+
+// ---- events ----
+bool SandboxState::mouse_down(Vec2 w, int clicks, SDL_Keymod mod) {
+  const bool ctrl = (mod & (KMOD_CTRL | KMOD_GUI)) != 0;
+  if (poly_tool) {
+    if (clicks >= 2)
+      finish_poly_tool();
+    else
+      poly_pts.push_back(to_d(w));
+    return true;
+  }
+  if (drag.kind != DragKind::None) return true;
+  if (ctrl) {
+    ctrl_pick(pick(w));
+    return true;
+  }
+  const DragKind h = handle_at(w);
+  if (h != DragKind::None) {
+    start_drag(h, sel, w);
+    return true;
+  }
+  const int i = pick(w);
+  sel = i;
+  if (i >= 0) start_drag(DragKind::Move, i, w);
+  return true;
+}
+
+bool SandboxState::key_down(const SDL_KeyboardEvent& k) {
+  const SDL_Keycode key = k.keysym.sym;
+  const bool ctrl = (k.keysym.mod & (KMOD_CTRL | KMOD_GUI)) != 0;
+  const bool shift = (k.keysym.mod & KMOD_SHIFT) != 0;
+  if (poly_tool) {
+    switch (key) {
+      case SDLK_RETURN:
+      case SDLK_KP_ENTER:
+        finish_poly_tool();
+        return true;
+      case SDLK_ESCAPE:
+        cancel_poly_tool();
+        return true;
+      case SDLK_BACKSPACE:
+        if (!poly_pts.empty()) poly_pts.pop_back();
+        return true;
+      default:
+        break;
+    }
+  }
+  if (key == SDLK_ESCAPE && drag.kind != DragKind::None) {
+    cancel_drag();
+    return true;
+  }
+  if (ctrl) {
+    switch (key) {
+      case SDLK_z:
+        undo_redo(shift);
+        return true;
+      case SDLK_y:
+        undo_redo(true);
+        return true;
+      case SDLK_d:
+        if (!k.repeat) duplicate();
+        return true;
+      default:
+        return false;
+    }
+  }
+  if (stepper.key(key, step_counts())) return true;
+  switch (key) {
+    case SDLK_DELETE:
+      if (!k.repeat) erase_selected();
+      return true;
+    case SDLK_h:
+    case SDLK_v:
+      if (!k.repeat) toggle_mirror(key == SDLK_h);
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace hitbox::app

@@ -1,0 +1,219 @@
+// The sandbox's state: the scene being edited, the selection and focus pair, the enabled
+// algorithms, the drag under way, undo, and the frame's analysis of the focus pair. The
+// methods here change the state (editing.cpp), answer what is in focus and run the frame's
+// analysis through the core's dispatcher (focus.cpp), and turn mouse and keys into edits
+// (input.cpp). The overlays (app/overlays/) draw from it and the panels (app/panels/) show
+// and edit it; sandbox.cpp is the facade the shell talks to.
+#pragma once
+
+#include <SDL.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hitbox/analysis.h"
+#include "hitbox/mask.h"
+#include "hitbox/scene.h"
+#include "hitbox/shape.h"
+#include "platform/canvas.h"
+#include "sandbox/undo.h"
+#include "teach/teach.h"
+
+namespace hitbox::app {
+
+// Handle geometry, in window pixels.
+inline constexpr float kHandleRadiusPx = 6.5f;
+inline constexpr float kHandlePickPx = 11.0f;
+inline constexpr float kRotateGapPx = 34.0f;  // rotation handle: this far above the shape's top
+inline constexpr float kScaleGapPx = 8.0f;    // scale handle: this far out from the bottom-right
+inline constexpr float kVelStubPx = 22.0f;    // zero velocity: the handle sits right of the shape
+
+// The pixel test's accuracies offered in the panel (cells 1, 2, 4, 8 world px wide).
+inline constexpr float kAccuracies[] = {1.0f, 0.5f, 0.25f, 0.125f};
+inline constexpr const char* kAccuracyNames[] = {"1", "1/2", "1/4", "1/8"};
+
+enum class DragKind { None, Move, Rotate, Scale, Velocity };
+enum class ResolveMode : int { Off = 0, MoveA = 1, MoveB = 2, Half = 3 };
+
+struct Drag {
+  DragKind kind = DragKind::None;
+  int index = -1;
+  Scene before;
+  DVec2 offset{0.0, 0.0};  // Move: pos - grab point. Velocity: tip - grab point.
+  double start_angle = 0.0;
+  double start_scale = 1.0;
+  float grab_angle = 0.0f;  // Rotate: direction of the grab point from pos, degrees
+  float grab_dist = 1.0f;   // Scale: distance of the grab point from pos
+};
+
+struct Pair {
+  int a = -1, b = -1;
+  bool pinned = false;
+  bool valid() const { return a >= 0 && b >= 0; }
+};
+
+// The focus pair's analysis for one frame: the core's dispatcher run once with every
+// algorithm that any view, panel or the comparison table shows, sat with every axis. The
+// early-exit view of the sat trace is read off the same run (sat_early_exit_view).
+struct FrameAnalysis {
+  Pair pair;
+  std::uint32_t asked = 0;  // the algorithm bits the frame asked for
+  PairAnalysis r;           // every answer, result and trace (r.ran: the bits that ran)
+  SatTrace sat_early;       // the axes an early-exit run tests, and its result
+  SatResult sat_early_r;
+  std::string pixel_problem;  // why the pixel test did not run (a mask too large), or ""
+};
+
+// A shape's pixel mask, kept until the shape (its pose, size or pixels) or the accuracy
+// changes, with the outline of its cells for drawing.
+struct MaskEntry {
+  bool built = false;
+  Shape shape;
+  float accuracy = 0.0f;
+  std::string problem;  // too large to build: pixel_mask_problem's words
+  Mask mask;
+  std::vector<Vec2> outline;     // pairs of world points: the boundary between set and clear cells
+  std::uint64_t generation = 0;  // a new number at every rebuild
+};
+
+// The focus pair's overlapping cells as row runs (world rectangles), kept while neither mask
+// is rebuilt.
+struct OverlapRuns {
+  int a = -1, b = -1;
+  std::uint64_t gen_a = 0, gen_b = 0;
+  std::vector<Aabb> runs;
+};
+
+struct SandboxState {
+  Scene scene;
+  std::string path;
+  std::vector<Posed> posed;
+  History history;
+
+  std::uint32_t algos = kAlgoSat;  // the panel's algorithms (a split view has its own sets)
+  float accuracy = 1.0f;           // pixel test (mask.h)
+  bool show_mask_outlines = true;  // pixel test: outline every sprite's mask
+  // Caches filled while drawing (logically const: they only remember what the core built).
+  mutable std::vector<MaskEntry> masks;  // by shape index
+  mutable std::uint64_t mask_generation = 0;
+  mutable OverlapRuns overlap_runs;
+  std::vector<std::string> sprite_files;
+  int sprite_choice = 0;
+  bool sprites_listed = false;
+  std::uint32_t colour_algo = 0;  // 0 = automatic
+  int sel = -1;
+  int pin_a = -1, pin_b = -1;
+  int pending_pick = -1;  // first Ctrl+click of a pair
+
+  Drag drag;
+  ResolveMode auto_resolve = ResolveMode::Off;
+  bool sat_show_early = false;
+  float scrub_t = 0.5f;
+  teach::Stepper stepper;  // step mode (teach/teach.h)
+  bool show_help = true;
+  bool help_decided = false;
+
+  bool poly_tool = false;
+  std::vector<DVec2> poly_pts;
+  Vec2 mouse_world{0.0f, 0.0f};
+
+  std::string message;
+  bool message_error = false;
+  std::string inspector_error;
+
+  Camera cam;
+  FrameAnalysis an;
+  std::uint64_t analyses = 0;        // analyze_frame calls so far (tests: one per frame)
+  std::uint32_t view_algos = 0;      // the algorithms of the viewport being drawn
+  std::optional<Scene> ui_before;    // inspector edit in progress
+  char id_buf[128] = {};
+  bool id_active = false;
+
+  // ---- scene state ----
+  int count() const { return static_cast<int>(scene.shapes.size()); }
+  bool valid(int i) const { return i >= 0 && i < count(); }
+  const Body& body(int i) const { return posed[static_cast<std::size_t>(i)].body(); }
+  Shape& shape(int i) { return scene.shapes[static_cast<std::size_t>(i)]; }
+  const Shape& shape(int i) const { return scene.shapes[static_cast<std::size_t>(i)]; }
+  void repose() {
+    posed.clear();
+    posed.reserve(scene.shapes.size());
+    for (const Shape& s : scene.shapes) posed.emplace_back(s);
+  }
+  void repose(int i) { posed[static_cast<std::size_t>(i)] = Posed(shape(i)); }
+
+  // ---- editing (editing.cpp); each edit is one undo step ----
+  bool edit_shape(int i, const Shape& candidate);
+  void say(std::string text, bool error = false);
+  void commit(const Scene& before);
+  void flush_ui_edit();
+  void restore_ids(const std::string& sel_id, const std::string& a_id, const std::string& b_id,
+                   const std::string& pend_id, bool had_sel, bool had_a, bool had_b,
+                   bool had_pend);
+  void undo_redo(bool redo);
+  static void after_erase(int& i, int gone);
+  std::string unique_id(const std::string& want) const;
+  void add_shape(Shape s);
+  DVec2 view_centre() const;
+  void add_rect();
+  void add_circle();
+  void refresh_sprite_files();
+  void add_sprite(const std::string& file);
+  void duplicate();
+  void erase_selected();
+  void toggle_mirror(bool x);
+  void translate(int i, Vec2 d);
+  bool apply_mtd(const Pair& p, ResolveMode mode);
+  void resolve_button();
+  Scene scene_to_save() const;
+  void apply_teaching();
+  void save();
+  void start_poly_tool();
+  void cancel_poly_tool();
+  void finish_poly_tool();
+  void apply_inspector(const Shape& w);
+  // The scene was replaced or shapes were removed: indices in the frame's analysis may be
+  // stale, so it is dropped until the next analyze_frame.
+  void forget_analysis() { an = FrameAnalysis{}; }
+
+  // ---- focus and the frame's analysis (focus.cpp) ----
+  int nearest(int a) const;
+  Pair focus_pair() const;
+  void ctrl_pick(int i);
+  const MaskEntry& mask_entry(int i) const;
+  // Runs the core's dispatcher once on the focus pair with `algos` (the union of what every
+  // view, panel and the comparison table show this frame) and keeps it in `an`.
+  void analyze_frame(std::uint32_t algos);
+  // What ran, as the viewport being drawn and as the panels show it.
+  std::uint32_t ran_in_view() const { return an.r.ran & view_algos; }
+  std::uint32_t ran_in_panels() const { return an.r.ran & algos; }
+  // The algorithm whose verdict colours the pair among `ran`.
+  std::uint32_t verdict_algo(std::uint32_t ran) const;
+  bool stepping(std::uint32_t bit) const;
+  teach::Counts step_counts() const;
+  const SatTrace& sat_shown() const { return sat_show_early ? an.sat_early : an.r.sat_trace; }
+  const SatResult& sat_shown_result() const { return sat_show_early ? an.sat_early_r : an.r.sat; }
+  // Index (in test order) where early exit stops, or -1 when no axis separates.
+  int early_stop() const { return an.r.sat_trace.separating; }
+
+  // ---- handles, picking, drags, keys (input.cpp) ----
+  Vec2 rotate_handle(int i) const;
+  Vec2 scale_handle(int i) const;
+  bool vel_is_stub(int i) const;
+  Vec2 vel_handle(int i) const;
+  DragKind handle_at(Vec2 w) const;
+  int pick(Vec2 w) const;
+  void start_drag(DragKind kind, int i, Vec2 w);
+  void drag_to(Vec2 w, bool shift);
+  void end_drag();
+  void cancel_drag();
+  bool mouse_down(Vec2 w, int clicks, SDL_Keymod mod);
+  bool key_down(const SDL_KeyboardEvent& k);
+};
+
+// "1/4" for the offered accuracies, else the number.
+std::string accuracy_name(float a);
+
+}  // namespace hitbox::app

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/random_shapes.h"
+
 #include <cmath>
 #include <memory>
 #include <numbers>
@@ -14,92 +16,7 @@
 namespace hitbox {
 namespace {
 
-Shape rect(DVec2 pos, DVec2 size, double angle = 0.0) {
-  Shape s;
-  s.id = "r";
-  s.kind = Kind::Rect;
-  s.pos = pos;
-  s.size = size;
-  s.angle = angle;
-  return s;
-}
-
-Shape circle(DVec2 pos, double r) {
-  Shape s;
-  s.id = "c";
-  s.kind = Kind::Circle;
-  s.pos = pos;
-  s.radius = r;
-  return s;
-}
-
-// A regular n-gon of circumradius r, as local points.
-Shape polygon(DVec2 pos, int n, double r, double angle = 0.0) {
-  Shape s;
-  s.id = "p";
-  s.kind = Kind::Polygon;
-  s.pos = pos;
-  s.angle = angle;
-  for (int i = 0; i < n; ++i) {
-    const double t = 2.0 * std::numbers::pi * i / n;
-    s.points.emplace_back(r * std::cos(t), r * std::sin(t));
-  }
-  return s;
-}
-
-// A w x h sprite whose texels are solid inside the inscribed ellipse.
-Shape sprite(DVec2 pos, int w, int h) {
-  auto img = std::make_shared<SpriteImage>();
-  img->w = w;
-  img->h = h;
-  img->alpha.resize(static_cast<size_t>(w * h));
-  for (int y = 0; y < h; ++y) {
-    for (int x = 0; x < w; ++x) {
-      const double u = (x + 0.5) / w - 0.5, v = (y + 0.5) / h - 0.5;
-      img->alpha[static_cast<size_t>(y * w + x)] = u * u + v * v <= 0.25 ? 255 : 0;
-    }
-  }
-  Shape s;
-  s.id = "s";
-  s.kind = Kind::Sprite;
-  s.pos = pos;
-  s.image = "ellipse.png";
-  s.pixels.image = img;
-  return s;
-}
-
-class Random {
- public:
-  explicit Random(std::uint32_t seed) : rng_(seed) {}
-  double uni(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng_); }
-  int integer(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng_); }
-
-  Shape shape(DVec2 pos) {
-    Shape s;
-    switch (integer(0, 3)) {
-      case 0:
-        s = rect(pos, {uni(10.0, 120.0), uni(10.0, 120.0)});
-        break;
-      case 1:
-        s = circle(pos, uni(5.0, 60.0));
-        break;
-      case 2:
-        s = polygon(pos, integer(3, 8), uni(10.0, 60.0));
-        break;
-      default:
-        s = sprite(pos, integer(8, 40), integer(8, 40));
-        break;
-    }
-    s.angle = uni(-180.0, 180.0);
-    s.scale = uni(0.5, 2.0);
-    s.mirror_x = integer(0, 1) == 1;
-    s.vel = {uni(-80.0, 80.0), uni(-80.0, 80.0)};
-    return s;
-  }
-
- private:
-  std::mt19937 rng_;
-};
+using namespace test_support;  // rect, circle, polygon, sprite, Random
 
 TEST(Analysis, VerdictsAndResultsAgreeWithDirectCallsOnRandomPairs) {
   Random rnd(20261124u);

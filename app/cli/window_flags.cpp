@@ -11,10 +11,12 @@
 #include <string_view>
 #include <utility>
 
+#include "platform/assets.h"
 #include "platform/embedded.h"
 #include "hitbox/report.h"
 #include "hitbox/scene.h"
 #include "platform/image.h"
+#include "teach/lessons.h"
 #include "teach/teach.h"
 
 namespace hitbox::app {
@@ -22,8 +24,9 @@ namespace hitbox::app {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: hitbox [--scene FILE] [--algo LIST] [--focus A:B] [--no-ui] [--size WxH]\n"
-    "              [--auto-resolve MODE] [--accuracy A] [--screenshot-on-exit OUT.png]\n"
+    "usage: hitbox [--scene FILE | --lesson NAME] [--algo LIST] [--focus A:B] [--no-ui]\n"
+    "              [--size WxH] [--auto-resolve MODE] [--accuracy A]\n"
+    "              [--screenshot-on-exit OUT.png]\n"
     "       hitbox [--scene FILE] --screenshot OUT.png [--size WxH] [--algo LIST]\n"
     "              [--focus A:B] [--accuracy A] [--step ALGO:N] [--no-ui] [--split N]\n"
     "              [--compare] [--no-timing] [--print-compare]\n"
@@ -34,6 +37,8 @@ constexpr const char* kUsage =
     "Opens the collision sandbox on a scene (the built-in default scene without --scene).\n"
     "\n"
     "  --scene FILE        scene file to open (JSON, docs/scene-format.md)\n"
+    "  --lesson NAME       open a bundled lesson, e.g. 03_polygon_sat_mtd (the Lessons menu\n"
+    "                      lists them; they are found in the program's assets folder)\n"
     "  --algo LIST         algorithms to show, a comma list of\n"
     "                      @ALGOS@\n"
     "  --focus A:B         focus the pair of shapes with ids A and B\n"
@@ -107,6 +112,7 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
   std::string scene_path;
   std::string focus;
   bool bench_given = false;
+  bool lesson_given = false;
 
   for (int i = 1; i < argc; ++i) {
     std::string_view arg = argv[i];
@@ -151,7 +157,7 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
       continue;
     }
     const bool takes_value =
-        flag == "--scene" || flag == "--algo" || flag == "--focus" || flag == "--size" ||
+        flag == "--scene" || flag == "--lesson" || flag == "--algo" || flag == "--focus" || flag == "--size" ||
         flag == "--screenshot" || flag == "--screenshot-on-exit" || flag == "--bench-frames" ||
         flag == "--auto-resolve" || flag == "--accuracy" || flag == "--split" || flag == "--step";
     if (!takes_value) {
@@ -161,7 +167,22 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
     if (!value(&v) || v.empty()) return fail(err, flag + " needs a value");
 
     if (flag == "--scene") {
+      if (lesson_given) return fail(err, "--scene and --lesson cannot be used together");
       scene_path = v;
+    } else if (flag == "--lesson") {
+      if (!scene_path.empty()) return fail(err, "--scene and --lesson cannot be used together");
+      lesson_given = true;
+      const std::filesystem::path file = lessons_dir() / (std::string(v) + ".json");
+      std::error_code ec;
+      if (v.find('/') != std::string_view::npos || !std::filesystem::is_regular_file(file, ec)) {
+        std::string known;
+        for (const std::string& f : Teacher::lesson_files())
+          known += (known.empty() ? "" : ", ") + std::filesystem::path(f).stem().string();
+        return fail(err, "--lesson: no lesson '" + std::string(v) + "' in " +
+                             lessons_dir().string() +
+                             (known.empty() ? " (no lessons found)" : " (known: " + known + ")"));
+      }
+      scene_path = file.string();
     } else if (flag == "--algo") {
       std::string bad;
       const auto algos = parse_algo_list(v, &bad);

@@ -23,8 +23,6 @@ class History {
 
   bool can_undo() const { return !undo_.empty(); }
   bool can_redo() const { return !redo_.empty(); }
-  std::size_t undo_steps() const { return undo_.size(); }
-  std::size_t redo_steps() const { return redo_.size(); }
 
   // Replace `current` with the scene before the last edit. False when there is none.
   bool undo(Scene& current) { return step(undo_, redo_, current); }

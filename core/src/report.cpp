@@ -4,7 +4,6 @@
 
 #include <cassert>
 #include <cmath>
-#include <stdexcept>
 
 #include "hitbox/analysis.h"
 #include "json_write.h"
@@ -216,12 +215,10 @@ std::string scene_report_json(const Scene& scene, std::string_view scene_name,
   // Pixel masks: built once per shape that is in some pair, at the asked accuracy.
   std::vector<Mask> masks;
   if (algos & kAlgoPixel) {
-    if (!valid_accuracy(accuracy)) {
-      throw std::invalid_argument("pixel accuracy must be > 0 and <= 1, not " +
-                                  format_float(accuracy));
-    }
-    const std::string problem = pixel_mask_problem(scene, pairs, accuracy);
-    if (!problem.empty()) throw std::invalid_argument(problem);
+    // Preconditions, checked by the caller against the user's input (query does).
+    assert(valid_accuracy(accuracy) && "check the accuracy with valid_accuracy first");
+    assert(pixel_mask_problem(scene, pairs, accuracy).empty() &&
+           "check the masks with pixel_mask_problem first");
     masks.resize(scene.shapes.size());
     std::vector<bool> built(scene.shapes.size(), false);
     for (const auto& [ia, ib] : pairs) {

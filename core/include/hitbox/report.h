@@ -34,9 +34,9 @@ std::string pixel_mask_problem(const Scene& scene, const std::vector<std::pair<i
                                float accuracy);
 
 // One line of JSON (no trailing newline) for a scene: {"scene":..., "pairs":[...]}.
-// `accuracy` is the pixel test's (mask.h); each shape's mask is built once per call. Throws
-// std::invalid_argument when pixel is asked with an invalid accuracy or too large a shape
-// (check with valid_accuracy and pixel_mask_problem first).
+// `accuracy` is the pixel test's (mask.h); each shape's mask is built once per call. With
+// pixel asked, the accuracy must pass valid_accuracy and the pairs pixel_mask_problem (user
+// input is checked by the caller and refused there with a message; here they are asserted).
 std::string scene_report_json(const Scene& scene, std::string_view scene_name,
                               const std::vector<std::pair<int, int>>& pairs, std::uint32_t algos,
                               float accuracy = 1.0f);

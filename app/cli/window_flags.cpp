@@ -3,6 +3,7 @@
 #include "cli/window_flags.h"
 
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -55,6 +56,10 @@ constexpr const char* kUsage =
     "                      algorithms (the Views window)\n"
     "  --compare           open the table comparing every algorithm on the focus pair\n"
     "  --no-timing         show \"--\" for the table's measured costs (stable screenshots)\n"
+    "  --view X,Y,ZOOM     show world point (X,Y) at the top-left corner at ZOOM window px\n"
+    "                      per world px, instead of framing the scene in the free area\n"
+    "  --print-layout      with --screenshot: print the frame's panels, free area, camera,\n"
+    "                      each shape's box and each label's box (JSON) to stdout\n"
     "  --print-compare     with --screenshot: print the table's rows to stdout\n"
     "  --screenshot OUT    render one frame to a PNG and exit; with SDL_VIDEODRIVER=offscreen\n"
     "                      it needs no display\n"
@@ -104,6 +109,29 @@ bool parse_size(std::string_view s, int* w, int* h) {
          *w <= 8192 && *h <= 8192;
 }
 
+// "X,Y,ZOOM": the world point at the window's top-left corner and the zoom, finite, with the
+// same ranges a scene file's "view" keeps.
+bool parse_view(std::string_view s, View* view) {
+  double v[3] = {0.0, 0.0, 0.0};
+  std::string text(s);
+  const char* p = text.c_str();
+  for (int k = 0; k < 3; ++k) {
+    char* end = nullptr;
+    v[k] = std::strtod(p, &end);
+    if (end == p || !std::isfinite(v[k])) return false;
+    p = end;
+    if (k < 2) {
+      if (*p != ',') return false;
+      ++p;
+    }
+  }
+  if (*p != '\0') return false;
+  if (std::abs(v[0]) > 1e6 || std::abs(v[1]) > 1e6 || !(v[2] >= 0.05 && v[2] <= 50.0)) return false;
+  view->origin = DVec2(v[0], v[1]);
+  view->zoom = v[2];
+  return true;
+}
+
 }  // namespace
 
 int parse_window_flags(int argc, char** argv, const std::function<Scene()>& bench_scene,
@@ -144,6 +172,11 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
       options.show_ui = false;
       continue;
     }
+    if (flag == "--print-layout") {
+      if (inline_value) return fail(err, "--print-layout takes no value");
+      options.print_layout = true;
+      continue;
+    }
     if (flag == "--compare" || flag == "--print-compare" || flag == "--no-timing") {
       if (inline_value) return fail(err, flag + " takes no value");
       if (flag == "--compare") options.compare = true;
@@ -157,7 +190,7 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
       continue;
     }
     const bool takes_value =
-        flag == "--scene" || flag == "--lesson" || flag == "--algo" || flag == "--focus" || flag == "--size" ||
+        flag == "--scene" || flag == "--lesson" || flag == "--view" || flag == "--algo" || flag == "--focus" || flag == "--size" ||
         flag == "--screenshot" || flag == "--screenshot-on-exit" || flag == "--bench-frames" ||
         flag == "--auto-resolve" || flag == "--accuracy" || flag == "--split" || flag == "--step";
     if (!takes_value) {
@@ -203,6 +236,13 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
                              std::string(v) + "'");
       }
       options.auto_resolve = v;
+    } else if (flag == "--view") {
+      View view;
+      if (!parse_view(v, &view)) {
+        return fail(err, "--view: expected X,Y,ZOOM (the world point at the top-left corner, "
+                         "|X|,|Y| <= 1e6, and 0.05 <= ZOOM <= 50), got '" + std::string(v) + "'");
+      }
+      options.view = view;
     } else if (flag == "--accuracy") {
       const std::string text(v);
       char* end = nullptr;
@@ -244,6 +284,9 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
 
   if (!options.screenshot.empty() && bench_given) {
     return fail(err, "--screenshot and --bench-frames cannot be used together");
+  }
+  if (options.print_layout && options.screenshot.empty()) {
+    return fail(err, "--print-layout goes with --screenshot (it prints that frame's layout)");
   }
   if (options.print_compare && options.screenshot.empty()) {
     return fail(err, "--print-compare goes with --screenshot (it prints the table of that frame)");

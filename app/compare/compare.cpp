@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "overlays/draw_util.h"
+#include "panels/panels.h"
 #include "hitbox/analysis.h"
 #include "hitbox/circle_rect.h"
 #include "hitbox/collide.h"
@@ -402,14 +403,12 @@ std::string timing_text(double ns) {
 }  // namespace
 
 void draw_compare_window(
-    CompareUi& ui, const CompareTable* table, const Shape* a, const Shape* b, float accuracy,
-    const CompareTimer::Timings& timings,
+    CompareUi& ui, const ScreenRect& where, const CompareTable* table, const Shape* a,
+    const Shape* b, float accuracy, const CompareTimer::Timings& timings,
     const std::function<void(const Shape&, const Shape&, const std::string&)>& apply) {
-  if (!ui.open) return;
-  // Below the main menu bar, at the top left.
-  ImGui::SetNextWindowPos(ImVec2(8.0f, ImGui::GetFrameHeight() + 10.0f), ImGuiCond_FirstUseEver);
-  // Sized to its rows (and the Find message) every frame.
-  if (!ImGui::Begin("Compare algorithms", &ui.open, ImGuiWindowFlags_AlwaysAutoResize)) {
+  if (!ui.open || where.empty()) return;
+  // Docked along the bottom of the scene (panels/layout.h); it scrolls when the rows do not fit.
+  if (!begin_docked("Compare algorithms", where, &ui.open)) {
     ImGui::End();
     return;
   }
@@ -419,10 +418,12 @@ void draw_compare_window(
     ImGui::End();
     return;
   }
-  ImGui::Text("Pair %s : %s    exact answer: %s", table->a_id.c_str(), table->b_id.c_str(),
+  ImGui::Text("Pair %s : %s    exact answer: %s    pixel accuracy %s", table->a_id.c_str(),
+              table->b_id.c_str(),
               !table->reference_ok   ? "unavailable"
               : table->reference_hit ? "HIT"
-                                     : "miss");
+                                     : "miss",
+              format_float(accuracy).c_str());
   ImGui::SameLine();
   ImGui::TextDisabled("(?)");
   if (ImGui::IsItemHovered()) {

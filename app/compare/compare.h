@@ -26,6 +26,7 @@
 #include "hitbox/analysis.h"
 #include "hitbox/report.h"
 #include "hitbox/shape.h"
+#include "panels/layout.h"
 
 namespace hitbox::app {
 
@@ -167,8 +168,8 @@ struct CompareUi {
 // The comparison window for `table` (nullptr: no pair in focus). When Find is pressed and a
 // disagreement turns up, `apply` is called with the new poses of A and B and a message.
 void draw_compare_window(
-    CompareUi& ui, const CompareTable* table, const Shape* a, const Shape* b, float accuracy,
-    const CompareTimer::Timings& timings,
+    CompareUi& ui, const ScreenRect& where, const CompareTable* table, const Shape* a,
+    const Shape* b, float accuracy, const CompareTimer::Timings& timings,
     const std::function<void(const Shape&, const Shape&, const std::string&)>& apply);
 
 }  // namespace hitbox::app

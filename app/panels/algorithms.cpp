@@ -63,10 +63,7 @@ void panel_focus(SandboxState& s) {
 }
 
 void panel_algorithms(SandboxState& s) {
-  const PanelLayout lay = panel_layout();
-  ImGui::SetNextWindowPos(lay.main_pos, ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(lay.main_size, ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Hitbox")) {
+  if (!begin_docked("Hitbox", s.layout.main)) {
     ImGui::End();
     return;
   }

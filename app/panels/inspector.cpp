@@ -16,17 +16,13 @@
 namespace hitbox::app {
 namespace pal = palette;
 
+// The selected shape's fields; shown only with a selection (docked under the main panel).
 void panel_inspector(SandboxState& s) {
-  const PanelLayout lay = panel_layout();
-  ImGui::SetNextWindowPos(lay.inspector_pos, ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(lay.inspector_size, ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Inspector")) {
-    ImGui::End();
+  if (!s.valid(s.sel) || s.layout.inspector.empty()) {
+    s.id_active = false;
     return;
   }
-  if (!s.valid(s.sel)) {
-    ImGui::TextDisabled("Nothing selected: click a shape.");
-    s.id_active = false;
+  if (!begin_docked("Inspector", s.layout.inspector)) {
     ImGui::End();
     return;
   }

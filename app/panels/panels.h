@@ -14,6 +14,7 @@
 #include <cstdint>
 
 #include "hitbox/algorithms.h"
+#include "panels/layout.h"
 #include "platform/canvas.h"
 
 namespace hitbox::app {
@@ -34,13 +35,13 @@ void panel_inspector(SandboxState& s);
 void panel_status(SandboxState& s);
 void panel_help(SandboxState& s);
 
-// Where the panels start: a column on the right (the scenes' shapes tend to sit left of
-// centre), the help at the bottom left, the status line along the bottom.
-struct PanelLayout {
-  ImVec2 main_pos, main_size, inspector_pos, inspector_size, help_pos, help_size;
-};
+// The status line's height at the current font.
 float status_height();
-PanelLayout panel_layout();
+
+// Begins an ImGui window docked at `r` (panels/layout.h): fixed there every frame, opaque,
+// never moved, resized or saved to imgui.ini. Pair with ImGui::End() as Begin.
+bool begin_docked(const char* name, const ScreenRect& r, bool* open = nullptr,
+                  ImGuiWindowFlags extra = 0);
 
 inline ImVec4 to_v4(Color c) {
   return ImVec4(c.r, c.g, c.b, c.a);

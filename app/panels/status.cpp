@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "hitbox/limits.h"
+#include "hitbox/report.h"
 #include "overlays/draw_util.h"
 #include "overlays/palette.h"
 #include "sandbox/state.h"
@@ -20,37 +21,64 @@ float status_height() {
   return ImGui::GetFrameHeightWithSpacing() + 8.0f;
 }
 
-PanelLayout panel_layout() {
-  const ImVec2 ds = ImGui::GetIO().DisplaySize;
-  const float margin = 8.0f, width = 370.0f;
-  const float bottom = ds.y - status_height() - margin;
-  const float inspector_h = std::clamp(0.36f * ds.y, 200.0f, 300.0f);
-  PanelLayout l;
-  // Below the main menu bar (File, View, Lessons).
-  const float top = margin + ImGui::GetFrameHeight();
-  l.main_pos = ImVec2(std::max(ds.x - width - margin, margin), top);
-  l.inspector_pos = ImVec2(l.main_pos.x, bottom - inspector_h);
-  l.inspector_size = ImVec2(width, inspector_h);
-  l.main_size = ImVec2(width, std::max(l.inspector_pos.y - margin - l.main_pos.y, 200.0f));
-  l.help_size = ImVec2(450.0f, 21.0f * ImGui::GetTextLineHeightWithSpacing() + 24.0f);
-  l.help_pos = ImVec2(margin, std::max(bottom - l.help_size.y, top));
-  return l;
+namespace {
+
+// The right end of the status line: the cursor's world coordinates and a scale bar, when
+// the verdicts before them leave room (call after SameLine).
+void status_readout(const SandboxState& s) {
+  const float zoom = s.cam.zoom;
+  // The bar: the longest round world length (1, 2 or 5 times a power of ten) up to 90 px.
+  const float target = 90.0f / zoom;
+  const float p10 = std::pow(10.0f, std::floor(std::log10(target)));
+  float len = p10;
+  for (const float k : {2.0f, 5.0f})
+    if (p10 * k <= target) len = p10 * k;
+  const float bar_px = len * zoom;
+  const std::string where = strf("x %.1f  y %.1f", s.mouse_world.x, s.mouse_world.y);
+  const std::string scale = strf("%s px", format_float(len).c_str());
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  const float width = ImGui::CalcTextSize(where.c_str()).x + ImGui::CalcTextSize(scale.c_str()).x +
+                      bar_px + 3.0f * gap;
+  const float x = ImGui::GetWindowContentRegionMax().x - width;
+  if (ImGui::GetCursorPosX() + gap > x) {
+    ImGui::NewLine();  // no room: nothing on this line
+    return;
+  }
+  ImGui::SetCursorPosX(x);
+  ImGui::TextDisabled("%s", where.c_str());
+  ImGui::SameLine();
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float y = p.y + 0.5f * ImGui::GetTextLineHeight();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImU32 col = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  dl->AddLine(ImVec2(p.x, y), ImVec2(p.x + bar_px, y), col, 2.0f);
+  dl->AddLine(ImVec2(p.x, y - 4.0f), ImVec2(p.x, y + 4.0f), col, 2.0f);
+  dl->AddLine(ImVec2(p.x + bar_px, y - 4.0f), ImVec2(p.x + bar_px, y + 4.0f), col, 2.0f);
+  ImGui::Dummy(ImVec2(bar_px, ImGui::GetTextLineHeight()));
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s", scale.c_str());
+}
+
+}  // namespace
+
+bool begin_docked(const char* name, const ScreenRect& r, bool* open, ImGuiWindowFlags extra) {
+  ImGui::SetNextWindowPos(ImVec2(r.x0, r.y0), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(r.w(), r.h()), ImGuiCond_Always);
+  ImGui::SetNextWindowBgAlpha(1.0f);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus | extra;
+  return ImGui::Begin(name, open, flags);
 }
 
 void panel_status(SandboxState& s) {
-  const ImVec2 ds = ImGui::GetIO().DisplaySize;
-  const float h = status_height();
-  ImGui::SetNextWindowPos(ImVec2(0.0f, ds.y - h));
-  ImGui::SetNextWindowSize(ImVec2(ds.x, h));
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                                 ImGuiWindowFlags_NoSavedSettings |
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration |
                                  ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
-  ImGui::SetNextWindowBgAlpha(0.85f);
-  if (ImGui::Begin("##status", nullptr, flags)) {
+  if (begin_docked("##status", s.layout.status, nullptr, flags)) {
     if (!s.an.pair.valid()) {
       ImGui::TextDisabled(
-          "No pair in focus. Click a shape to focus it and its nearest "
-          "neighbour, or Ctrl+click two shapes.");
+          "Click a shape to focus it and its nearest neighbour, or Ctrl+click two shapes. "
+          "F1: help.");
     } else {
       ImGui::TextColored(to_v4(pal::kTraceA), "A: %s", s.shape(s.an.pair.a).id.c_str());
       ImGui::SameLine();
@@ -71,19 +99,29 @@ void panel_status(SandboxState& s) {
         ImGui::TextUnformatted(s.an.r.answer(info.bit).figure.c_str());
       }
     }
+    ImGui::SameLine();
+    status_readout(s);
   }
   ImGui::End();
 }
 
+// Help: an overlay in the middle of the scene (F1, "?" or View > Help), closed with Esc or
+// its close button.
 void panel_help(SandboxState& s) {
   if (!s.show_help) return;
-  const PanelLayout lay = panel_layout();
-  ImGui::SetNextWindowPos(lay.help_pos, ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(lay.help_size, ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin(kHelpTitle, &s.show_help)) {
+  const ScreenRect& f = s.layout.free;
+  const float w = std::min(520.0f * ImGui::GetIO().FontGlobalScale * ImGui::GetFontSize() / 13.0f,
+                           0.95f * f.w());
+  const float h = std::min(23.0f * ImGui::GetTextLineHeightWithSpacing() + 40.0f, 0.95f * f.h());
+  const ScreenRect r{f.x0 + 0.5f * (f.w() - w), f.y0 + 0.5f * (f.h() - h),
+                     f.x0 + 0.5f * (f.w() + w), f.y0 + 0.5f * (f.h() + h)};
+  if (!begin_docked(kHelpTitle, r, &s.show_help)) {
     ImGui::End();
     return;
   }
+  if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) &&
+      ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+    s.show_help = false;
   const char* lines[][2] = {
       {"Left click", "select the topmost shape; drag to move it"},
       {"Click empty space", "deselect"},
@@ -100,7 +138,9 @@ void panel_help(SandboxState& s) {
       {"Ctrl+Y, Ctrl+Shift+Z", "redo"},
       {"Esc while dragging", "cancel the drag"},
       {"Right/middle drag", "pan (also Space+drag); wheel zooms"},
-      {"Home / Tab", "reset the view / hide the panels"},
+      {"Home / Tab", "frame the scene / hide the panels"},
+      {"F1 or ?", "this help (Esc closes it)"},
+      {"F11", "presenter mode"},
   };
   if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
     for (const auto& l : lines) {
@@ -112,6 +152,7 @@ void panel_help(SandboxState& s) {
     }
     ImGui::EndTable();
   }
+  ImGui::TextDisabled("Esc closes this help.");
   ImGui::TextWrapped(
       "The focus pair is A (the selection) and B (its nearest shape). Each enabled algorithm "
       "draws its trace for that pair; the pair turns red when the chosen algorithm says hit. "

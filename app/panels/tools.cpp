@@ -67,7 +67,7 @@ void panel_tools(SandboxState& s) {
   if (ImGui::Button("Save")) s.save();
   ImGui::EndDisabled();
   ImGui::SameLine();
-  if (ImGui::Button("Help")) s.show_help = true;
+  if (ImGui::Button("Help (F1)")) s.show_help = !s.show_help;
 
   if (s.poly_tool) {
     std::size_t kept = s.poly_pts.size();

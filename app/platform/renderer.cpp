@@ -158,6 +158,7 @@ void Renderer::begin(const Camera& cam, int width, int height) {
   cam_ = cam;
   width_ = std::max(width, 1);
   height_ = std::max(height, 1);
+  label_area_ = ScreenRect{0.0f, 0.0f, static_cast<float>(width_), static_cast<float>(height_)};
   vertices_.clear();
   indices_.clear();
   runs_.clear();
@@ -247,6 +248,7 @@ unsigned Renderer::texture_for(const std::shared_ptr<const SpriteImage>& img) {
 
 void Renderer::flush() {
   draws_ = 0;
+  labels_.flush(label_area_);
   // Textures of images nobody holds any more go (their address may come back as another).
   for (auto it = textures_.begin(); it != textures_.end();) {
     if (it->second.image.expired()) {
@@ -574,12 +576,7 @@ void Renderer::rects(std::span<const Aabb> boxes, Color fill) {
 }
 
 void Renderer::text(Vec2 at, std::string_view s, Color color) {
-  if (s.empty()) return;
-  const Vec2 p = cam_.to_screen(at) + Vec2(4.0f, 4.0f);
-  if (p.x > static_cast<float>(width_) || p.y > static_cast<float>(height_)) return;
-  const ImU32 col =
-      IM_COL32(to_byte(color.r), to_byte(color.g), to_byte(color.b), to_byte(color.a));
-  ImGui::GetBackgroundDrawList()->AddText(ImVec2(p.x, p.y), col, s.data(), s.data() + s.size());
+  labels_.add(cam_.to_screen(at) + Vec2(4.0f, 4.0f), s, color);
 }
 
 }  // namespace hitbox::app

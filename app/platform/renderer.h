@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "platform/canvas.h"
+#include "platform/labels.h"
 
 namespace hitbox::app {
 
@@ -57,8 +58,12 @@ class Renderer final : public Canvas {
   void image(const std::shared_ptr<const SpriteImage>& img, std::span<const Vec2, 4> corners,
              Color tint, float opacity) override;
   void rects(std::span<const Aabb> boxes, Color fill) override;
-  // The label's top-left corner sits at the point, nudged 4 px right and down.
+  // The label's top-left corner sits at the point, nudged 4 px right and down; labels are
+  // placed together at flush (platform/labels.h) inside the label area.
   void text(Vec2 at, std::string_view s, Color color) override;
+  // Where labels may go (window pixels); begin() sets the whole window.
+  void set_label_area(const ScreenRect& area) { label_area_ = area; }
+  const LabelBoard& labels() const { return labels_; }
   const Camera& camera() const override { return cam_; }
   // Presenter mode: every line width, outline, arrow head and dot radius is multiplied by
   // this (1 = normal). Clamped to 0.5..4.
@@ -113,6 +118,8 @@ class Renderer final : public Canvas {
 
   Camera cam_;
   int width_ = 1;
+  LabelBoard labels_;
+  ScreenRect label_area_;
   float line_scale_ = 1.0f;
   int height_ = 1;
   std::vector<Vertex> vertices_;

@@ -24,17 +24,22 @@
 #include <vector>
 
 #include "compare/compare.h"
-#include "teach/lessons.h"
+#include "compare/viewports.h"
 #include "overlays/palette.h"
+#include "panels/layout.h"
+#include "panels/panels.h"
 #include "platform/renderer.h"
 #include "sandbox/sandbox.h"
-#include "compare/viewports.h"
+#include "teach/lessons.h"
 
 namespace hitbox::app {
 namespace {
 
 constexpr float kMinZoom = 0.05f;
 constexpr float kMaxZoom = 50.0f;
+constexpr float kFrameMaxZoom = 3.0f;  // framing never zooms a small scene in further
+constexpr float kFrameMarginPx = 24.0f;  // framing keeps this much room around the shapes
+constexpr float kTraceRoomPx = 100.0f;   // and this much around the focus pair, for its axes
 constexpr int kSettleFrames = 3;  // ImGui needs a couple of frames to size new windows
 constexpr int kBenchWarmup = 5;   // frames not timed (shader compile, font upload)
 // Interactive frames take at least this long, so a display without vsync (Xvfb) does not
@@ -170,12 +175,20 @@ class Shell {
   void frame(bool hide_mouse);
   void handle(const SDL_Event& e);
   void zoom_at(Vec2 window_point, float factor);
-  void reset_view() { camera_ = camera_for(sandbox_.scene()); }
+  // Home, a scene opened: frame the scene in the free area (its own view when it has one).
+  void reset_view() {
+    frame_pending_ = true;
+    auto_frame_ = true;
+  }
+  void update_layout(int width, int height);
+  void frame_scene();
+  ViewRect area() const;
   void drawable_size(int* w, int* h) const { SDL_GL_GetDrawableSize(window_, w, h); }
   // Split view and the comparison table (app/viewports.h, app/compare.h).
   void draw_views(int width, int height, int dw, int dh);
   void draw_compare();
   std::uint32_t frame_algos() const;
+  void print_layout() const;
   // The viewport a mouse event belongs to: the one under the pointer, or while a button is
   // held the one where the press began. Its camera is what the sandbox gets.
   int event_view(const SDL_Event& e);
@@ -183,6 +196,12 @@ class Shell {
   Vec2 view_shift(int view) const;
 
   const WindowOptions& options_;
+  Layout layout_;                // this frame's docked panels and free area (panels/layout.h)
+  ScreenRect framed_free_;       // the free area the camera was last fitted to
+  bool frame_pending_ = true;    // frame the scene at the next frame
+  bool auto_frame_ = true;       // false once the user pans or zooms: keep their view
+  bool have_mouse_ = false;      // the pointer position from SDL's events, for ImGui
+  Vec2 mouse_{0.0f, 0.0f};
   SDL_Window* window_;
   Sandbox& sandbox_;
   Renderer& renderer_;
@@ -205,11 +224,18 @@ void Shell::frame(bool hide_mouse) {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   // Headless frames have no pointer: keep panels from showing a hover under (0, 0).
-  if (hide_mouse) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  if (hide_mouse) {
+    ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  } else if (have_mouse_) {
+    // The pointer as SDL's events reported it: ImGui 1.86's SDL backend asks the window
+    // system for it, which under Xvfb without a window manager misses xdotool's moves.
+    ImGui::GetIO().MousePos = ImVec2(mouse_.x, mouse_.y);
+  }
   ImGui::NewFrame();
 
   int width = 0, height = 0;
   SDL_GetWindowSize(window_, &width, &height);
+  update_layout(width, height);
   int dw = 0, dh = 0;
   drawable_size(&dw, &dh);
   glViewport(0, 0, dw, dh);
@@ -225,9 +251,27 @@ void Shell::frame(bool hide_mouse) {
     sandbox_.draw_panels();
     teacher_->draw();
     if (teacher_->take_scene_changed()) reset_view();
-    draw_views_window(split_, compare_ui_.open, sandbox_.algorithms(),
-                      std::max(8.0f, static_cast<float>(width) - 650.0f),
-                      ImGui::GetFrameHeight() + 10.0f);
+    // The View menu's view entries and, when split, the per-view algorithms in the main
+    // panel (both append to what the teacher and the sandbox began).
+    if (ImGui::BeginMainMenuBar()) {
+      if (ImGui::BeginMenu("View")) {
+        ImGui::Separator();
+        views_menu(split_, compare_ui_.open, sandbox_.algorithms());
+        ImGui::Separator();
+        if (ImGui::MenuItem("Help", "F1", sandbox_.help_shown()))
+          sandbox_.show_help(!sandbox_.help_shown());
+        if (ImGui::MenuItem("Frame the scene", "Home")) reset_view();
+        if (ImGui::MenuItem("Hide panels", "Tab")) show_ui_ = false;
+        ImGui::EndMenu();
+      }
+      ImGui::EndMainMenuBar();
+    }
+    if (split_.count > 1 && !layout_.main.empty()) {
+      if (begin_docked("Hitbox", layout_.main) &&
+          ImGui::CollapsingHeader("Views", ImGuiTreeNodeFlags_DefaultOpen))
+        views_section(split_);
+      ImGui::End();
+    }
   }
   draw_compare();
   ImGui::Render();
@@ -247,6 +291,7 @@ std::uint32_t Shell::frame_algos() const {
 void Shell::draw_views(int width, int height, int dw, int dh) {
   if (split_.count <= 1) {
     renderer_.begin(camera_, width, height);
+    renderer_.set_label_area(layout_.free);
     renderer_.grid();
     sandbox_.draw_world(renderer_);
     renderer_.flush();
@@ -259,14 +304,15 @@ void Shell::draw_views(int width, int height, int dw, int dh) {
   const float sy = static_cast<float>(dh) / static_cast<float>(std::max(height, 1));
   ImDrawList* labels = ImGui::GetBackgroundDrawList();
   for (int i = 0; i < split_.count; ++i) {
-    const ViewRect r = view_rect(split_.count, i, width, height);
-    renderer_.begin(local_camera(camera_, r, width, height), r.w, r.h);
+    const ViewRect r = view_rect(split_.count, i, area());
+    renderer_.begin(local_camera(camera_, r, area()), r.w, r.h);
     renderer_.grid();
     labels->PushClipRect(ImVec2(static_cast<float>(r.x), static_cast<float>(r.y)),
                          ImVec2(static_cast<float>(r.x + r.w), static_cast<float>(r.y + r.h)),
                          true);
     ViewCanvas canvas(renderer_, r);
     sandbox_.draw_world(canvas, split_.algos[static_cast<std::size_t>(i)]);
+    canvas.place_labels();
     labels->PopClipRect();
     glViewport(static_cast<GLint>(std::lround(static_cast<float>(r.x) * sx)),
                static_cast<GLint>(std::lround(static_cast<float>(height - r.y - r.h) * sy)),
@@ -275,7 +321,7 @@ void Shell::draw_views(int width, int height, int dw, int dh) {
     renderer_.flush();
   }
   glViewport(0, 0, dw, dh);
-  draw_view_frames(split_, width, height);
+  draw_view_frames(split_, area());
 }
 
 void Shell::draw_compare() {
@@ -306,17 +352,140 @@ void Shell::draw_compare() {
     a = sandbox_.scene().shapes[static_cast<std::size_t>(ia)];
     b = sandbox_.scene().shapes[static_cast<std::size_t>(ib)];
   }
-  draw_compare_window(compare_ui_, table ? &*table : nullptr, a ? &*a : nullptr, b ? &*b : nullptr,
-                      accuracy, timings,
+  draw_compare_window(compare_ui_, layout_.compare, table ? &*table : nullptr, a ? &*a : nullptr,
+                      b ? &*b : nullptr, accuracy, timings,
                       [&](const Shape& na, const Shape& nb, const std::string& message) {
                         sandbox_.replace_pair(ia, na, ib, nb, message);
                       });
 }
 
-Vec2 Shell::view_shift(int view) const {
+ViewRect Shell::area() const {
+  const ScreenRect& f = layout_.free;
+  const int x = static_cast<int>(std::floor(f.x0)), y = static_cast<int>(std::floor(f.y0));
+  return ViewRect{x, y, std::max(static_cast<int>(std::ceil(f.x1)) - x, 1),
+                  std::max(static_cast<int>(std::ceil(f.y1)) - y, 1)};
+}
+
+// The panels' places for this frame, then the camera: framed again when asked (a scene
+// opened, Home) or when the free area changed and the user has not moved the view; a view
+// the user set keeps the world point at the free area's centre where it was.
+void Shell::update_layout(int width, int height) {
+  LayoutInput in;
+  in.width = static_cast<float>(width);
+  in.height = static_cast<float>(height);
+  in.scale = teacher_->panel_scale();
+  in.menu_h = ImGui::GetFrameHeight();
+  in.status_h = status_height();
+  in.panels = show_ui_;
+  in.lesson = teacher_->lesson_shown();
+  in.inspector = sandbox_.has_selection();
+  in.compare = compare_ui_.open;
+  layout_ = compute_layout(in);
+  sandbox_.set_layout(layout_);
+  teacher_->set_lesson_rect(layout_.lesson);
+  const ScreenRect& f = layout_.free;
+  if (frame_pending_ || (auto_frame_ && !(f == framed_free_))) {
+    frame_scene();
+  } else if (!(f == framed_free_)) {
+    const Vec2 old_c(0.5f * (framed_free_.x0 + framed_free_.x1),
+                     0.5f * (framed_free_.y0 + framed_free_.y1));
+    const Vec2 new_c(0.5f * (f.x0 + f.x1), 0.5f * (f.y0 + f.y1));
+    camera_.origin += (old_c - new_c) / camera_.zoom;
+  }
+  framed_free_ = f;
+}
+
+// The scene's view when the file sets one; else every shape (and where its velocity ends)
+// fitted into the free area, or into one viewport of a split, with a margin.
+void Shell::frame_scene() {
+  frame_pending_ = false;
+  if (options_.view) {
+    camera_.origin = Vec2(static_cast<float>(options_.view->origin.x),
+                          static_cast<float>(options_.view->origin.y));
+    camera_.zoom = static_cast<float>(options_.view->zoom);
+    return;
+  }
+  if (sandbox_.scene().view) {
+    camera_ = camera_for(sandbox_.scene());
+    return;
+  }
+  const std::optional<Aabb> box = sandbox_.world_bounds();
+  if (!box) return;
+  const ViewRect r = view_rect(split_.count, 0, area());
+  const float w = std::max(static_cast<float>(r.w) - 2.0f * kFrameMarginPx, 40.0f);
+  const float h = std::max(static_cast<float>(r.h) - 2.0f * kFrameMarginPx, 40.0f);
+  const auto fit = [&](const Aabb& b) {
+    const Vec2 size = glm::max(b.max - b.min, Vec2(1.0f, 1.0f));
+    return std::clamp(std::min(w / size.x, h / size.y), kMinZoom, kFrameMaxZoom);
+  };
+  Aabb frame = *box;
+  camera_.zoom = fit(frame);
+  // Room for the focus pair's traces: SAT's axis lines run up to about 110 window px beside
+  // the pair, all around it.
+  if (const auto extent = sandbox_.focus_extent()) {
+    for (int pass = 0; pass < 2; ++pass) {
+      const float r = extent->second + kTraceRoomPx / camera_.zoom;
+      frame.min = glm::min(box->min, extent->first - Vec2(r, r));
+      frame.max = glm::max(box->max, extent->first + Vec2(r, r));
+      camera_.zoom = fit(frame);
+    }
+  }
+  // The box's centre at the centre of the free area (each viewport centres the same point).
+  const Vec2 centre = 0.5f * (frame.min + frame.max);
+  const ScreenRect& f = layout_.free;
+  const Vec2 screen(0.5f * (f.x0 + f.x1), 0.5f * (f.y0 + f.y1));
+  camera_.origin = centre - screen / camera_.zoom;
+}
+
+// --print-layout: the last frame's layout as one JSON object, for tests that check that the
+// scene is framed in the free area and the labels are readable (window pixels).
+void Shell::print_layout() const {
+  const auto rect = [](const ScreenRect& r) {
+    char buf[128];
+    std::snprintf(buf, sizeof buf, "[%.1f,%.1f,%.1f,%.1f]", r.x0, r.y0, r.x1, r.y1);
+    return std::string(buf);
+  };
+  const auto quoted = [](const std::string& text) {
+    std::string q = "\"";
+    for (const char ch : text) {
+      if (ch == '"' || ch == '\\') q += '\\';
+      if (static_cast<unsigned char>(ch) >= 0x20) q += ch;
+    }
+    return q + "\"";
+  };
   int width = 0, height = 0;
   SDL_GetWindowSize(window_, &width, &height);
-  return view_offset(view_rect(split_.count, view, width, height), width, height);
+  std::string out = "{\"window\":" + rect(ScreenRect{0.0f, 0.0f, static_cast<float>(width),
+                                                   static_cast<float>(height)});
+  out += ",\"free\":" + rect(layout_.free) + ",\"main\":" + rect(layout_.main) +
+         ",\"inspector\":" + rect(layout_.inspector) + ",\"lesson\":" + rect(layout_.lesson) +
+         ",\"compare\":" + rect(layout_.compare) + ",\"status\":" + rect(layout_.status);
+  char cam[96];
+  std::snprintf(cam, sizeof cam, ",\"camera\":{\"origin\":[%.3f,%.3f],\"zoom\":%.5f}",
+                camera_.origin.x, camera_.origin.y, camera_.zoom);
+  out += cam;
+  out += ",\"shapes\":[";
+  bool first = true;
+  for (const Shape& sh : sandbox_.scene().shapes) {
+    const Aabb b = Posed(sh).body().bounds;
+    const Vec2 lo = camera_.to_screen(b.min), hi = camera_.to_screen(b.max);
+    out += std::string(first ? "" : ",") + "{\"id\":" + quoted(sh.id) +
+           ",\"box\":" + rect(ScreenRect{lo.x, lo.y, hi.x, hi.y}) + "}";
+    first = false;
+  }
+  out += "],\"labels\":[";
+  first = true;
+  for (const PlacedLabel& l : renderer_.labels().last()) {
+    out += std::string(first ? "" : ",") + "{\"text\":" + quoted(l.text) +
+           ",\"box\":" + rect(l.box) + "}";
+    first = false;
+  }
+  out += "]}\n";
+  std::cout << out << std::flush;
+}
+
+Vec2 Shell::view_shift(int view) const {
+  return view_offset(view_rect(split_.count, view, area()), area());
 }
 
 Camera Shell::view_cam(int view) const {
@@ -327,10 +496,8 @@ Camera Shell::view_cam(int view) const {
 
 int Shell::event_view(const SDL_Event& e) {
   if (split_.count <= 1) return 0;
-  int width = 0, height = 0;
-  SDL_GetWindowSize(window_, &width, &height);
   const auto at = [&](int x, int y) {
-    return view_at(split_.count, Vec2(static_cast<float>(x), static_cast<float>(y)), width, height);
+    return view_at(split_.count, Vec2(static_cast<float>(x), static_cast<float>(y)), area());
   };
   switch (e.type) {
     case SDL_MOUSEBUTTONDOWN:
@@ -349,6 +516,7 @@ int Shell::event_view(const SDL_Event& e) {
 }
 
 void Shell::zoom_at(Vec2 window_point, float factor) {
+  auto_frame_ = false;
   const Vec2 world = camera_.to_world(window_point);
   camera_.zoom = std::clamp(camera_.zoom * factor, kMinZoom, kMaxZoom);
   camera_.origin = world - window_point / camera_.zoom;
@@ -367,9 +535,18 @@ void Shell::handle(const SDL_Event& e) {
     return;
   }
 
+  if (e.type == SDL_MOUSEMOTION) {
+    have_mouse_ = true;
+    mouse_ = Vec2(static_cast<float>(e.motion.x), static_cast<float>(e.motion.y));
+  } else if (e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEBUTTONUP) {
+    have_mouse_ = true;
+    mouse_ = Vec2(static_cast<float>(e.button.x), static_cast<float>(e.button.y));
+  }
+
   // A pan in progress owns the pointer until its button comes up.
   if (pan_button_ != 0) {
     if (e.type == SDL_MOUSEMOTION) {
+      auto_frame_ = false;
       camera_.origin -=
           Vec2(static_cast<float>(e.motion.xrel), static_cast<float>(e.motion.yrel)) / camera_.zoom;
       return;
@@ -474,6 +651,7 @@ int Shell::screenshot() {
     frame(true);
   }
   if (options_.print_compare) std::cout << compare_rows << std::flush;
+  if (options_.print_layout) print_layout();
   return write_png(options_.screenshot, dw, dh) ? 0 : 1;
 }
 

@@ -32,6 +32,8 @@ struct WindowOptions {
   bool compare = false;            // --compare: show the comparison table
   bool print_compare = false;      // --print-compare: print the table's rows to stdout
   bool timing = true;              // --no-timing: show "--" for the measured costs
+  std::optional<View> view;        // --view X,Y,ZOOM: this camera instead of framing the scene
+  bool print_layout = false;       // --print-layout: the frame's layout as JSON on stdout
 };
 
 // Runs the window and returns the process exit status (0 fine, 1 runtime failure such as a

@@ -131,13 +131,26 @@ void SandboxState::add_shape(Shape s) {
   commit(before);
 }
 
+// Where a new shape goes: the middle of the free area the panels leave (the whole window
+// before the first layout), moved down and right while a shape's origin is already there.
 DVec2 SandboxState::view_centre() const {
-  Vec2 size(1280.0f, 800.0f);
-  if (ImGui::GetCurrentContext()) {
+  Vec2 centre(640.0f, 400.0f);
+  if (!layout.free.empty()) {
+    centre = Vec2(0.5f * (layout.free.x0 + layout.free.x1), 0.5f * (layout.free.y0 + layout.free.y1));
+  } else if (ImGui::GetCurrentContext()) {
     const ImVec2 d = ImGui::GetIO().DisplaySize;
-    if (d.x > 0 && d.y > 0) size = Vec2(d.x, d.y);
+    if (d.x > 0 && d.y > 0) centre = Vec2(0.5f * d.x, 0.5f * d.y);
   }
-  return to_d(cam.to_world(size * 0.5f));
+  DVec2 at = to_d(cam.to_world(centre));
+  const double step = kDuplicateOffset / static_cast<double>(cam.zoom);
+  for (int tries = 0; tries < 50; ++tries) {
+    const bool taken = std::any_of(scene.shapes.begin(), scene.shapes.end(), [&](const Shape& o) {
+      return std::abs(o.pos.x - at.x) < 0.5 * step && std::abs(o.pos.y - at.y) < 0.5 * step;
+    });
+    if (!taken) break;
+    at += DVec2(step, step);
+  }
+  return at;
 }
 
 void SandboxState::add_rect() {

@@ -160,6 +160,15 @@ bool SandboxState::mouse_down(Vec2 w, int clicks, SDL_Keymod mod) {
 }
 
 bool SandboxState::key_down(const SDL_KeyboardEvent& k) {
+  if (k.keysym.sym == SDLK_F1 || k.keysym.sym == SDLK_QUESTION ||
+      (k.keysym.sym == SDLK_SLASH && (k.keysym.mod & KMOD_SHIFT) != 0)) {
+    if (!k.repeat) show_help = !show_help;
+    return true;
+  }
+  if (k.keysym.sym == SDLK_ESCAPE && show_help && drag.kind == DragKind::None) {
+    show_help = false;
+    return true;
+  }
   const SDL_Keycode key = k.keysym.sym;
   const bool ctrl = (k.keysym.mod & (KMOD_CTRL | KMOD_GUI)) != 0;
   const bool shift = (k.keysym.mod & KMOD_SHIFT) != 0;

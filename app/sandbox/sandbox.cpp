@@ -4,7 +4,6 @@
 #include "sandbox/sandbox.h"
 
 #include <imgui.h>
-#include <imgui_internal.h>  // FindWindowSettings: is this the first start?
 
 #include <string>
 #include <utility>
@@ -105,15 +104,6 @@ void Sandbox::draw_world(Canvas& canvas, std::uint32_t algos) {
 void Sandbox::draw_panels() {
   if (!ImGui::GetCurrentContext()) return;
   Impl& m = *impl_;
-  if (!m.help_decided) {
-    // "How to use" opens on the first start: once ImGui has saved settings for it (the
-    // window's entry in imgui.ini), later starts leave it closed (the Help button opens it).
-    m.help_decided = true;
-    if (ImGui::GetIO().IniFilename && ImGui::FindWindowSettings(ImHashStr(kHelpTitle)))
-      m.show_help = false;
-    // A lesson brings its own text panel; the Help button still opens "How to use".
-    if (m.scene.lesson) m.show_help = false;
-  }
   panel_algorithms(m);
   panel_inspector(m);
   panel_help(m);
@@ -124,6 +114,47 @@ void Sandbox::draw_panels() {
 
 const Scene& Sandbox::scene() const {
   return impl_->scene;
+}
+
+void Sandbox::set_layout(const Layout& layout) {
+  impl_->layout = layout;
+}
+
+bool Sandbox::has_selection() const {
+  return impl_->valid(impl_->sel);
+}
+
+std::optional<Aabb> Sandbox::world_bounds() const {
+  const SandboxState& m = *impl_;
+  if (m.count() == 0) return std::nullopt;
+  Aabb box = m.body(0).bounds;
+  for (int i = 0; i < m.count(); ++i) {
+    const Body& b = m.body(i);
+    box.min = glm::min(box.min, b.bounds.min);
+    box.max = glm::max(box.max, b.bounds.max);
+    // Where the swept test's step ends (the t = 1 ghost).
+    box.min = glm::min(box.min, b.bounds.min + b.vel);
+    box.max = glm::max(box.max, b.bounds.max + b.vel);
+  }
+  return box;
+}
+
+std::optional<std::pair<Vec2, float>> Sandbox::focus_extent() const {
+  const Pair p = impl_->focus_pair();
+  if (!p.valid()) return std::nullopt;
+  const Body& a = impl_->body(p.a);
+  const Body& b = impl_->body(p.b);
+  const Vec2 c = 0.5f * (a.pos + b.pos);
+  const float r = std::max(glm::length(a.pos - c) + a.bound, glm::length(b.pos - c) + b.bound);
+  return std::make_pair(c, r);
+}
+
+bool Sandbox::help_shown() const {
+  return impl_->show_help;
+}
+
+void Sandbox::show_help(bool on) {
+  impl_->show_help = on;
 }
 
 bool Sandbox::set_step(const std::string& spec) {

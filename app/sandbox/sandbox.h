@@ -9,10 +9,13 @@
 #include <SDL.h>
 
 #include <cstdint>
+#include <optional>
+#include <utility>
 #include <string>
 
 #include "platform/canvas.h"
 #include "hitbox/analysis.h"
+#include "panels/layout.h"
 #include "hitbox/scene.h"
 
 namespace hitbox::app {
@@ -56,6 +59,19 @@ class Sandbox {
   void draw_panels();
 
   const Scene& scene() const;
+
+  // ---- Layout and view (the shell's) ----
+  // Where the panels are docked and the free area the scene gets, this frame.
+  void set_layout(const Layout& layout);
+  bool has_selection() const;
+  // The world box that holds every shape and its velocity's end (nullopt: no shapes).
+  std::optional<Aabb> world_bounds() const;
+  // The circle around the focus pair that its traces' axis lines are laid around (centre and
+  // radius, world); nullopt without a pair.
+  std::optional<std::pair<Vec2, float>> focus_extent() const;
+  // The help overlay (F1, "?", View > Help; Esc closes it).
+  bool help_shown() const;
+  void show_help(bool on);
 
   // `hitbox --auto-resolve MODE`: sets the auto-resolve mode, as the mtd panel's control
   // does: while a shape of the focus pair is dragged, the MTD pushes the pair apart. MODE is

@@ -17,6 +17,7 @@
 #include "hitbox/mask.h"
 #include "hitbox/scene.h"
 #include "hitbox/shape.h"
+#include "panels/layout.h"
 #include "platform/canvas.h"
 #include "sandbox/undo.h"
 #include "teach/teach.h"
@@ -112,8 +113,7 @@ struct SandboxState {
   bool sat_show_early = false;
   float scrub_t = 0.5f;
   teach::Stepper stepper;  // step mode (teach/teach.h)
-  bool show_help = true;
-  bool help_decided = false;
+  bool show_help = false;  // the help overlay (F1, "?", View > Help)
 
   bool poly_tool = false;
   std::vector<DVec2> poly_pts;
@@ -124,6 +124,7 @@ struct SandboxState {
   std::string inspector_error;
 
   Camera cam;
+  Layout layout;  // where the panels are and the free area the scene gets (the shell's)
   FrameAnalysis an;
   std::uint64_t analyses = 0;        // analyze_frame calls so far (tests: one per frame)
   std::uint32_t view_algos = 0;      // the algorithms of the viewport being drawn

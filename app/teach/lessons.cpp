@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "hitbox/scene.h"
+#include "panels/panels.h"
 #include "platform/assets.h"
 #include "platform/image.h"
 #include "platform/renderer.h"
@@ -25,7 +26,6 @@ constexpr const char* kRecentFile = "hitbox_recent.txt";
 constexpr std::size_t kMaxRecent = 8;
 constexpr float kPresenterFont = 1.5f;   // presenter mode multiplies the UI scale by this
 constexpr float kPresenterLines = 2.0f;  // and every line width by this
-constexpr float kLessonWidth = 400.0f;   // the lesson panel's width at UI scale 1
 
 bool same_file(const std::string& a, const std::string& b) {
   std::error_code ec;
@@ -64,6 +64,10 @@ void Teacher::set_presenter(bool on) {
 void Teacher::set_ui_scale(float scale) {
   ui_scale_ = std::clamp(scale, 1.0f, 2.5f);
   apply_scale();
+}
+
+float Teacher::panel_scale() const {
+  return ui_scale_ * (presenter_ ? kPresenterFont : 1.0f);
 }
 
 void Teacher::apply_scale() {
@@ -134,6 +138,10 @@ void Teacher::go_lesson(int delta) {
   const int cur = current_lesson();
   const int next = cur < 0 ? (delta > 0 ? 0 : n - 1) : std::clamp(cur + delta, 0, n - 1);
   open(lessons_[static_cast<std::size_t>(next)]);
+}
+
+bool Teacher::lesson_shown() const {
+  return show_lesson_ && sandbox_.scene().lesson.has_value();
 }
 
 void Teacher::draw() {
@@ -276,14 +284,8 @@ void Teacher::lesson_panel() {
   const Scene& scene = sandbox_.scene();
   if (!show_lesson_ || !scene.lesson) return;
   const Lesson& lesson = *scene.lesson;
-  const ImGuiIO& io = ImGui::GetIO();
-  const float top = ImGui::GetFrameHeight() + 8.0f;  // below the menu bar
-  const float bottom = io.DisplaySize.y - ImGui::GetFrameHeightWithSpacing() - 16.0f;
-  const float width = std::min(kLessonWidth * io.FontGlobalScale, 0.45f * io.DisplaySize.x);
-  ImGui::SetNextWindowPos(ImVec2(8.0f, top), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(width, std::max(bottom - top, 200.0f)), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the help panel may lie underneath
-  if (!ImGui::Begin("Lesson", &show_lesson_)) {
+  if (lesson_rect_.empty()) return;
+  if (!begin_docked("Lesson", lesson_rect_, &show_lesson_)) {
     ImGui::End();
     return;
   }

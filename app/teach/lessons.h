@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "panels/layout.h"
+
 namespace hitbox::app {
 
 class Renderer;
@@ -21,9 +23,15 @@ class Teacher {
   void set_presenter(bool on);
   bool presenter() const { return presenter_; }
   void set_ui_scale(float scale);  // 1.0 .. 2.5, the text size outside presenter mode too
+  // How much larger than at scale 1 the text and panels are (UI scale, presenter mode).
+  float panel_scale() const;
 
   // The menu bar and the lesson panel. Call between ImGui::NewFrame and ImGui::Render.
   void draw();
+  // Whether the lesson panel shows (a lesson is open and its panel not closed), and where it
+  // is docked this frame (panels/layout.h).
+  bool lesson_shown() const;
+  void set_lesson_rect(const ScreenRect& r) { lesson_rect_ = r; }
   // Opens a scene file (the menu's Open, a lesson, Recent); false with the error shown.
   bool open(const std::string& path);
 
@@ -53,6 +61,7 @@ class Teacher {
   bool presenter_ = false;
   float ui_scale_ = 1.0f;
   bool show_lesson_ = true;
+  ScreenRect lesson_rect_;
   bool scene_changed_ = false;
   std::vector<std::string> lessons_;
   std::vector<std::string> recent_;

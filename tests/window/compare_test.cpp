@@ -22,6 +22,7 @@
 #include "hitbox/collide.h"
 #include "hitbox/scene.h"
 #include "platform/image.h"
+#include "layout_probe.h"
 #include "pixels.h"
 #include "compare/viewports.h"
 
@@ -286,10 +287,16 @@ RunResult run(const std::string& args) {
                            "hitbox_compare_test");
 }
 
+// The camera these tests' pixel positions assume: world (x, y) at window (x, y), unless the
+// test asks for another view (the window otherwise frames the scene in the free area).
+std::string with_view(const std::string& args) {
+  return args.find("--view") == std::string::npos ? args + " --view 0,0,1" : args;
+}
+
 Image render(const std::string& name, const std::string& args, RunResult* result = nullptr) {
   const std::string png = out_path(name + ".png");
   fs::remove(png);
-  const RunResult r = run(args + " --screenshot " + png);
+  const RunResult r = run(with_view(args) + " --screenshot " + png);
   EXPECT_EQ(r.status, 0) << "hitbox " << args << "\nstderr: " << r.err;
   Image img;
   EXPECT_TRUE(img.load(png)) << "no PNG from hitbox " << args;
@@ -331,19 +338,31 @@ TEST(WindowSplit, TwoViewportsShowTheSameShapesWithTheirOwnAlgorithms) {
 
 TEST(WindowSplit, FourViewportsInAGrid) {
   // Views: sat (miss), aabb (hit), bounding_circle (miss), pixel (miss).
-  const Image img = render(
-      "split4", "--scene " + kCircleCorner + " --focus rect:ball --algo sat --split 4 --no-ui");
+  RunResult r;
+  const Image img = render("split4",
+                           "--scene " + kCircleCorner +
+                               " --focus rect:ball --algo sat --split 4 --no-ui --print-layout",
+                           &r);
+  // The views tile the free area (the window less the menu bar and the status line).
+  const FrameLayout lay = parse_layout(r.out);
+  const app::ViewRect area{static_cast<int>(lay.free.x0), static_cast<int>(lay.free.y0),
+                           static_cast<int>(lay.free.w()), static_cast<int>(lay.free.h())};
+  const int mid_x = area.x + area.w / 2, mid_y = area.y + area.h / 2;
   for (const int x : {200, 1000}) {
-    expect_colour(img, x, 399, kSeparator, "horizontal separator");
-    expect_colour(img, x, 400, kSeparator, "horizontal separator");
+    expect_colour(img, x, mid_y - 1, kSeparator, "horizontal separator");
+    expect_colour(img, x, mid_y, kSeparator, "horizontal separator");
   }
-  for (const int y : {100, 700}) expect_colour(img, 640, y, kSeparator, "vertical separator");
-  // World (x, y) shows at (x -+ 320, y -+ 200).
-  const int x = static_cast<int>(kRectX), y = static_cast<int>(kRectY);
-  expect_colour(img, x - 320, y - 200, *named_colours("idle"), "view 1 (sat)");
-  expect_colour(img, x + 320, y - 200, *named_colours("hit"), "view 2 (aabb)");
-  expect_colour(img, x - 320, y + 200, *named_colours("idle"), "view 3 (bounding_circle)");
-  expect_colour(img, x + 320, y + 200, *named_colours("idle"), "view 4 (pixel)");
+  for (const int y : {100, 700}) expect_colour(img, mid_x, y, kSeparator, "vertical separator");
+  // With the camera at --view 0,0,1, world (x, y) shows at (x, y) moved by each view's offset
+  // from the area's centre.
+  const char* what[] = {"idle", "hit", "idle", "idle"};
+  const char* why[] = {"view 1 (sat)", "view 2 (aabb)", "view 3 (bounding_circle)",
+                       "view 4 (pixel)"};
+  for (int i = 0; i < 4; ++i) {
+    const Vec2 off = app::view_offset(app::view_rect(4, i, area), area);
+    expect_colour(img, static_cast<int>(kRectX + off.x), static_cast<int>(kRectY + off.y),
+                  *named_colours(what[i]), why[i]);
+  }
 }
 
 TEST(WindowSplit, BadSplitIsRefused) {
@@ -377,17 +396,21 @@ TEST(WindowCompare, TableIsDrawnAndScreenshotsWithoutTimingRepeatExactly) {
   const Image first = render("compare_on1", args + " --compare");
   const Image second = render("compare_on2", args + " --compare");
   ASSERT_EQ(first.width(), plain.width());
-  // The table sits at the top left, below the menu bar: the region differs from the plain
+  // The table is docked along the bottom of the scene: the region differs from the plain
   // render there, and the two renders with the table are identical pixel for pixel.
+  RunResult r;
+  render("compare_layout", args + " --compare --print-layout", &r);
+  const app::ScreenRect table = parse_layout(r.out).compare;
+  ASSERT_FALSE(table.empty());
   int changed = 0, same = 0, total = 0;
-  for (int y = 30; y < 250; y += 2) {
-    for (int x = 10; x < 500; x += 2) {
+  for (int y = static_cast<int>(table.y0) + 4; y < static_cast<int>(table.y1) - 4; y += 2) {
+    for (int x = static_cast<int>(table.x0) + 4; x < static_cast<int>(table.x1) - 4; x += 2) {
       ++total;
       if (!near(first.at(x, y), plain.at(x, y), 0)) ++changed;
       if (near(first.at(x, y), second.at(x, y), 0)) ++same;
     }
   }
-  EXPECT_GT(changed, total / 2) << "the comparison window is not drawn at the top left";
+  EXPECT_GT(changed, total / 2) << "the comparison window is not drawn where it is docked";
   EXPECT_EQ(same, total) << "two --no-timing renders differ in the table";
 }
 

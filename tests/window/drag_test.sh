@@ -37,7 +37,7 @@ start_hitbox() {
   local name=$1
   shift
   rm -f "$out/$name.png" "$out/imgui.ini"
-  "$hitbox" --scene "$test_dir/scenes/drag.json" --focus a:b --algo sat --no-ui \
+  "$hitbox" --scene "$test_dir/scenes/drag.json" --focus a:b --algo sat --no-ui --view 0,0,1 \
     --screenshot-on-exit "$out/$name.png" "$@" 2>"$out/$name.err" &
   pid=$!
   wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^Hitbox' | head -n 1)
@@ -149,9 +149,9 @@ case_keys() {
   check keys 163,277=idle 353,333=background 1213,113!=background 1113,213!=background
 }
 
-# 6. "+ Sprite" (Tab shows the panels; the button sits in the main panel at the top right)
-#    adds the first PNG of assets/sprites (blob256.png, 256x256) at the view's centre
-#    (640,400); Ctrl+Z takes it away again. Points on the blob's body (up left of its
+# 6. "+ Sprite" (Tab shows the panels; the button sits in the main panel, docked on the
+#    right) adds the first PNG of assets/sprites (blob256.png, 256x256) in the middle of the
+#    free area left of the panel (454,394); Ctrl+Z takes it away again. Points on the blob's body (up left of its
 #    centre, clear of its decorations and of the SAT lanes) show the sprite, then the
 #    background.
 case_sprite() {
@@ -159,17 +159,17 @@ case_sprite() {
   xdotool windowfocus --sync "$wid" 2>/dev/null || true
   xdotool key --clearmodifiers Tab
   sleep 0.3
-  xdotool mousemove --window "$wid" 928 67
+  xdotool mousemove --window "$wid" 936 79
   sleep 0.1
   xdotool click 1
   sleep 0.3
   stop_hitbox sprite || return 1
-  check sprite 575,355!=background 585,372!=background 713,163=background
+  check sprite 389,349!=background 399,366!=background 713,163=background
   start_hitbox sprite_undo || return 1
   xdotool windowfocus --sync "$wid" 2>/dev/null || true
   xdotool key --clearmodifiers Tab
   sleep 0.3
-  xdotool mousemove --window "$wid" 928 67
+  xdotool mousemove --window "$wid" 936 79
   sleep 0.1
   xdotool click 1
   sleep 0.3
@@ -178,7 +178,7 @@ case_sprite() {
   xdotool key --clearmodifiers ctrl+z
   sleep 0.3
   stop_hitbox sprite_undo || return 1
-  check sprite_undo 575,355=background 585,372=background
+  check sprite_undo 389,349=background 399,366=background
 }
 
 run_case case_drag

@@ -52,10 +52,16 @@ RunResult run(const std::string& env, const std::string& args) {
 constexpr const char* kOffscreen = "SDL_VIDEODRIVER=offscreen";
 
 // Renders one offscreen frame to a PNG and loads it.
+// The camera these tests' pixel positions assume: world (x, y) at window (x, y), unless the
+// test asks for another view (the window otherwise frames the scene in the free area).
+std::string with_view(const std::string& args) {
+  return args.find("--view") == std::string::npos ? args + " --view 0,0,1" : args;
+}
+
 Image render(const std::string& name, const std::string& args) {
   const std::string png = out_path(name + ".png");
   fs::remove(png);
-  const RunResult r = run(kOffscreen, args + " --screenshot " + png);
+  const RunResult r = run(kOffscreen, with_view(args) + " --screenshot " + png);
   EXPECT_EQ(r.status, 0) << "hitbox " << args << "\nstderr: " << r.err;
   Image img;
   EXPECT_TRUE(img.load(png)) << "no PNG from hitbox " << args << "\nstderr: " << r.err;
@@ -591,7 +597,11 @@ TEST(WindowSprites, ZoomedInPixelTestShowsCellsAndTheGrid) {
   ASSERT_GE(gem, 0);
   const DVec2 at = plain.shapes[static_cast<std::size_t>(gem)].pos;
   const std::string file = zoomed_sprite_scene(Vec2(at.x, at.y), 8.0, &gem_view);
-  const std::string args = "--scene " + file + " --focus sword:gem --no-ui --algo pixel";
+  // The scene's own view, given as --view so the tests' default camera does not replace it.
+  const std::string args = "--scene " + file + " --focus sword:gem --no-ui --algo pixel" +
+                           " --view " + std::to_string(gem_view.view->origin.x) + "," +
+                           std::to_string(gem_view.view->origin.y) + "," +
+                           std::to_string(gem_view.view->zoom);
 
   // Accuracy 1: cells of 1 world px are 8 window px; their insides show the highlight.
   const CoreOverlap fine = core_overlap(gem_view, "sword", "gem", 1.0f);
@@ -732,9 +742,9 @@ TEST(WindowLessons, EveryLessonShowsItsPanelUnlessNoUi) {
   }
   std::sort(lessons.begin(), lessons.end());
   ASSERT_GE(lessons.size(), 8u);
-  // The lesson panel sits at the top left, below the menu bar: x 8..408, y from 28. The
-  // lesson scenes keep their shapes right of it.
-  const int x0 = 20, y0 = 60, x1 = 380, y1 = 240;
+  // The lesson panel is docked on the left at 1280 x 800 (about 330 px wide), below the
+  // menu bar.
+  const int x0 = 20, y0 = 60, x1 = 300, y1 = 240;
   const long area = static_cast<long>(x1 - x0) * (y1 - y0);
   for (const fs::path& f : lessons) {
     SCOPED_TRACE(f.string());

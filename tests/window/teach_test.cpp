@@ -197,8 +197,10 @@ Image render(const std::string& name, const std::string& args) {
   const std::string png = out_path(name + ".png");
   const std::string err = out_path(name + ".err");
   fs::remove(png);
-  const std::string cmd = "env SDL_VIDEODRIVER=offscreen " + kBin + " " + args + " --screenshot " +
-                          png + " >/dev/null 2>" + err + " </dev/null";
+  // World (x, y) at window (x, y): the pixel positions below assume it.
+  const std::string cmd = "env SDL_VIDEODRIVER=offscreen " + kBin + " " + args +
+                          " --view 0,0,1 --screenshot " + png + " >/dev/null 2>" + err +
+                          " </dev/null";
   const int raw = std::system(cmd.c_str());
   EXPECT_TRUE(WIFEXITED(raw) && WEXITSTATUS(raw) == 0) << cmd << "\n" << slurp(err);
   Image img;

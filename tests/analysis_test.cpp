@@ -206,3 +206,34 @@ TEST(Analysis, SupportForPosedShapesMatchesKinds) {
 
 }  // namespace
 }  // namespace hitbox
+
+namespace hitbox {
+namespace {
+
+// Two boxes side by side with their edges on x = 100 (as Resolve leaves a pair): every
+// algorithm that measures an overlap or a gap says "touching", whichever way its float
+// verdict fell; 0.2 px apart they say "gap 0.2" again.
+TEST(Analysis, APairThatTouchesReadsAsTouching) {
+  const Posed a(test_support::rect({50.0, 50.0}, {100.0, 40.0}));
+  const Posed b(test_support::rect({150.0, 50.0}, {100.0, 40.0}));
+  AnalysisInput in;
+  in.algos = kAlgoAabb | kAlgoBoundingCircle | kAlgoSat | kAlgoMtd | kAlgoGjk;
+  const PairAnalysis an = analyze(a.body(), b.body(), in);
+  for (const Algo bit : {kAlgoAabb, kAlgoSat, kAlgoGjk}) {
+    const AlgoAnswer& ans = an.answer(bit);
+    EXPECT_TRUE(ans.touching) << ans.figure;
+    EXPECT_EQ(ans.figure.rfind("touching", 0), 0u) << ans.figure;
+    EXPECT_EQ(ans.figure.find("-0"), std::string::npos) << ans.figure;
+  }
+  EXPECT_EQ(an.answer(kAlgoSat).figure, "touching, 4 axes");
+  EXPECT_FALSE(an.answer(kAlgoBoundingCircle).touching);  // the circles overlap a lot
+
+  const Posed apart(test_support::rect({150.2, 50.0}, {100.0, 40.0}));
+  const PairAnalysis gap = analyze(a.body(), apart.body(), in);
+  EXPECT_FALSE(gap.answer(kAlgoSat).touching);
+  EXPECT_EQ(gap.answer(kAlgoSat).figure, "gap 0.2, 4 axes");
+  EXPECT_EQ(gap.answer(kAlgoAabb).figure, "gap 0.2");
+}
+
+}  // namespace
+}  // namespace hitbox

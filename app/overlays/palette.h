@@ -45,6 +45,7 @@ inline constexpr Color kTraceA{0.25f, 0.86f, 1.00f, 1.0f};     // cyan
 inline constexpr Color kTraceB{0.80f, 0.55f, 1.00f, 1.0f};     // violet
 inline constexpr Color kOverlap{1.00f, 0.30f, 0.28f, 1.0f};    // an overlap (segment / region)
 inline constexpr Color kGap{0.35f, 0.95f, 0.45f, 1.0f};        // a gap (separation)
+inline constexpr Color kTouching{1.00f, 0.84f, 0.22f, 1.0f};   // touching: neither overlap nor gap
 inline constexpr Color kAxisLine{0.62f, 0.64f, 0.72f, 0.45f};  // a tested SAT axis
 inline constexpr Color kSeparatingAxis{0.35f, 0.95f, 0.45f, 1.0f};
 inline constexpr Color kLeastAxis{1.00f, 0.62f, 0.15f, 1.0f};

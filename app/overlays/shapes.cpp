@@ -14,14 +14,25 @@
 namespace hitbox::app {
 namespace pal = palette;
 
+// Every shape shows its id and local axes once its bounding radius is this wide on screen.
+constexpr float kDetailMinPx = 40.0f;
+
 void draw_shapes(const SandboxState& s, Canvas& c) {
   const float px = 1.0f / s.cam.zoom;
   const std::uint32_t va = s.verdict_algo(s.ran_in_view());
-  const bool pair_hit = s.an.pair.valid() && va != 0 && s.an.r.answer(static_cast<Algo>(va)).hit();
+  // A pair that only touches (panels: "touching") is not coloured as a hit.
+  const bool pair_hit = s.an.pair.valid() && va != 0 &&
+                        s.an.r.answer(static_cast<Algo>(va)).hit() &&
+                        !s.an.r.answer(static_cast<Algo>(va)).touching;
+  const int hovered = s.pick(s.mouse_world);
   for (int i = 0; i < s.count(); ++i) {
     const Body& b = s.body(i);
     const bool in_pair = s.an.pair.valid() && (i == s.an.pair.a || i == s.an.pair.b);
     const bool hit = in_pair && pair_hit;
+    // Ids and local axes for the shapes the user is working with, and for every shape once
+    // it is drawn large enough to carry them without crowding the view.
+    const bool detail = in_pair || i == s.sel || i == hovered || i == s.pending_pick ||
+                        b.bound * s.cam.zoom >= kDetailMinPx;
     Color fill = pal::kFillIdle, outline = pal::kOutlineIdle;
     float width = 1.5f;
     if (i == s.sel) fill = pal::kFillSelected;
@@ -51,6 +62,11 @@ void draw_shapes(const SandboxState& s, Canvas& c) {
       draw_body(c, b, fill, outline, width);
     }
 
+    // Velocity (when set).
+    if (i != s.sel && length(b.vel) * s.cam.zoom >= 1.0f)
+      c.arrow(b.pos, b.pos + b.vel, alpha(pal::kVelocity, 0.55f), 1.5f, 8.0f);
+
+    if (!detail) continue;
     // Local axes: +x arrow and a shorter +y tick, so rotation and mirroring show.
     float lx = 0.0f, ly = 0.0f;
     if (b.geom == Geom::Circle) {
@@ -68,10 +84,6 @@ void draw_shapes(const SandboxState& s, Canvas& c) {
     c.arrow(b.pos, b.pos + b.axis_x * lx, pal::kAxisX, 2.0f, 7.0f);
     c.line(b.pos, b.pos + b.axis_y * ly, pal::kAxisY, 2.0f);
     c.dot(b.pos, 3.0f, pal::kOrigin);
-
-    // Velocity (when set).
-    if (i != s.sel && length(b.vel) * s.cam.zoom >= 1.0f)
-      c.arrow(b.pos, b.pos + b.vel, alpha(pal::kVelocity, 0.55f), 1.5f, 8.0f);
 
     // Label: id, with A/B for the focus pair.
     std::string label = s.shape(i).id;
@@ -136,6 +148,12 @@ void draw_handles(const SandboxState& s, Canvas& c) {
     c.arrow(b.pos, vh, pal::kVelocity, 2.0f, 10.0f);
   }
   c.circle(vh, kHandleRadiusPx * px, pal::kHandleFill, pal::kVelocity, 2.0f);
+  // While rotating or scaling, the value being set, beside its handle.
+  if (s.drag.kind == DragKind::Rotate && s.drag.index == s.sel)
+    c.text(rh + Vec2(12.0f, -8.0f) * px, strf("angle %.1f deg", s.shape(s.sel).angle),
+           pal::kHandle);
+  else if (s.drag.kind == DragKind::Scale && s.drag.index == s.sel)
+    c.text(sh + Vec2(10.0f, 4.0f) * px, strf("scale %.2f", s.shape(s.sel).scale), pal::kHandle);
 }
 
 void draw_poly_tool(const SandboxState& s, Canvas& c) {

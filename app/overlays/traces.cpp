@@ -91,7 +91,7 @@ void draw_bounding_circle(const SandboxState& s, Canvas& c) {
   const Color gc = r.hit ? pal::kOverlap : pal::kGap;
   dashed(c, r.ca, r.cb, alpha(gc, 0.8f), 1.5f, 5.0f, px);
   c.text(0.5f * (r.ca + r.cb) + Vec2(6.0f, 6.0f) * px,
-         strf("circles: gap %.1f%s", r.gap, r.hit ? " (hit)" : ""), gc);
+         r.hit ? strf("circles overlap %.1f (hit)", -r.gap) : strf("circles: gap %.1f", r.gap), gc);
 }
 
 void draw_mtd(const SandboxState& s, Canvas& c) {

@@ -34,7 +34,12 @@ void verdict_text(SandboxState& s, std::uint32_t bit) {
     ImGui::TextDisabled(s.an.pair.valid() ? "n/a" : "-");
     return;
   }
-  const bool hit = s.an.r.answer(static_cast<Algo>(bit)).hit();
+  const AlgoAnswer& ans = s.an.r.answer(static_cast<Algo>(bit));
+  if (ans.touching) {
+    ImGui::TextColored(to_v4(pal::kTouching), "%s", ans.figure.c_str());
+    return;
+  }
+  const bool hit = ans.hit();
   ImGui::TextColored(to_v4(hit ? pal::kOverlap : pal::kGap), "%s", hit ? "HIT" : "miss");
   ImGui::SameLine();
   ImGui::TextUnformatted(s.an.r.answer(static_cast<Algo>(bit)).figure.c_str());

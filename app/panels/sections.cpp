@@ -20,6 +20,19 @@ namespace pal = palette;
 
 namespace {
 
+// A time on the step in words: "t = 0.420", "never" for +infinity, "always" for -infinity
+// (the shapes were already within that axis's slab for all time).
+std::string time_words(float t) {
+  if (std::isinf(t)) return t > 0.0f ? "never" : "always";
+  return strf("t = %.3f", t);
+}
+
+// An axis's signed overlap in words: "overlap 12.50", "gap 3.20", "touching".
+std::string overlap_words(float overlap) {
+  if (std::abs(overlap) < kTouchingPx) return "touching";
+  return overlap > 0.0f ? strf("overlap %.2f", overlap) : strf("gap %.2f", -overlap);
+}
+
 // One SAT axis as a number line: A's and B's intervals and their overlap or gap.
 void sat_number_line(const SatAxis& ax, bool dim) {
   const ImVec2 p0 = ImGui::GetCursorScreenPos();
@@ -79,7 +92,7 @@ void panel_sat(SandboxState& s) {
   if (ImGui::BeginTable("sat_axes", 4, flags)) {
     ImGui::TableSetupColumn("#");
     ImGui::TableSetupColumn("axis from");
-    ImGui::TableSetupColumn("overlap");
+    ImGui::TableSetupColumn("overlap or gap");
     ImGui::TableSetupColumn("A (top) and B on the axis", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableHeadersRow();
     for (std::size_t k = 0; k < tr.axes.size(); ++k) {
@@ -96,7 +109,7 @@ void panel_sat(SandboxState& s) {
       ImGui::TableNextColumn();
       ImGui::TextColored(col, "%s %d", axis_source_name(ax.source), ax.feature);
       ImGui::TableNextColumn();
-      ImGui::TextColored(col, "%+.2f%s", ax.overlap,
+      ImGui::TextColored(col, "%s%s", overlap_words(ax.overlap).c_str(),
                          ki == stop ? " stop" : (untested ? " skip" : ""));
       ImGui::TableNextColumn();
       sat_number_line(ax, untested);
@@ -105,8 +118,7 @@ void panel_sat(SandboxState& s) {
   }
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped(
-      "overlap < 0 is a gap. 'skip': not tested when exiting early. Hover a "
-      "number line for its values.");
+      "'skip': not tested when exiting early. Hover a number line for its values.");
   ImGui::PopStyleColor();
 }
 
@@ -140,7 +152,8 @@ void panel_swept(SandboxState& s) {
   const SweptTrace& tr = s.an.r.swept_trace;
   ImGui::Text("method: %s   v_rel = (%.1f, %.1f)", swept_method_name(tr.method), tr.rel_vel.x,
               tr.rel_vel.y);
-  ImGui::Text("enter t = %.3f, exit t = %.3f", tr.t_enter, tr.t_exit);
+  ImGui::Text("enters at %s, leaves at %s", time_words(tr.t_enter).c_str(),
+              time_words(tr.t_exit).c_str());
   if (r.initially_overlapping)
     ImGui::TextColored(to_v4(pal::kOverlap), "Overlapping at t = 0 (MTD depth %.2f).",
                        r.mtd.depth);
@@ -172,9 +185,9 @@ void panel_swept(SandboxState& s) {
         ImGui::TableNextColumn();
         ImGui::TextColored(col, "%s %d", axis_source_name(st.source), st.feature);
         ImGui::TableNextColumn();
-        ImGui::TextColored(col, "%.3f", st.t_enter);
+        ImGui::TextColored(col, "%s", time_words(st.t_enter).c_str());
         ImGui::TableNextColumn();
-        ImGui::TextColored(col, "%.3f%s", st.t_exit, entry ? "  <- impact" : "");
+        ImGui::TextColored(col, "%s%s", time_words(st.t_exit).c_str(), entry ? "  <- impact" : "");
       }
       ImGui::EndTable();
     }

@@ -89,10 +89,15 @@ void panel_status(SandboxState& s) {
       }
       for (const AlgoInfo& info : kAlgorithms) {
         if (!(s.ran_in_panels() & info.bit)) continue;
-        const bool hit = s.an.r.answer(info.bit).hit();
+        const AlgoAnswer& ans = s.an.r.answer(info.bit);
+        const bool hit = ans.hit();
         ImGui::SameLine();
         ImGui::TextDisabled("|");
         ImGui::SameLine();
+        if (ans.touching) {
+          ImGui::TextColored(to_v4(pal::kTouching), "%s %s", info.name, ans.figure.c_str());
+          continue;
+        }
         ImGui::TextColored(to_v4(hit ? pal::kOverlap : pal::kGap), "%s %s", info.name,
                            hit ? "HIT" : "miss");
         ImGui::SameLine();

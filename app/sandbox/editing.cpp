@@ -303,10 +303,15 @@ void SandboxState::apply_teaching() {
   if (scene.accuracy && valid_accuracy(static_cast<float>(*scene.accuracy)))
     accuracy = static_cast<float>(*scene.accuracy);
   if (scene.focus) {
+    // The scene's pair: A selected, and pinned only when B is not A's nearest shape anyway
+    // (a plain click elsewhere then moves the focus, as everywhere else).
     const int a = scene.find(scene.focus->first), b = scene.find(scene.focus->second);
     if (a >= 0 && b >= 0 && a != b) {
-      pin_a = a;
-      pin_b = b;
+      sel = a;
+      if (nearest(a) != b) {
+        pin_a = a;
+        pin_b = b;
+      }
     }
   }
 }

@@ -3,6 +3,8 @@
 #include "hitbox/analysis.h"
 
 #include <cassert>
+#include <cmath>
+#include <limits>
 #include <cstdarg>
 #include <cstdio>
 
@@ -98,6 +100,25 @@ bool run_one(Algo bit, const Body& a, const Body& b, const AnalysisInput& in, Pa
   return false;
 }
 
+// How far from touching the pair is by this algorithm's own measure (overlap > 0, gap < 0),
+// for the algorithms that measure one; NaN for the others.
+float contact_amount(Algo bit, const PairAnalysis& out) {
+  switch (bit) {
+    case kAlgoAabb:
+      return out.aabb.depth;
+    case kAlgoBoundingCircle:
+      return -out.bounding_circle.gap;
+    case kAlgoSat:
+      return out.sat.overlap;
+    case kAlgoMtd:
+      return out.mtd.hit ? out.mtd.depth : std::numeric_limits<float>::quiet_NaN();
+    case kAlgoGjk:
+      return out.gjk.hit ? out.gjk.depth : -out.gjk.distance;
+    default:
+      return std::numeric_limits<float>::quiet_NaN();
+  }
+}
+
 }  // namespace
 
 const char* verdict_name(Verdict v) {
@@ -136,6 +157,7 @@ void analyze(const Body& a, const Body& b, const AnalysisInput& in, PairAnalysis
     AlgoAnswer& ans = out.answers[i];
     ans.bit = bit;
     ans.figure.clear();
+    ans.touching = false;
     if (!(in.algos & bit)) {
       ans.verdict = Verdict::NotRun;
     } else if (!algo_supports(bit, a, b)) {
@@ -145,6 +167,12 @@ void analyze(const Body& a, const Body& b, const AnalysisInput& in, PairAnalysis
     } else {
       ans.verdict = run_one(bit, a, b, in, out, ans.figure) ? Verdict::Hit : Verdict::Miss;
       out.ran |= bit;
+      // Within a rounding of touching, one word for either verdict (closed sets: a hit).
+      const float amount = contact_amount(bit, out);
+      ans.touching = std::abs(amount) < kTouchingPx;
+      if (ans.touching) {
+        ans.figure = bit == kAlgoSat ? figure_text("touching, %d axes", out.sat.tested) : "touching";
+      }
     }
   }
 }

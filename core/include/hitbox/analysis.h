@@ -32,6 +32,9 @@ struct AnalysisInput {
   const Mask* mask_b = nullptr;
 };
 
+// Overlaps and gaps smaller than this (world px) read as touching: they print as 0.0.
+inline constexpr float kTouchingPx = 0.05f;
+
 // What one algorithm said. Touching counts as a hit everywhere (closed sets, collide.h).
 enum class Verdict : std::uint8_t {
   NotRun,       // not enabled in AnalysisInput::algos
@@ -49,8 +52,11 @@ struct AlgoAnswer {
   // aabb, bounding_circle "overlap 12.5" / "gap 3.2"; sat the same plus ", N axes";
   // mtd "depth 4.0" / "no push"; swept "toi 0.420" / "toi 0 (overlap)" / "no contact in
   // step"; pixel "213 cells"; gjk "depth 1.5" / "distance 2.4"; quadrant and
-  // circle_as_square "by corner" / "by square". Empty unless the verdict is Hit or Miss.
+  // circle_as_square "by corner" / "by square". Within kTouchingPx of touching, aabb,
+  // bounding_circle, sat, mtd and gjk say "touching" (sat: "touching, N axes") whichever
+  // way the float verdict fell. Empty unless the verdict is Hit or Miss.
   std::string figure;
+  bool touching = false;  // the pair touches (to kTouchingPx) by this algorithm's measure
   bool ran() const { return verdict == Verdict::Hit || verdict == Verdict::Miss; }
   bool hit() const { return verdict == Verdict::Hit; }
 };

@@ -490,7 +490,7 @@ void draw_compare_window(
   ImGui::Separator();
   ImGui::TextUnformatted("Find a disagreement:");
   const auto combo = [](const char* label, int* index) {
-    ImGui::SetNextItemWidth(150.0f);
+    ImGui::SetNextItemWidth(11.5f * ImGui::GetFontSize());
     if (ImGui::BeginCombo(label, kAlgorithms[*index].name)) {
       for (int i = 0; i < kAlgoCount; ++i) {
         if (ImGui::Selectable(kAlgorithms[i].name, i == *index)) *index = i;

@@ -79,7 +79,7 @@ void panel_algorithms(SandboxState& s) {
   for (const AlgoInfo& info : kAlgorithms) {
     bool on = (s.algos & info.bit) != 0;
     if (ImGui::Checkbox(info.name, &on)) s.algos = on ? (s.algos | info.bit) : (s.algos & ~info.bit);
-    ImGui::SameLine(150.0f);
+    ImGui::SameLine(11.5f * ImGui::GetFontSize());
     verdict_text(s, info.bit);
   }
   {
@@ -87,7 +87,7 @@ void panel_algorithms(SandboxState& s) {
     const std::string preview =
         s.colour_algo == 0 ? std::string("auto (") + (shown ? algo_name(shown) : "none") + ")"
                          : std::string(algo_name(s.colour_algo));
-    ImGui::SetNextItemWidth(170.0f);
+    ImGui::SetNextItemWidth(13.0f * ImGui::GetFontSize());
     if (ImGui::BeginCombo("hit colour from", preview.c_str())) {
       if (ImGui::Selectable("auto", s.colour_algo == 0)) s.colour_algo = 0;
       for (const AlgoInfo& info : kAlgorithms)

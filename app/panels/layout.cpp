@@ -20,20 +20,21 @@ Layout compute_layout(const LayoutInput& in) {
 
   float main_top = right.y0, main_bottom = right.y1;
   if (in.lesson) {
-    if (W >= kWideLayoutPx * in.scale) {
+    if (W >= kWideLayoutPx) {
       const float lw = std::min(std::clamp(0.26f * W, 260.0f * in.scale, 420.0f * in.scale),
                                 0.3f * W);
       l.lesson = ScreenRect{0.0f, top, lw, bottom};
       l.free.x0 = lw;
     } else {
-      main_top = right.y0 + 0.45f * right.h();
+      main_top = right.y0 + 0.4f * right.h();
       l.lesson = ScreenRect{right.x0, right.y0, right.x1, main_top};
     }
   }
   if (in.inspector) {
-    const float ih = std::clamp(0.36f * (main_bottom - main_top), 150.0f * in.scale,
-                                300.0f * in.scale);
-    const float split = std::max(main_top + 0.4f * (main_bottom - main_top), main_bottom - ih);
+    const float room = main_bottom - main_top;
+    const float ih = std::min(std::clamp(0.4f * room, 150.0f * in.scale, 300.0f * in.scale),
+                              0.5f * room);
+    const float split = main_bottom - ih;
     l.inspector = ScreenRect{right.x0, split, right.x1, main_bottom};
     main_bottom = split;
   }

@@ -38,7 +38,7 @@ struct Layout {
   ScreenRect free;       // what the scene gets
 };
 
-// Narrow windows (below this many pixels at scale 1) stack the lesson over the main panel.
+// Narrow windows (below this many pixels) stack the lesson over the main panel.
 inline constexpr float kWideLayoutPx = 1100.0f;
 
 Layout compute_layout(const LayoutInput& in);

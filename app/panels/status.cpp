@@ -115,8 +115,7 @@ void panel_status(SandboxState& s) {
 void panel_help(SandboxState& s) {
   if (!s.show_help) return;
   const ScreenRect& f = s.layout.free;
-  const float w = std::min(520.0f * ImGui::GetIO().FontGlobalScale * ImGui::GetFontSize() / 13.0f,
-                           0.95f * f.w());
+  const float w = std::min(40.0f * ImGui::GetFontSize(), 0.95f * f.w());
   const float h = std::min(23.0f * ImGui::GetTextLineHeightWithSpacing() + 40.0f, 0.95f * f.h());
   const ScreenRect r{f.x0 + 0.5f * (f.w() - w), f.y0 + 0.5f * (f.h() - h),
                      f.x0 + 0.5f * (f.w() + w), f.y0 + 0.5f * (f.h() + h)};

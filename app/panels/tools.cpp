@@ -36,7 +36,7 @@ void panel_tools(SandboxState& s) {
     s.add_sprite(s.sprite_files[static_cast<std::size_t>(s.sprite_choice)]);
   ImGui::EndDisabled();
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(160.0f);
+  ImGui::SetNextItemWidth(12.0f * ImGui::GetFontSize());
   const char* preview = s.sprite_files.empty()
                             ? "(no PNG files)"
                             : s.sprite_files[static_cast<std::size_t>(s.sprite_choice)].c_str();
@@ -64,7 +64,7 @@ void panel_tools(SandboxState& s) {
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(s.path.empty());
-  if (ImGui::Button("Save")) s.save();
+  if (ImGui::Button("Save")) s.save_requested = true;
   ImGui::EndDisabled();
   ImGui::SameLine();
   if (ImGui::Button("Help (F1)")) s.show_help = !s.show_help;

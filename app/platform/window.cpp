@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <numeric>
@@ -28,6 +29,7 @@
 #include "overlays/palette.h"
 #include "panels/layout.h"
 #include "panels/panels.h"
+#include "platform/fonts.h"
 #include "platform/renderer.h"
 #include "sandbox/sandbox.h"
 #include "teach/lessons.h"
@@ -39,7 +41,7 @@ constexpr float kMinZoom = 0.05f;
 constexpr float kMaxZoom = 50.0f;
 constexpr float kFrameMaxZoom = 3.0f;  // framing never zooms a small scene in further
 constexpr float kFrameMarginPx = 24.0f;  // framing keeps this much room around the shapes
-constexpr float kTraceRoomPx = 100.0f;   // and this much around the focus pair, for its axes
+constexpr float kTraceRoomPx = 140.0f;   // and this much around the focus pair, for its axes
 constexpr int kSettleFrames = 3;  // ImGui needs a couple of frames to size new windows
 constexpr int kBenchWarmup = 5;   // frames not timed (shader compile, font upload)
 // Interactive frames take at least this long, so a display without vsync (Xvfb) does not
@@ -189,6 +191,9 @@ class Shell {
   void draw_compare();
   std::uint32_t frame_algos() const;
   void print_layout() const;
+  // "Hitbox - name.json *": the open file, with a mark while it has unsaved changes.
+  void update_title();
+  std::string title_;
   // The viewport a mouse event belongs to: the one under the pointer, or while a button is
   // held the one where the press began. Its camera is what the sandbox gets.
   int event_view(const SDL_Event& e);
@@ -197,6 +202,7 @@ class Shell {
 
   const WindowOptions& options_;
   Layout layout_;                // this frame's docked panels and free area (panels/layout.h)
+  UiFont font_;                  // the UI font at the panel scale (platform/fonts.h)
   ScreenRect framed_free_;       // the free area the camera was last fitted to
   bool frame_pending_ = true;    // frame the scene at the next frame
   bool auto_frame_ = true;       // false once the user pans or zooms: keep their view
@@ -221,6 +227,7 @@ class Shell {
 // One frame: world into the canvas batch, panels into ImGui, then both into the bound
 // framebuffer. The caller swaps or reads back.
 void Shell::frame(bool hide_mouse) {
+  font_.apply(teacher_->panel_scale());
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   // Headless frames have no pointer: keep panels from showing a hover under (0, 0).
@@ -437,6 +444,17 @@ void Shell::frame_scene() {
   camera_.origin = centre - screen / camera_.zoom;
 }
 
+void Shell::update_title() {
+  const std::string& path = sandbox_.path();
+  std::string title = "Hitbox - " + (path.empty() ? options_.title
+                                                   : std::filesystem::path(path).filename().string());
+  if (sandbox_.unsaved()) title += " *";
+  if (title != title_) {
+    title_ = title;
+    SDL_SetWindowTitle(window_, title_.c_str());
+  }
+}
+
 // --print-layout: the last frame's layout as one JSON object, for tests that check that the
 // scene is framed in the free area and the labels are readable (window pixels).
 void Shell::print_layout() const {
@@ -616,13 +634,20 @@ int Shell::interactive() {
     while (SDL_PollEvent(&e) != 0) handle(e);
     if (!running_) break;
     frame(false);
-    // File > Export PNG: the frame just drawn, read back like --screenshot-on-exit.
+    // File > Export PNG: the frame just drawn, read back like --screenshot-on-exit (drawn
+    // again without the panels when the export asked for the scene only).
     if (const std::string png = teacher_->take_export(); !png.empty()) {
+      if (teacher_->export_without_panels() && show_ui_) {
+        show_ui_ = false;
+        frame(true);
+        show_ui_ = true;
+      }
       glReadBuffer(GL_BACK);
       int dw = 0, dh = 0;
       drawable_size(&dw, &dh);
       teacher_->exported(png, write_png(png, dw, dh));
     }
+    update_title();
     SDL_GL_SwapWindow(window_);
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     if (ms < kMinFrameMs) SDL_Delay(static_cast<Uint32>(kMinFrameMs - ms));

@@ -316,19 +316,6 @@ void SandboxState::apply_teaching() {
   }
 }
 
-void SandboxState::save() {
-  if (path.empty()) {
-    say("No scene file to save to.", true);
-    return;
-  }
-  try {
-    save_scene(scene_to_save(), path);
-    say("Saved " + path + ".");
-  } catch (const SceneError& e) {
-    say(std::string("Save failed: ") + e.what(), true);
-  }
-}
-
 // ---- polygon tool ----
 void SandboxState::start_poly_tool() {
   if (drag.kind != DragKind::None) return;

@@ -23,6 +23,7 @@ Sandbox::Sandbox(Scene scene, std::string scene_path) : impl_(new Impl) {
   impl_->path = std::move(scene_path);
   impl_->repose();
   impl_->apply_teaching();
+  impl_->saved = impl_->scene_to_save();
 }
 
 Sandbox::~Sandbox() {
@@ -241,8 +242,18 @@ void Sandbox::load_scene(Scene scene, std::string path) {
   m.masks.clear();
   m.inspector_error.clear();
   m.forget_analysis();
+  // A scene or lesson opens with its own settings: what it does not set is the default, not
+  // whatever the previous scene left (algorithms, accuracy, colouring, step mode, resolve).
+  m.algos = kAlgoSat;
+  m.accuracy = 1.0f;
+  m.colour_algo = 0;
+  m.auto_resolve = ResolveMode::Off;
+  m.sat_show_early = false;
+  m.scrub_t = 0.5f;
+  m.stepper = teach::Stepper{};
   m.repose();
   m.apply_teaching();
+  m.saved = m.scene_to_save();
   m.say(m.path.empty() ? "Scene loaded." : "Opened " + m.path + ".");
 }
 
@@ -256,6 +267,31 @@ const std::string& Sandbox::path() const {
 
 void Sandbox::set_path(std::string path) {
   impl_->path = std::move(path);
+}
+
+bool Sandbox::unsaved() const {
+  return !(impl_->scene_to_save() == impl_->saved);
+}
+
+void Sandbox::mark_saved() {
+  impl_->saved = impl_->scene_to_save();
+}
+
+void Sandbox::set_image_paths(const Scene& rebased) {
+  SandboxState& m = *impl_;
+  if (rebased.shapes.size() != m.scene.shapes.size()) return;
+  for (std::size_t i = 0; i < rebased.shapes.size(); ++i)
+    m.scene.shapes[i].image = rebased.shapes[i].image;
+}
+
+bool Sandbox::take_save_request() {
+  const bool asked = impl_->save_requested;
+  impl_->save_requested = false;
+  return asked;
+}
+
+void Sandbox::notify(const std::string& message, bool error) {
+  impl_->say(message, error);
 }
 
 }  // namespace hitbox::app

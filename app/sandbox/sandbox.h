@@ -106,6 +106,15 @@ class Sandbox {
   // Where Save writes ("" for none); Save As sets it.
   const std::string& path() const;
   void set_path(std::string path);
+  // The scene differs from the one last opened or saved (the window title's mark).
+  bool unsaved() const;
+  void mark_saved();
+  // Save As into another folder: the sprites' image paths as the new file must write them.
+  void set_image_paths(const Scene& rebased);
+  // True once after the Save button or Ctrl+S (the teacher does the saving).
+  bool take_save_request();
+  // A line in the status message (file operations report there).
+  void notify(const std::string& message, bool error = false);
 
  private:
   struct Impl;

@@ -121,6 +121,8 @@ struct SandboxState {
 
   std::string message;
   bool message_error = false;
+  Scene saved;                  // the scene as last opened or saved (the title's unsaved mark)
+  bool save_requested = false;  // the Save button or Ctrl+S: the teacher saves (teach/lessons.h)
   std::string inspector_error;
 
   Camera cam;
@@ -170,7 +172,6 @@ struct SandboxState {
   void resolve_button();
   Scene scene_to_save() const;
   void apply_teaching();
-  void save();
   void start_poly_tool();
   void cancel_poly_tool();
   void finish_poly_tool();

@@ -70,8 +70,9 @@ float Teacher::panel_scale() const {
   return ui_scale_ * (presenter_ ? kPresenterFont : 1.0f);
 }
 
+// The text and panels follow panel_scale() (the shell rebuilds the font between frames,
+// platform/fonts.h); the world's lines thicken here.
 void Teacher::apply_scale() {
-  ImGui::GetIO().FontGlobalScale = ui_scale_ * (presenter_ ? kPresenterFont : 1.0f);
   renderer_.set_line_scale(presenter_ ? kPresenterLines : 1.0f);
 }
 
@@ -109,6 +110,66 @@ std::string Teacher::take_export() {
 void Teacher::exported(const std::string& path, bool ok) {
   note_ = ok ? "Exported " + path : "Cannot write " + path;
   note_error_ = !ok;
+  sandbox_.notify(note_, !ok);
+}
+
+bool Teacher::is_bundled(const std::string& path) const {
+  return std::any_of(lessons_.begin(), lessons_.end(),
+                     [&](const std::string& l) { return same_file(l, path); });
+}
+
+void Teacher::save() {
+  const std::string path = sandbox_.path();
+  if (path.empty()) {
+    popup_ = "Save scene as";
+    return;
+  }
+  if (is_bundled(path)) {
+    // The bundled lessons stay as shipped: the edit goes to a new file.
+    note_ = "This is a bundled lesson: save your version under a new name.";
+    note_error_ = false;
+    std::snprintf(path_buf_, sizeof path_buf_, "%s", fs::path(path).filename().string().c_str());
+    popup_ = "Save scene as";
+    return;
+  }
+  try {
+    save_scene(sandbox_.scene_to_save(), path);
+    sandbox_.mark_saved();
+    note_ = "Saved " + path;
+    note_error_ = false;
+    sandbox_.notify(note_);
+    remember(path);
+  } catch (const SceneError& e) {
+    note_ = e.what();
+    note_error_ = true;
+    sandbox_.notify(note_, true);
+    popup_ = "Save scene as";
+  }
+}
+
+bool Teacher::save_as(const std::string& path) {
+  if (is_bundled(path)) {
+    note_ = "That is a bundled lesson: choose another name.";
+    note_error_ = true;
+    return false;
+  }
+  try {
+    // Sprite images are written relative to the new file's folder, so they still load.
+    const std::string old_path = sandbox_.path();
+    save_scene(rebase_image_paths(sandbox_.scene_to_save(), old_path, path), path);
+    sandbox_.set_path(path);
+    sandbox_.set_image_paths(rebase_image_paths(sandbox_.scene(), old_path, path));
+    sandbox_.mark_saved();
+    note_ = "Saved " + path;
+    note_error_ = false;
+    sandbox_.notify(note_);
+    remember(path);
+    return true;
+  } catch (const SceneError& e) {
+    note_ = e.what();
+    note_error_ = true;
+    return false;
+  }
 }
 
 void Teacher::remember(const std::string& path) {
@@ -146,6 +207,7 @@ bool Teacher::lesson_shown() const {
 
 void Teacher::draw() {
   if (export_delay_ > 0) --export_delay_;
+  if (sandbox_.take_save_request()) save();
   menu_bar();
   file_popups();
   lesson_panel();
@@ -156,18 +218,7 @@ void Teacher::menu_bar() {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("Open...")) popup_ = "Open scene";
-    if (ImGui::MenuItem("Save", nullptr, false, !sandbox_.path().empty())) {
-      try {
-        save_scene(sandbox_.scene_to_save(), sandbox_.path());
-        note_ = "Saved " + sandbox_.path();
-        note_error_ = false;
-        remember(sandbox_.path());
-      } catch (const SceneError& e) {
-        note_ = e.what();
-        note_error_ = true;
-        popup_ = "Save scene as";
-      }
-    }
+    if (ImGui::MenuItem("Save", "Ctrl+S", false, !sandbox_.path().empty())) save();
     if (ImGui::MenuItem("Save As...")) popup_ = "Save scene as";
     if (ImGui::BeginMenu("Recent", !recent_.empty())) {
       for (const std::string& r : recent_) {
@@ -186,7 +237,7 @@ void Teacher::menu_bar() {
   if (ImGui::BeginMenu("View")) {
     if (ImGui::MenuItem("Presenter mode", "F11", presenter_)) set_presenter(!presenter_);
     float scale = ui_scale_;
-    ImGui::SetNextItemWidth(160.0f);
+    ImGui::SetNextItemWidth(12.0f * ImGui::GetFontSize());
     if (ImGui::SliderFloat("UI scale", &scale, 1.0f, 2.5f, "%.2f")) set_ui_scale(scale);
     ImGui::MenuItem("Lesson panel", nullptr, &show_lesson_);
     ImGui::EndMenu();
@@ -245,18 +296,7 @@ void Teacher::file_popups() {
     const bool enter = ImGui::InputText("##path", path_buf_, sizeof path_buf_,
                                         ImGuiInputTextFlags_EnterReturnsTrue);
     if (ImGui::Button("Save") || enter) {
-      const std::string path = path_buf_;
-      try {
-        save_scene(sandbox_.scene_to_save(), path);
-        sandbox_.set_path(path);
-        note_ = "Saved " + path;
-        note_error_ = false;
-        remember(path);
-        ImGui::CloseCurrentPopup();
-      } catch (const SceneError& e) {
-        note_ = e.what();
-        note_error_ = true;
-      }
+      if (save_as(path_buf_)) ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
@@ -268,6 +308,7 @@ void Teacher::file_popups() {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30.0f);
     const bool enter = ImGui::InputText("##path", path_buf_, sizeof path_buf_,
                                         ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::Checkbox("without the panels (the scene only)", &export_bare_);
     if ((ImGui::Button("Export") || enter) && path_buf_[0] != '\0') {
       export_path_ = path_buf_;
       export_delay_ = 2;  // this frame still shows the popup; the next one does not

@@ -40,6 +40,12 @@ class Teacher {
   // A path once an Export PNG is due: the shell writes the frame it just drew to it and
   // reports back with exported().
   std::string take_export();
+  // Whether the export asked for the scene without the panels.
+  bool export_without_panels() const { return export_bare_; }
+  // File > Save (Ctrl+S): to the open file; a bundled lesson asks for a new name instead.
+  void save();
+  // Save As: false with the reason in the popup (a bundled lesson, a file not writable).
+  bool save_as(const std::string& path);
   void exported(const std::string& path, bool ok);
 
   // The bundled lesson files (assets/scenes/lessons/*.json), sorted by name.
@@ -54,6 +60,7 @@ class Teacher {
   void remember(const std::string& path);
   void save_recent() const;
   void apply_scale();
+  bool is_bundled(const std::string& path) const;
 
   Sandbox& sandbox_;
   Renderer& renderer_;
@@ -70,6 +77,7 @@ class Teacher {
   char path_buf_[1024] = {};
   const char* popup_ = nullptr;  // popup to open after the menu bar
   std::string export_path_;
+  bool export_bare_ = false;
   int export_delay_ = 0;  // frames until the export is due (the popup must be gone)
 };
 

@@ -193,4 +193,20 @@ void save_scene(const Scene& scene, const std::string& path) {
   }
 }
 
+Scene rebase_image_paths(Scene scene, const std::string& from_file, const std::string& to_file) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path from_dir = fs::absolute(fs::path(from_file).parent_path(), ec);
+  const fs::path to_dir = fs::absolute(fs::path(to_file).parent_path(), ec);
+  for (Shape& s : scene.shapes) {
+    if (s.kind != Kind::Sprite || s.image.empty()) continue;
+    const fs::path image(s.image);
+    if (image.is_absolute()) continue;
+    const fs::path full = (from_dir / image).lexically_normal();
+    const fs::path rel = full.lexically_relative(to_dir);
+    s.image = (rel.empty() ? full : rel).generic_string();
+  }
+  return scene;
+}
+
 }  // namespace hitbox

@@ -80,4 +80,10 @@ std::string scene_to_json(const Scene& scene);
 // Write to a file. Throws SceneError when it cannot be written.
 void save_scene(const Scene& scene, const std::string& path);
 
+// The scene with every sprite's image path rewritten for a file saved at `to_file`: paths are
+// relative to their scene file's folder, so a scene read from `from_file` and saved into
+// another folder must point back at the same images (absolute paths stay absolute; with no
+// `from_file` the paths are taken as relative to the working directory).
+Scene rebase_image_paths(Scene scene, const std::string& from_file, const std::string& to_file);
+
 }  // namespace hitbox

@@ -1080,7 +1080,7 @@ TEST(SceneSprites, OtherKindsKeysAreUnknownOnASprite) {
                              "alpha_threshold": 3})",
                       "C", "alpha_threshold", {"is not a key of a circle", "only sprites"});
   expect_sprite_error(dir, R"({"id": "K", "kind": "sprites", "pos": [0, 0]})", "K", "kind",
-                      {"\"rect\", \"circle\", \"polygon\" or \"sprite\""});
+                      {"\"rect\", \"circle\", \"polygon\", \"sprite\", \"point\" or \"segment\""});
 }
 
 TEST(SceneSprites, MissingImageNamesTheFileAsWrittenAndResolved) {

@@ -197,6 +197,8 @@ const char* axis_source_name(AxisSource s) {
       return "centre_line";
     case AxisSource::Velocity:
       return "velocity";
+    case AxisSource::SegmentDirection:
+      return "segment_direction";
   }
   return "?";
 }

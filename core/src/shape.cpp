@@ -19,6 +19,10 @@ const char* kind_name(Kind k) {
       return "polygon";
     case Kind::Sprite:
       return "sprite";
+    case Kind::Point:
+      return "point";
+    case Kind::Segment:
+      return "segment";
   }
   return "?";
 }
@@ -55,6 +59,10 @@ int vertex_count(const Shape& s) {
       return static_cast<int>(s.points.size());
     case Kind::Sprite:
       return 4;
+    case Kind::Point:
+      return 1;
+    case Kind::Segment:
+      return 2;
   }
   return 0;
 }
@@ -142,8 +150,11 @@ Body pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> int_s
     b.half = to_f(h * s.scale);
     const DVec2 corners[4] = {{-h.x, -h.y}, {h.x, -h.y}, {h.x, h.y}, {-h.x, h.y}};
     for (int i = 0; i < 4; ++i) w[i] = to_world(s, corners[i]);
+  } else if (s.kind == Kind::Point) {
+    b.geom = Geom::Polygon;  // one vertex: pos
+    w[0] = s.pos;
   } else {
-    b.geom = Geom::Polygon;
+    b.geom = Geom::Polygon;  // a polygon, or a segment's two points
     for (int i = 0; i < count; ++i) w[i] = to_world(s, s.points[static_cast<size_t>(i)]);
   }
 
@@ -167,12 +178,15 @@ Body pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> int_s
   for (int i = 0; i < count; ++i) {
     v[i] = to_f(w[i]);
     const DVec2 d = w[(i + 1) % count] - w[i];
-    const DVec2 o = DVec2(d.y, -d.x) / std::sqrt(d.x * d.x + d.y * d.y);
+    const double len = std::sqrt(d.x * d.x + d.y * d.y);
+    // A point's one "edge" has no length: a zero normal and no axis.
+    const DVec2 o = len > 0.0 ? DVec2(d.y, -d.x) / len : DVec2(0.0, 0.0);
     n[i] = to_f(o);
     box.min = glm::min(box.min, v[i]);
     box.max = glm::max(box.max, v[i]);
     const Vec2 r = v[i] - b.pos;
     bound2 = std::max(bound2, dot(r, r));
+    if (!(len > 0.0)) continue;
     // Unique axes: parallel (or anti-parallel) edges give one axis, kept at its first edge.
     bool seen = false;
     for (int k = 0; k < unique && !seen; ++k) {

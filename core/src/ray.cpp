@@ -107,6 +107,17 @@ RayHit ray_thin(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
 }  // namespace
 
 RayHit raycast(const Body& b, Vec2 from, Vec2 to) {
+  if (has_pieces(b)) {
+    // A concave polygon: the first entry into any piece is on the outline (from outside, the
+    // ray reaches the union's boundary before any inner diagonal).
+    RayHit best;
+    for (int k = 0; k < b.piece_count; ++k) {
+      const RayHit h = raycast(b.pieces[k], from, to);
+      if (h.hit && (h.inside || !best.hit || h.t < best.t)) best = h;
+      if (h.inside) break;
+    }
+    return best;
+  }
   const Vec2 d = to - from;
   if (b.geom == Geom::Circle) return ray_circle(b, from, d);
   if (!has_area(b)) return ray_thin(b, from, to, d);

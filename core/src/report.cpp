@@ -193,6 +193,14 @@ void put_gjk(std::string& out, const GjkResult& g) {
   out += '}';
 }
 
+// ,"pieces":[i,j] before the closing brace of an answer, when a concave polygon is in the
+// pair (the piece pair it answered from).
+void put_pieces(std::string& out, const PiecePair& p) {
+  if (p.a < 0) return;
+  out.pop_back();  // the answer's closing '}'
+  out += ",\"pieces\":[" + std::to_string(p.a) + ',' + std::to_string(p.b) + "]}";
+}
+
 // The JSON of one algorithm that ran, from the dispatcher's results.
 void put_answer(std::string& out, Algo bit, const PairAnalysis& an, const Body& a, const Body& b) {
   switch (bit) {
@@ -204,18 +212,22 @@ void put_answer(std::string& out, Algo bit, const PairAnalysis& an, const Body& 
       return;
     case kAlgoSat:
       put_sat(out, an.sat, an.sat_trace, a, b);
+      put_pieces(out, an.sat_pieces);
       return;
     case kAlgoMtd:
       put_mtd(out, an.mtd);
+      put_pieces(out, an.mtd_pieces);
       return;
     case kAlgoSwept:
       put_swept(out, an.swept, an.swept_trace, a, b);
+      put_pieces(out, an.swept_pieces);
       return;
     case kAlgoPixel:
       put_pixel(out, an.pixel);
       return;
     case kAlgoGjk:
       put_gjk(out, an.gjk);
+      put_pieces(out, an.gjk_pieces);
       return;
     case kAlgoQuadrant:
       put_hit(out, an.quadrant.hit);

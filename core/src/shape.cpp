@@ -3,6 +3,8 @@
 // restores the vertex order after a mirror reversed it (geometry.h, "positive area").
 #include "hitbox/shape.h"
 
+#include "hitbox/concave.h"
+
 #include <cmath>
 #include <cstddef>
 #include <limits>
@@ -252,9 +254,22 @@ Body pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> int_s
 Posed::Posed(const Shape& s)
     : vecs_(static_cast<size_t>(pose_vec_slots(s))), ints_(static_cast<size_t>(pose_int_slots(s))) {
   body_ = pose_into(s, vecs_, ints_);
+  // A simple concave polygon: its convex pieces, posed like the polygon (the same transform
+  // of a subset of its local points). Invalid outlines are posed whole, as before.
+  if (s.kind == Kind::Polygon && s.points.size() > 3 && !polygon_is_convex(s.points) &&
+      polygon_problem(s.points).empty()) {
+    for (const std::vector<int>& idx : convex_decomposition(s.points)) {
+      Shape part = s;
+      part.points.clear();
+      for (const int i : idx) part.points.push_back(s.points[static_cast<size_t>(i)]);
+      piece_posed_.emplace_back(part);
+    }
+    repoint();
+  }
 }
 
-Posed::Posed(const Posed& o) : body_(o.body_), vecs_(o.vecs_), ints_(o.ints_) {
+Posed::Posed(const Posed& o)
+    : body_(o.body_), vecs_(o.vecs_), ints_(o.ints_), piece_posed_(o.piece_posed_) {
   repoint();
 }
 
@@ -263,12 +278,17 @@ Posed& Posed::operator=(const Posed& o) {
     body_ = o.body_;
     vecs_ = o.vecs_;
     ints_ = o.ints_;
+    piece_posed_ = o.piece_posed_;
     repoint();
   }
   return *this;
 }
 
 void Posed::repoint() {
+  piece_bodies_.clear();
+  for (const Posed& p : piece_posed_) piece_bodies_.push_back(p.body());
+  body_.pieces = piece_bodies_.empty() ? nullptr : piece_bodies_.data();
+  body_.piece_count = static_cast<int>(piece_bodies_.size());
   if (body_.count == 0) return;
   body_.v = vecs_.data();
   body_.n = body_.v + body_.count;
@@ -280,6 +300,12 @@ void Posed::repoint() {
 }
 
 bool contains(const Body& b, Vec2 p) {
+  if (has_pieces(b)) {
+    for (int k = 0; k < b.piece_count; ++k) {
+      if (contains(b.pieces[k], p)) return true;
+    }
+    return false;
+  }
   if (b.geom == Geom::Circle) {
     const Vec2 d = p - b.pos;
     return dot(d, d) <= b.radius * b.radius;

@@ -9,6 +9,7 @@
 //   segment, point    orientation tests (segment.h); the normal is the segment's normal on
 //                     the start's side, or, for a ray running along the segment (or through
 //                     a point), the reverse of the ray's direction.
+//   concave polygon   each convex piece; the earliest entry (always through the outline).
 // A ray that starts inside or on a shape reports it at t = 0 with `inside` and no normal.
 // Normals are unit and face the ray's start. Conventions: geometry.h.
 #pragma once

@@ -103,6 +103,12 @@ struct alignas(64) Body {
   const SpriteImage* sprite = nullptr;
   int alpha_threshold = 0;
   float scale = 1.0f;
+  // A concave polygon: its convex pieces (concave.h), each a posed convex polygon, found
+  // once by Posed (pose_into leaves them empty). The Body itself is the whole outline: its
+  // bounds, bounding circle and vertices are the whole shape's. piece_count is 0 for every
+  // convex shape.
+  const Body* pieces = nullptr;
+  int piece_count = 0;
 };
 
 // Whether a posed shape has area: false for a point (count 1) or a segment (count 2).
@@ -114,6 +120,10 @@ inline bool is_segment(const Body& b) {
 }
 inline bool is_point(const Body& b) {
   return b.geom == Geom::Polygon && b.count == 1;
+}
+
+inline bool has_pieces(const Body& b) {
+  return b.piece_count > 1;
 }
 
 // Number of Vec2 slots pose_into() needs (4 per vertex plus the padded x/y runs), and int
@@ -142,13 +152,16 @@ class Posed {
   Body body_;
   std::vector<Vec2> vecs_;
   std::vector<int> ints_;
+  std::vector<Posed> piece_posed_;  // a concave polygon's convex pieces
+  std::vector<Body> piece_bodies_;  // their Bodies, side by side (body_.pieces)
 };
 
-// Point containment (closed): is p inside or on the boundary of the posed shape?
+// Point containment (closed): is p inside or on the boundary of the posed shape? (A concave
+// polygon: of any of its pieces.)
 bool contains(const Body& b, Vec2 p);
 
 // Polygon checks shared by scene loading and the window's polygon tool.
-// Returns an empty string for a valid convex polygon, else what is wrong.
+// Returns an empty string for a valid simple polygon (convex or concave), else what is wrong.
 std::string polygon_problem(std::span<const DVec2> points);
 
 // Convex hull (Andrew's monotone chain), positive-area order, collinear points dropped.

@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <random>
 
 #include "reference.h"
@@ -109,6 +111,35 @@ TEST(Slice, ThroughACorner) {
   EXPECT_NEAR(world_area(pieces[0]), 50.0, 1e-9);
 }
 
+TEST(Slice, ConcaveShapeIntoThreePieces) {
+  // A "C" opening to the right (arms 30 thick, the mouth from y 30 to 70), cut straight down
+  // at x = 60 through both arms: the two arm ends and the rest.
+  Shape c;
+  c.id = "C";
+  c.kind = Kind::Polygon;
+  c.points = {{0, 0}, {100, 0}, {100, 30}, {30, 30}, {30, 70}, {100, 70}, {100, 100}, {0, 100}};
+  const std::vector<Shape> pieces = slice_shape(c, {60, -50}, {60, 150});
+  ASSERT_EQ(pieces.size(), 3u);
+  std::vector<double> areas;
+  for (const Shape& p : pieces) {
+    EXPECT_TRUE(polygon_problem(p.points).empty()) << polygon_problem(p.points);
+    areas.push_back(world_area(p));
+  }
+  std::sort(areas.begin(), areas.end());
+  EXPECT_NEAR(areas[0], 1200.0, 1e-9);  // 40 x 30
+  EXPECT_NEAR(areas[1], 1200.0, 1e-9);
+  EXPECT_NEAR(areas[2], 4800.0, 1e-9);  // 10000 - 70 x 40 - 2400
+  // The right of "down" is -x: the big piece first, then the two arm ends.
+  EXPECT_EQ(pieces[0].id, "C_1");
+  EXPECT_NEAR(world_area(pieces[0]), 4800.0, 1e-9);
+  EXPECT_EQ(pieces[2].id, "C_3");
+  // Stopping in the mouth, after the top arm: not through the whole shape, so whole.
+  EXPECT_EQ(slice_shape(c, {60, -50}, {60, 50}).size(), 1u);
+  // Through the mouth only from the side: across the back and both arms (horizontal, y = 50
+  // meets only the back wall): two pieces.
+  EXPECT_EQ(slice_shape(c, {-10, 50}, {150, 50}).size(), 2u);
+}
+
 // A big polygon covering the half-plane on the positive side of p0 -> p1.
 ref::Poly half_plane(DVec2 p0, DVec2 p1, double sign) {
   const DVec2 d = (p1 - p0) / std::hypot(p1.x - p0.x, p1.y - p0.y);
@@ -181,6 +212,72 @@ TEST(SliceProperty, AreasMatchClippingAndNoPieceCrossesTheLine) {
   }
   EXPECT_EQ(sliced, 3000);
   EXPECT_GT(stopped, 2500);
+}
+
+TEST(SliceProperty, ConcaveAreasPerSideMatchClippingOfTheWholeOutline) {
+  std::mt19937 rng(1209);
+  std::uniform_real_distribution<double> rad(15.0, 60.0), jit(0.0, 0.6), ang(-180.0, 180.0),
+      sc(0.6, 1.6), unit(0.0, 1.0);
+  std::uniform_int_distribution<int> count(5, 14);
+  std::bernoulli_distribution coin(0.5);
+  int multi = 0, sliced = 0;
+  for (int iter = 0; iter < 2000; ++iter) {
+    Shape s;
+    s.id = "S";
+    s.kind = Kind::Polygon;
+    s.pos = DVec2(100, 100);
+    do {
+      s.points.clear();
+      const int n = count(rng);
+      for (int k = 0; k < n; ++k) {
+        const double a = (k + jit(rng)) * 2.0 * 3.14159265358979323846 / n;
+        const double r = coin(rng) ? rad(rng) : rad(rng) * 0.4;
+        s.points.emplace_back(r * std::cos(a), r * std::sin(a));
+      }
+    } while (!polygon_problem(s.points).empty());
+    s.angle = ang(rng);
+    s.scale = sc(rng);
+    s.mirror_x = coin(rng);
+    s.mirror_y = coin(rng);
+    const ref::Poly outline = ref::world_polygon(s);
+    const double th = unit(rng) * 6.283185307179586;
+    const DVec2 dir(std::cos(th), std::sin(th));
+    const DVec2 c = s.pos + DVec2(-dir.y, dir.x) * ((unit(rng) - 0.5) * 40.0);
+    const DVec2 p0 = c - dir * 400.0, p1 = c + dir * 400.0;
+    const std::vector<Shape> pieces = slice_shape(s, p0, p1);
+    SCOPED_TRACE(ref::describe(s));
+    const double whole = std::fabs(ref::signed_area(outline));
+    const double right =
+        std::fabs(ref::signed_area(ref::clip_convex(outline, half_plane(p0, p1, 1.0))));
+    const double left =
+        std::fabs(ref::signed_area(ref::clip_convex(outline, half_plane(p0, p1, -1.0))));
+    if (right < 1e-6 * whole || left < 1e-6 * whole) {
+      // The line misses it (whole), or leaves a sliver within rounding (either way).
+      if (right == 0.0 || left == 0.0) EXPECT_EQ(pieces.size(), 1u);
+      continue;
+    }
+    ASSERT_GE(pieces.size(), 2u);
+    ++sliced;
+    multi += pieces.size() > 2;
+    double got_right = 0.0, got_left = 0.0;
+    for (const Shape& p : pieces) {
+      EXPECT_TRUE(polygon_problem(p.points).empty()) << polygon_problem(p.points);
+      const ref::Poly w = ref::world_polygon(p);
+      double lo = 0.0, hi = 0.0;
+      for (const DVec2& q : w) {
+        const double dist = ref::cross2(dir, q - p0);
+        lo = std::min(lo, dist);
+        hi = std::max(hi, dist);
+      }
+      EXPECT_TRUE(lo >= -1e-6 || hi <= 1e-6) << "a piece crosses the line";
+      (hi > 1e-6 ? got_right : got_left) += std::fabs(ref::signed_area(w));
+    }
+    EXPECT_NEAR(got_right, right, 1e-6 * whole);
+    EXPECT_NEAR(got_left, left, 1e-6 * whole);
+  }
+  std::printf("concave slices: %d sliced, %d into more than two pieces\n", sliced, multi);
+  EXPECT_GT(sliced, 1500);
+  EXPECT_GT(multi, 150);
 }
 
 }  // namespace

@@ -154,12 +154,13 @@ TEST(Ray, SceneNearestFirstAndSpritesByTheirFrame) {
 }
 
 // Against the reference's point-in-shape distance along the ray: sampled finely, the first
-// sign change bisected. Rects, circles and polygons, rotated, scaled and mirrored.
+// sign change bisected. Rects, circles, convex and concave polygons, rotated, scaled and
+// mirrored.
 TEST(RayProperty, AgainstBisectionOfPointInShape) {
   std::mt19937 rng(1204);
   std::uniform_real_distribution<double> pos(0.0, 400.0), ext(5.0, 80.0), ang(-180.0, 180.0),
       sc(0.5, 2.0);
-  std::uniform_int_distribution<int> kind(0, 2);
+  std::uniform_int_distribution<int> kind(0, 3);
   std::bernoulli_distribution coin(0.5);
   int hits = 0, misses = 0, inside = 0, skipped = 0;
   for (int iter = 0; iter < 3000; ++iter) {
@@ -169,9 +170,14 @@ TEST(RayProperty, AgainstBisectionOfPointInShape) {
       s = rect("R", {pos(rng), pos(rng)}, {ext(rng), ext(rng)}, ang(rng));
     } else if (k == 1) {
       s = circle("C", {pos(rng), pos(rng)}, ext(rng));
-    } else {
+    } else if (k == 2) {
       s = octagon("O", {pos(rng), pos(rng)}, ext(rng));
       s.points[static_cast<size_t>(iter % 8)] *= 0.8;  // not regular
+      s.angle = ang(rng);
+    } else {
+      // A concave star: every other corner pulled in (cast through its convex pieces).
+      s = octagon("O", {pos(rng), pos(rng)}, ext(rng));
+      for (std::size_t i = 0; i < 8; i += 2) s.points[i] *= 0.35;
       s.angle = ang(rng);
     }
     s.scale = sc(rng);

@@ -362,5 +362,66 @@ TEST(ConcaveProperty, SatGjkMtdAgainstClippingOfTheWholeOutline) {
   EXPECT_GT(misses, 500);
 }
 
+// A ball thrown at a concave star: the first time its centre comes within the radius of the
+// whole outline, by fine sampling and bisection of the reference's point-to-polygon distance.
+TEST(ConcaveProperty, BallAgainstStarSweptAgainstBisection) {
+  std::mt19937 rng(1210);
+  std::uniform_real_distribution<double> pos(0.0, 300.0), vel(-300.0, 300.0), rad(2.0, 25.0),
+      aim(0.3, 1.6);
+  int hits = 0, misses = 0, skipped = 0;
+  for (int iter = 0; iter < 1500; ++iter) {
+    Shape star = random_star(rng, {150, 150});
+    Shape ball = circle({pos(rng), pos(rng)}, rad(rng));
+    ball.vel = iter % 2 == 0 ? (star.pos - ball.pos) * aim(rng) + DVec2(vel(rng), vel(rng)) * 0.2
+                             : DVec2(vel(rng), vel(rng));
+    if (iter % 3 == 0) star.vel = DVec2(vel(rng), vel(rng)) * 0.3;
+    const ref::Poly outline = ref::world_polygon(star);
+    const auto gap = [&](double t) {
+      const DVec2 c = ball.pos + (ball.vel - star.vel) * t;
+      return ref::point_polygon_signed_distance(c, outline) - ball.radius;
+    };
+    if (gap(0.0) < 0.05) {
+      ++skipped;
+      continue;
+    }
+    constexpr int kSamples = 4000;
+    double t_ref = -1.0, min_gap = gap(0.0);
+    for (int i = 1; i <= kSamples; ++i) {
+      const double t = static_cast<double>(i) / kSamples;
+      const double g = gap(t);
+      min_gap = std::min(min_gap, g);
+      if (g <= 0.0 && t_ref < 0.0) {
+        double lo = static_cast<double>(i - 1) / kSamples, hi = t;
+        for (int k = 0; k < 60; ++k) {
+          const double mid = 0.5 * (lo + hi);
+          (gap(mid) <= 0.0 ? hi : lo) = mid;
+        }
+        t_ref = hi;
+      }
+    }
+    if (std::fabs(min_gap) < 0.05) {
+      ++skipped;
+      continue;
+    }
+    const Posed pb(ball), ps(star);
+    const bool swap = iter % 4 >= 2;
+    const SweptResult r = swap ? swept(ps, pb) : swept(pb, ps);
+    SCOPED_TRACE(ref::describe(star) + " vs " + ref::describe(ball));
+    if (t_ref < 0.0) {
+      ++misses;
+      EXPECT_FALSE(r.hit);
+      continue;
+    }
+    ++hits;
+    ASSERT_TRUE(r.hit);
+    EXPECT_FALSE(r.initially_overlapping);
+    const double speed = std::hypot(ball.vel.x - star.vel.x, ball.vel.y - star.vel.y);
+    EXPECT_NEAR(r.toi, t_ref, 0.02 / std::max(speed, 1.0) + 1e-5);
+  }
+  std::printf("concave swept: %d hits, %d misses, %d skipped\n", hits, misses, skipped);
+  EXPECT_GT(hits, 300);
+  EXPECT_GT(misses, 300);
+}
+
 }  // namespace
 }  // namespace hitbox

@@ -187,10 +187,16 @@ MtdResult mtd_pieces(const Body& a, const Body& b, SatTrace* trace, PiecePair* w
         }
       }
     }
-    if (push < best) {
+    if (push < best) {  // (a push that never ends, +inf, never wins)
       best = push;
       win = &c;
     }
+  }
+  if (!(best < kInf)) {
+    // No candidate leaves the pieces apart (only float trouble gets here): the first
+    // overlapping pair's own push.
+    name(which, cands[0].i, cands[0].j);
+    return mtd(pa[cands[0].i], pb[cands[0].j], trace);
   }
   name(which, win->i, win->j);
   if (trace) mtd(pa[win->i], pb[win->j], trace);

@@ -3,11 +3,11 @@
 // restores the vertex order after a mirror reversed it (geometry.h, "positive area").
 #include "hitbox/shape.h"
 
-#include "hitbox/concave.h"
-
 #include <cmath>
 #include <cstddef>
 #include <limits>
+
+#include "hitbox/concave.h"
 
 namespace hitbox {
 
@@ -288,7 +288,7 @@ void Posed::repoint() {
   piece_bodies_.clear();
   for (const Posed& p : piece_posed_) piece_bodies_.push_back(p.body());
   body_.pieces = piece_bodies_.empty() ? nullptr : piece_bodies_.data();
-  body_.piece_count = static_cast<int>(piece_bodies_.size());
+  body_.piece_count = static_cast<std::uint8_t>(piece_bodies_.size());  // <= 62 (n - 2)
   if (body_.count == 0) return;
   body_.v = vecs_.data();
   body_.n = body_.v + body_.count;
@@ -326,4 +326,5 @@ bool contains(const Body& b, Vec2 p) {
 
 namespace hitbox {
 static_assert(offsetof(Body, count) + sizeof(int) <= 64, "a Body's hot fields fit one cache line");
+static_assert(offsetof(Body, piece_count) < offsetof(Body, bounds), "piece_count sits in padding");
 }  // namespace hitbox

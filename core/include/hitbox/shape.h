@@ -78,6 +78,9 @@ enum class Geom : std::uint8_t { Circle, Box, Polygon };
 // cache line per shape.
 struct alignas(64) Body {
   Geom geom = Geom::Circle;
+  // A concave polygon's convex pieces (see `pieces` below; 0 for every convex shape). Here,
+  // in the padding before `bounds`, so the check every query makes stays in the first line.
+  std::uint8_t piece_count = 0;
   Aabb bounds;              // world axis-aligned bounds
   Vec2 pos{0.0f, 0.0f};     // the shape's origin in the world (circle centre, rect centre)
   Vec2 axis_x{1.0f, 0.0f};  // world direction of local +x (mirror applied), unit
@@ -103,12 +106,10 @@ struct alignas(64) Body {
   const SpriteImage* sprite = nullptr;
   int alpha_threshold = 0;
   float scale = 1.0f;
-  // A concave polygon: its convex pieces (concave.h), each a posed convex polygon, found
-  // once by Posed (pose_into leaves them empty). The Body itself is the whole outline: its
-  // bounds, bounding circle and vertices are the whole shape's. piece_count is 0 for every
-  // convex shape.
+  // A concave polygon: its convex pieces (concave.h), piece_count of them, each a posed
+  // convex polygon, found once by Posed (pose_into leaves them empty). The Body itself is the
+  // whole outline: its bounds, bounding circle and vertices are the whole shape's.
   const Body* pieces = nullptr;
-  int piece_count = 0;
 };
 
 // Whether a posed shape has area: false for a point (count 1) or a segment (count 2).

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "hitbox/collide.h"
+#include "hitbox/ray.h"
 #include "hitbox/shape.h"
 
 namespace {
@@ -40,9 +41,17 @@ constexpr std::size_t kPairCount = 1'000'000;
 constexpr std::uint32_t kSeed = 0x48697462;  // "Hitb"
 constexpr double kTwoPi = 6.283185307179586;
 
-enum class KindPair : int { RectRect, OctagonOctagon, CircleRect, CircleCircle };
-constexpr std::array<KindPair, 4> kKindPairs = {KindPair::RectRect, KindPair::OctagonOctagon,
-                                                KindPair::CircleRect, KindPair::CircleCircle};
+enum class KindPair : int {
+  RectRect,
+  OctagonOctagon,
+  CircleRect,
+  CircleCircle,
+  SegmentSegment,
+  CircleSegment
+};
+constexpr std::array<KindPair, 6> kKindPairs = {KindPair::RectRect,       KindPair::OctagonOctagon,
+                                                KindPair::CircleRect,     KindPair::CircleCircle,
+                                                KindPair::SegmentSegment, KindPair::CircleSegment};
 
 const char* kind_pair_name(KindPair kp) {
   switch (kp) {
@@ -54,6 +63,10 @@ const char* kind_pair_name(KindPair kp) {
       return "circle_rect";
     case KindPair::CircleCircle:
       return "circle_circle";
+    case KindPair::SegmentSegment:
+      return "segment_segment";
+    case KindPair::CircleSegment:
+      return "circle_segment";
   }
   return "?";
 }
@@ -106,6 +119,17 @@ Shape make_circle(Rng& rng) {
   Shape s;
   s.kind = Kind::Circle;
   s.radius = rng.uniform(12.0, 36.0);
+  place(s, rng);
+  return s;
+}
+
+// A segment 40-120 px long through its pos (the shapes' sizes, stretched to one dimension).
+Shape make_segment(Rng& rng) {
+  Shape s;
+  s.kind = Kind::Segment;
+  const double half = rng.uniform(20.0, 60.0);
+  const double off = rng.uniform(-0.3, 0.3) * half;  // pos not always at the middle
+  s.points = {DVec2(-half + off, 0.0), DVec2(half + off, 0.0)};
   place(s, rng);
   return s;
 }
@@ -168,7 +192,7 @@ std::unique_ptr<DataSet> build_data_set(KindPair kp) {
 
   // Same-kind pairs draw both indices from the whole pool; mixed pairs draw A from the
   // first half and B from the second.
-  const bool mixed = kp == KindPair::CircleRect;
+  const bool mixed = kp == KindPair::CircleRect || kp == KindPair::CircleSegment;
   constexpr int kHalf = kPoolSize / 2;
   std::vector<Shape> shapes;
   shapes.reserve(kPoolSize);
@@ -185,6 +209,12 @@ std::unique_ptr<DataSet> build_data_set(KindPair kp) {
         break;
       case KindPair::CircleCircle:
         shapes.push_back(make_circle(rng));
+        break;
+      case KindPair::SegmentSegment:
+        shapes.push_back(make_segment(rng));
+        break;
+      case KindPair::CircleSegment:
+        shapes.push_back(i < kHalf ? make_circle(rng) : make_segment(rng));
         break;
     }
   }
@@ -342,6 +372,15 @@ void bm_swept(benchmark::State& state, KindPair kp) {
   });
 }
 
+// A ray from A's pos along three steps of A's velocity (up to 180 px), against B alone:
+// ray_octagon on the octagon pairs.
+void bm_ray(benchmark::State& state, KindPair kp) {
+  run_queries(state, kp, [](const Body& a, const Body& b) {
+    const hitbox::RayHit r = hitbox::raycast(b, a.pos, a.pos + a.vel * 3.0f);
+    return Sample{r.hit, r.t + r.normal.x};
+  });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -367,6 +406,8 @@ int main(int argc, char** argv) {
                                    [fn, kp](benchmark::State& state) { fn(state, kp); });
     }
   }
+  benchmark::RegisterBenchmark(
+      "BM_Ray/octagon", [](benchmark::State& state) { bm_ray(state, KindPair::OctagonOctagon); });
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

@@ -360,5 +360,105 @@ TEST(Query, CircleRectangleMethodsAreUnsupportedForOtherPairs) {
   EXPECT_NEAR(f(p["gjk"]["depth"]), 0.0f, 1e-3f);
 }
 
+// ---- points, segments and rays (issue 12) ----
+
+TEST(Query, LinesSceneSegmentPairsPrintTheirCrossingAndTheBallsCentre) {
+  const RunResult r =
+      run("query --algo sat,swept,pixel --pairs X:V,wall:ball,X:R " + asset("lines.json"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  const auto& xv = j["pairs"][0];
+  EXPECT_TRUE(xv["sat"]["hit"].get<bool>());
+  ASSERT_EQ(xv["sat"]["points"].size(), 1u);
+  EXPECT_NEAR(f(xv["sat"]["points"][0][0]), 200.0f, 1e-3f);
+  EXPECT_NEAR(f(xv["sat"]["points"][0][1]), 150.0f, 1e-3f);
+  EXPECT_EQ(xv["pixel"], "unsupported");
+  // The ball (r 20, from x 200 at 300 px per step) meets the wall at x 400 when its centre
+  // is at x 380: t = 0.6.
+  const auto& wb = j["pairs"][1]["swept"];
+  EXPECT_TRUE(wb["hit"].get<bool>());
+  EXPECT_NEAR(f(wb["toi"]), 0.6f, 1e-6f);
+  EXPECT_NEAR(f(wb["centre"][0]), 380.0f, 1e-3f);
+  EXPECT_NEAR(f(wb["centre"][1]), 280.0f, 1e-3f);
+  EXPECT_NEAR(f(wb["normal"][0]), 1.0f, 1e-6f);  // from B (the ball) toward A (the wall)
+  // A segment and a rect: no "points" (that is for two segments).
+  EXPECT_FALSE(j["pairs"][2]["sat"].contains("points"));
+}
+
+TEST(Query, CollinearSegmentsPrintTwoPoints) {
+  const std::string path = write_temp("collinear.json", R"({"version": 1, "shapes": [
+    {"id": "A", "kind": "segment", "pos": [0, 0], "points": [[0, 0], [10, 0]]},
+    {"id": "B", "kind": "segment", "pos": [0, 0], "points": [[5, 0], [20, 0]]}]})");
+  const RunResult r = run("query --algo sat " + path);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto sat_j = nlohmann::json::parse(r.out)["pairs"][0]["sat"];
+  EXPECT_EQ(sat_j["points"], nlohmann::json::parse("[[5,0],[10,0]]"));
+}
+
+TEST(Query, RayNearestFirstWithInsideAndNormals) {
+  const RunResult r = run("query --ray 100,150,700,150 " + asset("lines.json"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["scene"], asset("lines.json"));
+  const auto& ray = j["ray"];
+  EXPECT_EQ(ray["from"], nlohmann::json::parse("[100,150]"));
+  EXPECT_EQ(ray["to"], nlohmann::json::parse("[700,150]"));
+  const auto& hits = ray["hits"];
+  ASSERT_EQ(hits.size(), 4u);
+  EXPECT_EQ(hits[0]["id"], "P");
+  EXPECT_EQ(hits[3]["id"], "R");
+  EXPECT_NEAR(f(hits[3]["t"]), 410.0f / 600.0f, 1e-6f);
+  float last = 0.0f;
+  for (const auto& h : hits) {
+    EXPECT_GE(f(h["t"]), last);
+    last = f(h["t"]);
+    const float nx = f(h["normal"][0]), ny = f(h["normal"][1]);
+    EXPECT_NEAR(nx * nx + ny * ny, 1.0f, 1e-5f);
+    EXPECT_LT(nx, 0.0f);  // facing the start, which is to the left
+  }
+  const RunResult in = run("query --ray 200,150,700,150 " + asset("lines.json"));
+  ASSERT_EQ(in.status, 0) << in.err;
+  const auto in_j = nlohmann::json::parse(in.out);
+  const auto& first = in_j["ray"]["hits"][0];
+  EXPECT_EQ(f(first["t"]), 0.0f);
+  EXPECT_TRUE(first["inside"].get<bool>());
+  EXPECT_FALSE(first.contains("normal"));
+}
+
+TEST(QueryErrors, BadRayValuesAreExit2WithAMessage) {
+  const std::string scene = asset("lines.json");
+  const std::pair<const char*, const char*> cases[] = {
+      {"1,2,3", "is not four numbers"},
+      {"1,2,3,4,5", "is not four numbers"},
+      {"a,2,3,4", "X0 \"a\" is not a number"},
+      {"1,2,3,", "Y1 \"\" is not a number"},
+      {"1,nan,3,4", "Y0 \"nan\" is not a number"},
+      {"1,2,inf,4", "X1 \"inf\" is not a number"},
+      {"1,2,3,2e6", "Y1 2e6 is beyond +-1e6"},
+      {"5,5,5,5", "the same point"},
+  };
+  for (const auto& [value, words] : cases) {
+    const RunResult r = run(std::string("query --ray '") + value + "' " + scene);
+    EXPECT_EQ(r.status, 2) << value;
+    EXPECT_TRUE(r.out.empty()) << value;
+    EXPECT_NE(r.err.find(words), std::string::npos) << value << ": " << r.err;
+  }
+  const RunResult none = run("query " + scene + " --ray");
+  EXPECT_EQ(none.status, 2);
+  EXPECT_NE(none.err.find("--ray needs X0,Y0,X1,Y1"), std::string::npos) << none.err;
+  const RunResult mixed = run("query --ray 0,0,1,1 --algo sat " + scene);
+  EXPECT_EQ(mixed.status, 2);
+  EXPECT_NE(mixed.err.find("takes no --algo or --pairs"), std::string::npos) << mixed.err;
+}
+
+TEST(QueryErrors, ZeroLengthSegmentNamesShapeAndField) {
+  const std::string path = write_temp("zero_segment.json", R"({"version": 1, "shapes": [
+    {"id": "wall", "kind": "segment", "pos": [0, 0], "points": [[3, 4], [3, 4]]}]})");
+  const RunResult r = run("query " + path);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("shape \"wall\", field \"points\": has zero length"), std::string::npos)
+      << r.err;
+}
+
 }  // namespace
 }  // namespace hitbox

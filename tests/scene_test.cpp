@@ -616,10 +616,17 @@ TEST(SceneErrors, PolygonCollinearPoints) {
                "C", "points[1]", "collinear");
 }
 
-TEST(SceneErrors, PolygonConcave) {
-  expect_error(one(R"({"id": "C", "kind": "polygon", "pos": [0, 0],
+TEST(SceneErrors, PolygonConcaveIsAcceptedSelfIntersectingIsNot) {
+  // Concave polygons load (issue 12: they are decomposed into convex pieces when posed).
+  const Scene ok = parse_scene(one(R"({"id": "C", "kind": "polygon", "pos": [0, 0],
                        "points": [[0, 0], [10, 0], [10, 10], [5, 3], [0, 10]]})"),
-               "C", "points[3]", "non-convex");
+                               "c.json");
+  ASSERT_EQ(ok.shapes.size(), 1u);
+  EXPECT_EQ(ok.shapes[0].points.size(), 5u);
+  // A bowtie: edge 2 -> 3 crosses edge 0 -> 1, named on the point that starts it.
+  expect_error(one(R"({"id": "C", "kind": "polygon", "pos": [0, 0],
+                       "points": [[0, 0], [10, 10], [10, 0], [0, 10]]})"),
+               "C", "points[2]", "edge (2 -> 3) that crosses edge 0 -> 1");
 }
 
 TEST(SceneErrors, PolygonSelfIntersecting) {
@@ -1080,7 +1087,7 @@ TEST(SceneSprites, OtherKindsKeysAreUnknownOnASprite) {
                              "alpha_threshold": 3})",
                       "C", "alpha_threshold", {"is not a key of a circle", "only sprites"});
   expect_sprite_error(dir, R"({"id": "K", "kind": "sprites", "pos": [0, 0]})", "K", "kind",
-                      {"\"rect\", \"circle\", \"polygon\" or \"sprite\""});
+                      {"\"rect\", \"circle\", \"polygon\", \"sprite\", \"point\" or \"segment\""});
 }
 
 TEST(SceneSprites, MissingImageNamesTheFileAsWrittenAndResolved) {
@@ -1240,16 +1247,18 @@ TEST(PolygonProblem, CollinearPoints) {
   EXPECT_NE(polygon_problem(s).find("collinear"), std::string::npos);
 }
 
-TEST(PolygonProblem, ConcaveNamesTheReflexCorner) {
+TEST(PolygonProblem, ConcaveIsAcceptedInEitherWinding) {
   const std::vector<DVec2> p = {{0, 0}, {10, 0}, {10, 10}, {5, 3}, {0, 10}};
-  EXPECT_NE(polygon_problem(p).find("point 3 makes the polygon non-convex"), std::string::npos);
+  EXPECT_EQ(polygon_problem(p), "");
   std::vector<DVec2> q(p.rbegin(), p.rend());  // the same polygon, the other winding
-  EXPECT_NE(polygon_problem(q).find("point 1 makes the polygon non-convex"), std::string::npos);
+  EXPECT_EQ(polygon_problem(q), "");
 }
 
-TEST(PolygonProblem, BowtieIsNotConvex) {
+TEST(PolygonProblem, BowtieIntersectsItself) {
   const std::vector<DVec2> p = {{0, 0}, {10, 10}, {10, 0}, {0, 10}};
-  EXPECT_NE(polygon_problem(p).find("non-convex"), std::string::npos);
+  EXPECT_NE(polygon_problem(p).find("point 2 starts an edge (2 -> 3) that crosses edge 0 -> 1"),
+            std::string::npos)
+      << polygon_problem(p);
 }
 
 TEST(PolygonProblem, PentagramIntersectsItself) {

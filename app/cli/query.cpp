@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "hitbox/limits.h"
 #include "hitbox/report.h"
 #include "hitbox/scene.h"
 #include "platform/image.h"
@@ -21,6 +22,7 @@ namespace {
 
 constexpr const char* kQueryUsage =
     "usage: hitbox query [--algo LIST] [--pairs A:B,...] [--accuracy A] SCENE...\n"
+    "       hitbox query --ray X0,Y0,X1,Y1 SCENE...\n"
     "  Prints one JSON object per scene file, one per line, with every algorithm's answer\n"
     "  for every pair of shapes (file order, A before B). Opens no window.\n"
     "  --algo LIST    comma list of algorithm names (default: all of them):\n"
@@ -29,6 +31,8 @@ constexpr const char* kQueryUsage =
     "  --pairs LIST   comma list of id pairs A:B (default: every pair)\n"
     "  --accuracy A   pixel test cells per world pixel, 0 < A <= 1 (default 1: cells are\n"
     "                 1 pixel; 0.25: cells are 4 x 4 pixels)\n"
+    "  --ray X0,Y0,X1,Y1  instead: cast a ray from (X0,Y0) to (X1,Y1) and print every shape\n"
+    "                 it hits, nearest first (t = 0 at the start, 1 at the end)\n"
     "  Sprite images are PNG files, found relative to the scene file's directory.\n";
 
 int fail(const std::string& msg) {
@@ -48,6 +52,38 @@ std::vector<std::string> split(std::string_view s, char sep) {
   return parts;
 }
 
+// "X0,Y0,X1,Y1": four finite numbers within the scene coordinate range, start != end.
+// Returns an empty string, or what is wrong.
+std::string parse_ray(const char* text, Vec2& from, Vec2& to) {
+  const std::vector<std::string> parts = split(text, ',');
+  std::string shown = "\"";
+  shown += text;
+  shown += "\"";
+  if (parts.size() != 4) {
+    return shown + " is not four numbers X0,Y0,X1,Y1 (it has " + std::to_string(parts.size()) +
+           (parts.size() == 1 ? " part)" : " parts)");
+  }
+  static const char* const kNames[4] = {"X0", "Y0", "X1", "Y1"};
+  float v[4];
+  for (int i = 0; i < 4; ++i) {
+    const std::string& p = parts[static_cast<std::size_t>(i)];
+    char* end = nullptr;
+    errno = 0;
+    const double d = std::strtod(p.c_str(), &end);
+    if (p.empty() || end != p.c_str() + p.size() || errno == ERANGE || !std::isfinite(d)) {
+      return std::string(kNames[i]) + " \"" + p + "\" is not a number";
+    }
+    if (std::fabs(d) > kMaxCoord) {
+      return std::string(kNames[i]) + " " + p + " is beyond +-1e6 pixels";
+    }
+    v[i] = static_cast<float>(d);
+  }
+  from = Vec2(v[0], v[1]);
+  to = Vec2(v[2], v[3]);
+  if (from == to) return "the start and the end are the same point; a ray needs a direction";
+  return "";
+}
+
 }  // namespace
 
 int query_main(int argc, char** argv) {
@@ -56,6 +92,9 @@ int query_main(int argc, char** argv) {
   bool pairs_given = false;
   std::vector<std::string> files;
   float accuracy = 1.0f;
+  bool ray_given = false;
+  bool algo_given = false;
+  Vec2 ray_from{0.0f, 0.0f}, ray_to{0.0f, 0.0f};
 
   for (int i = 2; i < argc; ++i) {
     const std::string_view arg = argv[i];
@@ -75,6 +114,7 @@ int query_main(int argc, char** argv) {
         return fail("--algo: unknown algorithm \"" + bad + "\" (known: " + algo_name_list() + ")");
       }
       algos = *bits;
+      algo_given = true;
     } else if (arg == "--accuracy") {
       const char* v = value();
       if (!v) return fail("--accuracy needs a number A with 0 < A <= 1, e.g. --accuracy 0.5");
@@ -100,6 +140,12 @@ int query_main(int argc, char** argv) {
         if (ab[0] == ab[1]) return fail("--pairs: \"" + p + "\" pairs a shape with itself");
         wanted.emplace_back(ab[0], ab[1]);
       }
+    } else if (arg == "--ray") {
+      const char* v = value();
+      if (!v) return fail("--ray needs X0,Y0,X1,Y1, e.g. --ray 0,0,400,300");
+      const std::string problem = parse_ray(v, ray_from, ray_to);
+      if (!problem.empty()) return fail("--ray: " + problem);
+      ray_given = true;
     } else if (arg.size() > 1 && arg[0] == '-') {
       return fail("unknown flag \"" + std::string(arg) + "\"\n" + kQueryUsage);
     } else {
@@ -107,6 +153,9 @@ int query_main(int argc, char** argv) {
     }
   }
   if (files.empty()) return fail(std::string("no scene file given\n") + kQueryUsage);
+  if (ray_given && (algo_given || pairs_given)) {
+    return fail("--ray casts against every shape; it takes no --algo or --pairs");
+  }
 
   // Load and check everything before printing anything.
   std::vector<std::string> lines;
@@ -117,6 +166,10 @@ int query_main(int argc, char** argv) {
     } catch (const SceneError& e) {
       std::cerr << e.what() << "\n";
       return 2;
+    }
+    if (ray_given) {
+      lines.push_back(scene_ray_json(scene, file, ray_from, ray_to));
+      continue;
     }
     std::vector<std::pair<int, int>> pairs;
     if (pairs_given) {

@@ -43,6 +43,8 @@ std::string source_words(AxisSource s, int feature) {
       return "the centre line";
     case AxisSource::Velocity:
       return "across the relative velocity";
+    case AxisSource::SegmentDirection:
+      return feature == 0 ? "along segment A" : "along segment B";
   }
   return "";
 }

@@ -52,14 +52,18 @@ bool algo_supports(Algo algo, Kind a, Kind b) {
   // quadrant and circle_as_square are circle-rectangle methods; the others answer for
   // every pair of kinds.
   if (algo == kAlgoQuadrant || algo == kAlgoCircleAsSquare) return circle_rect_supports(a, b);
-  // Every algorithm answers for every pair of rect, circle, polygon and sprite (the geometric
-  // tests use a sprite's frame, the pixel test its texels). New kinds or algorithms that do
-  // not cover a pair return false here and print "unsupported".
+  // pixel counts covered cells: a point or a segment has no area to rasterise.
+  const auto area = [](Kind k) { return k != Kind::Point && k != Kind::Segment; };
+  if (algo == kAlgoPixel) return area(a) && area(b);
+  // Every other algorithm answers for every pair of kinds (the geometric tests use a sprite's
+  // frame, the pixel test its texels). New kinds or algorithms that do not cover a pair
+  // return false here and print "unsupported".
   return true;
 }
 
 bool algo_supports(Algo algo, const Body& a, const Body& b) {
   if (algo == kAlgoQuadrant || algo == kAlgoCircleAsSquare) return circle_rect_supports(a, b);
+  if (algo == kAlgoPixel) return has_area(a) && has_area(b);
   return true;
 }
 

@@ -44,6 +44,7 @@ int index_of(Algo bit) {
 bool run_one(Algo bit, const Body& a, const Body& b, const AnalysisInput& in, PairAnalysis& out,
              std::string& figure) {
   const bool traced = (in.trace & bit) != 0;
+  const bool pieces = has_pieces(a) || has_pieces(b);  // a concave polygon: piece by piece
   switch (bit) {
     case kAlgoAabb:
       out.aabb = hitbox::aabb(a, b);
@@ -57,19 +58,27 @@ bool run_one(Algo bit, const Body& a, const Body& b, const AnalysisInput& in, Pa
                                                            : out.bounding_circle.gap);
       return out.bounding_circle.hit;
     case kAlgoSat: {
-      const SatResult& r = out.sat =
-          hitbox::sat(a, b, traced ? &out.sat_trace : nullptr, in.sat_early_exit);
+      SatTrace* t = traced ? &out.sat_trace : nullptr;
+      out.sat_pieces = PiecePair{};
+      const SatResult& r = out.sat = pieces
+                                         ? sat_pieces(a, b, t, in.sat_early_exit, &out.sat_pieces)
+                                         : hitbox::sat(a, b, t, in.sat_early_exit);
       figure = overlap_or_gap(r.hit, r.hit ? r.overlap : -r.overlap) +
                figure_text(", %d axes", r.tested);
       return r.hit;
     }
     case kAlgoMtd:
-      out.mtd = hitbox::mtd(a, b, traced ? &out.mtd_trace : nullptr);
+      out.mtd_pieces = PiecePair{};
+      out.mtd = pieces ? mtd_pieces(a, b, traced ? &out.mtd_trace : nullptr, &out.mtd_pieces)
+                       : hitbox::mtd(a, b, traced ? &out.mtd_trace : nullptr);
       figure =
           out.mtd.hit ? figure_text("depth %.1f", static_cast<double>(out.mtd.depth)) : "no push";
       return out.mtd.hit;
     case kAlgoSwept: {
-      const SweptResult& r = out.swept = hitbox::swept(a, b, traced ? &out.swept_trace : nullptr);
+      SweptTrace* t = traced ? &out.swept_trace : nullptr;
+      out.swept_pieces = PiecePair{};
+      const SweptResult& r = out.swept =
+          pieces ? swept_pieces(a, b, t, &out.swept_pieces) : hitbox::swept(a, b, t);
       figure = !r.hit                    ? "no contact in step"
                : r.initially_overlapping ? "toi 0 (overlap)"
                                          : figure_text("toi %.3f", static_cast<double>(r.toi));
@@ -81,7 +90,10 @@ bool run_one(Algo bit, const Body& a, const Body& b, const AnalysisInput& in, Pa
       figure = figure_text("%d cells", out.pixel.count);
       return out.pixel.hit;
     case kAlgoGjk: {
-      const GjkResult& r = out.gjk = hitbox::gjk(a, b, traced ? &out.gjk_trace : nullptr);
+      GjkTrace* t = traced ? &out.gjk_trace : nullptr;
+      out.gjk_pieces = PiecePair{};
+      const GjkResult& r = out.gjk =
+          pieces ? gjk_pieces(a, b, t, &out.gjk_pieces) : hitbox::gjk(a, b, t);
       figure = r.hit ? figure_text("depth %.1f", static_cast<double>(r.depth))
                      : figure_text("distance %.1f", static_cast<double>(r.distance));
       return r.hit;

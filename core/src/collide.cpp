@@ -11,6 +11,7 @@
 #include <limits>
 
 #include "collide_axes.h"
+#include "hitbox/concave.h"
 
 namespace hitbox {
 
@@ -197,6 +198,8 @@ const char* axis_source_name(AxisSource s) {
       return "centre_line";
     case AxisSource::Velocity:
       return "velocity";
+    case AxisSource::SegmentDirection:
+      return "segment_direction";
   }
   return "?";
 }
@@ -297,6 +300,7 @@ namespace {
 
 // Everything but the untraced box pair, which collide.h inlines.
 SatResult detail::sat_any(const Body& a, const Body& b, SatTrace* trace, bool early_exit) {
+  if (has_pieces(a) || has_pieces(b)) return sat_pieces(a, b, trace, early_exit, nullptr);
   return sat_dispatch(a, b, trace, early_exit);
 }
 
@@ -305,6 +309,7 @@ SatResult detail::sat_any(const Body& a, const Body& b, SatTrace* trace, bool ea
 // Exact for polygons (the Minkowski difference's normals are the edge normals) and for
 // circle-polygon (the nearest-vertex axis covers the rounded corners).
 MtdResult detail::mtd_any(const Body& a, const Body& b, SatTrace* trace) {
+  if (has_pieces(a) || has_pieces(b)) return mtd_pieces(a, b, trace, nullptr);
   return mtd_dispatch(a, b, trace);
 }
 

@@ -82,9 +82,32 @@ inline int nearest_vertex(const Body& poly, Vec2 p) {
   return best;
 }
 
+// Two shapes without area (points, segments): their Minkowski difference can itself be a
+// segment or a point, and then the edge normals alone cannot separate along it. A point and
+// a segment, or two parallel segments: the segment's direction (A's first). Two points: the
+// line between them. Two crossing segments need nothing more (their difference is a
+// parallelogram with the two normals).
+template <class F>
+inline void extra_direction_axis(const Body& a, const Body& b, F&& f) {
+  if (is_point(a) && is_point(b)) {
+    const Vec2 axis = normalize_or(b.pos - a.pos, Vec2(1.0f, 0.0f));
+    f(axis, project(a, axis), project(b, axis), AxisSource::CentreLine, -1);
+    return;
+  }
+  const bool seg_a = is_segment(a);
+  const Vec2 d = seg_a ? a.v[1] - a.v[0] : b.v[1] - b.v[0];
+  if (seg_a && is_segment(b)) {
+    const Vec2 e = b.v[1] - b.v[0];
+    if (std::fabs(cross(d, e)) > 1e-6f * std::sqrt(dot(d, d) * dot(e, e))) return;
+  }
+  const Vec2 axis = normalize_or(d, Vec2(1.0f, 0.0f));
+  f(axis, project(a, axis), project(b, axis), AxisSource::SegmentDirection, seg_a ? 0 : 1);
+}
+
 // The candidate axes of a pair, in test order (Godot style: every axis listed explicitly):
 // A's unique edge normals, B's unique edge normals, then for circle-polygon the axis from
-// the circle's centre to the polygon's nearest vertex, or for circle-circle the centre line.
+// the circle's centre to the polygon's nearest vertex, or for circle-circle the centre line,
+// or for two shapes without area the direction extra_direction_axis adds.
 // Calls f(axis, interval of A, interval of B, source, feature) for each; stops when f
 // returns false.
 template <class F>
@@ -110,6 +133,8 @@ inline void for_each_axis(const Body& a, const Body& b, F&& f) {
       const Vec2 axis = d / std::sqrt(dot(d, d));
       f(axis, project(a, axis), project(b, axis), AxisSource::CircleVertex, j);
     }
+  } else if (!has_area(a) && !has_area(b)) {
+    extra_direction_axis(a, b, f);
   }
 }
 

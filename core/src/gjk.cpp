@@ -2,6 +2,8 @@
 // an overlap, radii added at the end. Method and sources: gjk.h.
 #include "hitbox/gjk.h"
 
+#include "hitbox/concave.h"
+
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -386,6 +388,7 @@ EpaOut epa(const Simplex& s, const Core& a, const Core& b, float noise, GjkTrace
 }  // namespace
 
 GjkResult gjk(const Body& a, const Body& b, GjkTrace* trace) {
+  if (has_pieces(a) || has_pieces(b)) return gjk_pieces(a, b, trace, nullptr);
   const Core ca = core_of(a), cb = core_of(b);
   const float noise = gjk_noise(a, b);
   if (trace) begin_trace(trace, ca, cb);

@@ -64,6 +64,23 @@ std::optional<FieldProblem> points_problem(std::span<const DVec2> points) {
   return FieldProblem{field, problem};
 }
 
+std::optional<FieldProblem> segment_points_problem(std::span<const DVec2> points) {
+  if (points.size() != 2) {
+    return FieldProblem{"points", "a segment needs exactly 2 points, this one has " +
+                                      std::to_string(points.size())};
+  }
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (!std::isfinite(points[i].x) || !std::isfinite(points[i].y)) {
+      return FieldProblem{"points[" + std::to_string(i) + "]", "must be finite numbers"};
+    }
+  }
+  if (points[0] == points[1]) {
+    return FieldProblem{"points", "has zero length: both points are [" + double_text(points[0].x) +
+                                      ", " + double_text(points[0].y) + "]"};
+  }
+  return std::nullopt;
+}
+
 std::optional<FieldProblem> scaled_problem(const Shape& s) {
   switch (s.kind) {
     case Kind::Rect: {
@@ -78,7 +95,10 @@ std::optional<FieldProblem> scaled_problem(const Shape& s) {
         return scale_out(s, "makes the radius " + double_text(world) + " pixels");
       break;
     }
-    case Kind::Polygon: {
+    case Kind::Point:
+      break;
+    case Kind::Polygon:
+    case Kind::Segment: {
       double extent = 0.0;
       for (const DVec2& p : s.points) extent = std::max({extent, std::abs(p.x), std::abs(p.y)});
       const double world = extent * s.scale;
@@ -141,6 +161,16 @@ std::optional<FieldProblem> shape_problem(const Shape& s) {
         if (auto p = check((field + "[1]").c_str(), coord_problem(s.points[i].y))) return p;
       }
       if (auto p = points_problem(s.points)) return p;
+      break;
+    case Kind::Point:
+      break;
+    case Kind::Segment:
+      if (auto p = segment_points_problem(s.points)) return p;
+      for (std::size_t i = 0; i < s.points.size(); ++i) {
+        const std::string field = "points[" + std::to_string(i) + "]";
+        if (auto p = check((field + "[0]").c_str(), coord_problem(s.points[i].x))) return p;
+        if (auto p = check((field + "[1]").c_str(), coord_problem(s.points[i].y))) return p;
+      }
       break;
     case Kind::Sprite:
       if (s.image.empty()) return FieldProblem{"image", "must not be empty (a PNG file name)"};

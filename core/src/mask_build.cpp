@@ -86,7 +86,62 @@ double mask_cells(const Body& b, float accuracy) {
   return (x1 - x0 + 3.0) * (y1 - y0 + 3.0);
 }
 
+namespace {
+
+// A concave polygon: the cells whose centre lies in any convex piece (the same centre rule,
+// closed), as the union of the pieces' masks.
+void build_pieces_mask(const Body& body, float accuracy, Mask& out) {
+  std::vector<Mask> parts(static_cast<size_t>(body.piece_count));
+  int x0 = std::numeric_limits<int>::max(), y0 = x0;
+  int x1 = std::numeric_limits<int>::min(), y1 = x1;
+  for (int k = 0; k < body.piece_count; ++k) {
+    Mask& m = parts[static_cast<size_t>(k)];
+    build_mask(body.pieces[k], accuracy, m);
+    if (m.empty()) continue;
+    x0 = std::min(x0, m.x0);
+    y0 = std::min(y0, m.y0);
+    x1 = std::max(x1, m.x0 + m.w - 1);
+    y1 = std::max(y1, m.y0 + m.h - 1);
+  }
+  out = Mask{};
+  out.cell = 1.0f / accuracy;
+  out.stride = 2;
+  if (x1 < x0) return;
+  out.x0 = x0;
+  out.y0 = y0;
+  out.w = x1 - x0 + 1;
+  out.h = y1 - y0 + 1;
+  out.stride = (out.w + 63) / 64 + 2;
+  out.bits.assign(static_cast<size_t>(out.stride) * static_cast<size_t>(out.h), 0);
+  for (const Mask& m : parts) {
+    for (int y = 0; y < m.h; ++y) {
+      std::uint64_t* row = out.bits.data() +
+                           static_cast<size_t>(m.y0 + y - y0) * static_cast<size_t>(out.stride) + 1;
+      for (int x = 0; x < m.w; ++x) {
+        if (!m.get(m.x0 + x, m.y0 + y)) continue;
+        const int c = m.x0 + x - x0;
+        row[c >> 6] |= 1ull << (c & 63);
+      }
+    }
+  }
+  out.row_lo.assign(static_cast<size_t>(out.h), out.w);
+  out.row_hi.assign(static_cast<size_t>(out.h), -1);
+  for (int y = 0; y < out.h; ++y) {
+    for (int x = 0; x < out.w; ++x) {
+      if (!out.get(out.x0 + x, out.y0 + y)) continue;
+      out.row_lo[static_cast<size_t>(y)] = std::min(out.row_lo[static_cast<size_t>(y)], x);
+      out.row_hi[static_cast<size_t>(y)] = x;
+    }
+  }
+}
+
+}  // namespace
+
 void build_mask(const Body& body, float accuracy, Mask& out) {
+  if (has_pieces(body)) {
+    build_pieces_mask(body, accuracy, out);
+    return;
+  }
   if (body.sprite) {
     build_sprite_mask(body, *body.sprite, body.alpha_threshold, body.scale, accuracy, out);
     return;

@@ -2,13 +2,13 @@
 //
 // polygon_problem() reports the first problem it finds, in this order: too few points, too
 // many points, a non-finite coordinate, a repeated point, three collinear consecutive
-// points, a non-convex turn, a self-intersecting outline. Every message about one point
+// points, a self-intersecting outline (the first two edges that meet). Concave outlines are
+// allowed (issue 12). Every message about one point
 // starts with "point N" (N is the 0-based index into the list, as in "points[N]" in a scene
 // file); the scene loader relies on that prefix to name the field.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
-#include <numbers>
 #include <span>
 #include <string>
 #include <vector>
@@ -20,9 +20,6 @@ namespace {
 
 double cross2(DVec2 a, DVec2 b) {
   return a.x * b.y - a.y * b.x;
-}
-double dot2(DVec2 a, DVec2 b) {
-  return a.x * b.x + a.y * b.y;
 }
 double length2(DVec2 a) {
   return std::hypot(a.x, a.y);
@@ -83,9 +80,7 @@ std::string polygon_problem(std::span<const DVec2> points) {
     }
   }
 
-  // Turn at each vertex i: from edge (i-1 -> i) to edge (i -> i+1).
-  std::vector<double> turn(n);
-  double turning = 0.0;  // total signed turning angle, radians
+  // No vertex on a straight line through its neighbours (nor a spike doubling back).
   for (std::size_t i = 0; i < n; ++i) {
     const DVec2 prev = points[(i + n - 1) % n];
     const DVec2 next = points[(i + 1) % n];
@@ -96,39 +91,21 @@ std::string polygon_problem(std::span<const DVec2> points) {
                               std::to_string((i + n - 1) % n) + " and " +
                               std::to_string((i + 1) % n) + ")");
     }
-    turn[i] = cross2(e1, e2);
-    turning += std::atan2(turn[i], dot2(e1, e2));
   }
 
-  // The expected turn direction is the winding of the outline (shoelace sign); a vertex
-  // turning the other way is a reflex (dented-in) corner.
-  double area2 = 0.0;
-  for (std::size_t i = 0; i < n; ++i) area2 += cross2(points[i], points[(i + 1) % n]);
-  const int expected = area2 != 0.0 ? sign_of(area2) : sign_of(turn[0]);
-  for (std::size_t i = 0; i < n; ++i) {
-    if (sign_of(turn[i]) != expected) {
-      return point_msg(i, "makes the polygon non-convex (it turns the other way there)");
-    }
-  }
-
-  // Every turn has the same sign. The outline is convex and simple exactly when it turns
-  // once around in total; a pentagram turns twice.
-  const double turns = turning / (2.0 * std::numbers::pi);
-  if (std::abs(std::abs(turns) - 1.0) > 1e-6) {
-    for (std::size_t j = 2; j < n; ++j) {
-      for (std::size_t i = 0; i + 1 < j; ++i) {
-        if (i == 0 && j == n - 1) continue;  // neighbours through the wrap-around
-        if (segments_meet(points[i], points[i + 1], points[j], points[(j + 1) % n])) {
-          return point_msg(j, "starts an edge (" + std::to_string(j) + " -> " +
-                                  std::to_string((j + 1) % n) + ") that crosses edge " +
-                                  std::to_string(i) + " -> " + std::to_string(i + 1) +
-                                  "; the polygon intersects itself");
-        }
+  // Simple: no two edges meet except neighbours at their shared point (a concave outline is
+  // allowed; it is decomposed into convex pieces when posed, concave.h). The first crossing
+  // in edge order is named.
+  for (std::size_t j = 2; j < n; ++j) {
+    for (std::size_t i = 0; i + 1 < j; ++i) {
+      if (i == 0 && j == n - 1) continue;  // neighbours through the wrap-around
+      if (segments_meet(points[i], points[i + 1], points[j], points[(j + 1) % n])) {
+        return point_msg(j, "starts an edge (" + std::to_string(j) + " -> " +
+                                std::to_string((j + 1) % n) + ") that crosses edge " +
+                                std::to_string(i) + " -> " + std::to_string(i + 1) +
+                                "; the polygon intersects itself");
       }
     }
-    return point_msg(0, "starts an outline that winds " +
-                            std::to_string(static_cast<long>(std::lround(std::abs(turns)))) +
-                            " times around; the polygon intersects itself");
   }
   return "";
 }

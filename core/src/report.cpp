@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "hitbox/analysis.h"
+#include "hitbox/segment.h"
 #include "json_write.h"
 
 namespace hitbox {
@@ -24,6 +25,7 @@ std::string pixel_mask_problem(const Scene& scene, const std::vector<std::pair<i
       if (checked[k]) continue;
       checked[k] = true;
       const Shape& s = scene.shapes[k];
+      if (s.kind == Kind::Point || s.kind == Kind::Segment) continue;  // no mask (no area)
       const double cells = mask_cells(Posed(s).body(), accuracy);
       if (cells > kMaxMaskCells) {
         return "shape \"" + s.id + "\" is too large for the pixel test at accuracy " +
@@ -64,7 +66,8 @@ void put_hit(std::string& out, bool hit) {
   out += '}';
 }
 
-void put_sat(std::string& out, const SatResult& r, const SatTrace& t) {
+void put_sat(std::string& out, const SatResult& r, const SatTrace& t, const Body& a,
+             const Body& b) {
   out += "{\"hit\":";
   put_bool(out, r.hit);
   if (!r.hit) {
@@ -96,7 +99,18 @@ void put_sat(std::string& out, const SatResult& r, const SatTrace& t) {
     put_float(out, ax.overlap);
     out += '}';
   }
-  out += "]}";
+  out += ']';
+  if (is_segment(a) && is_segment(b)) {
+    // Line against line: where they meet (two points: the ends of a collinear overlap).
+    const SegmentHits h = segment_intersection(a.v[0], a.v[1], b.v[0], b.v[1]);
+    out += ",\"points\":[";
+    for (int i = 0; i < h.count; ++i) {
+      if (i) out += ',';
+      put_vec(out, h.p[i]);
+    }
+    out += ']';
+  }
+  out += '}';
 }
 
 void put_mtd(std::string& out, const MtdResult& m) {
@@ -111,7 +125,8 @@ void put_mtd(std::string& out, const MtdResult& m) {
   out += '}';
 }
 
-void put_swept(std::string& out, const SweptResult& s, const SweptTrace& t) {
+void put_swept(std::string& out, const SweptResult& s, const SweptTrace& t, const Body& a,
+               const Body& b) {
   out += "{\"hit\":";
   put_bool(out, s.hit);
   if (s.hit) {
@@ -119,6 +134,14 @@ void put_swept(std::string& out, const SweptResult& s, const SweptTrace& t) {
     put_float(out, s.toi);
     out += ",\"normal\":";
     put_vec(out, s.normal);
+    // The ball against a line: the circle's centre at impact.
+    const bool ca = a.geom == Geom::Circle && !has_area(b);
+    const bool cb = b.geom == Geom::Circle && !has_area(a);
+    if ((ca || cb) && !s.initially_overlapping) {
+      const Body& circle = ca ? a : b;
+      out += ",\"centre\":";
+      put_vec(out, circle.pos + circle.vel * s.toi);
+    }
     if (s.initially_overlapping) {
       out += ",\"overlapping_at_start\":true,\"mtd\":";
       put_mtd(out, s.mtd);
@@ -169,8 +192,16 @@ void put_gjk(std::string& out, const GjkResult& g) {
   out += '}';
 }
 
+// ,"pieces":[i,j] before the closing brace of an answer, when a concave polygon is in the
+// pair (the piece pair it answered from).
+void put_pieces(std::string& out, const PiecePair& p) {
+  if (p.a < 0) return;
+  out.pop_back();  // the answer's closing '}'
+  out += ",\"pieces\":[" + std::to_string(p.a) + ',' + std::to_string(p.b) + "]}";
+}
+
 // The JSON of one algorithm that ran, from the dispatcher's results.
-void put_answer(std::string& out, Algo bit, const PairAnalysis& an) {
+void put_answer(std::string& out, Algo bit, const PairAnalysis& an, const Body& a, const Body& b) {
   switch (bit) {
     case kAlgoAabb:
       put_hit(out, an.aabb.hit);
@@ -179,19 +210,23 @@ void put_answer(std::string& out, Algo bit, const PairAnalysis& an) {
       put_hit(out, an.bounding_circle.hit);
       return;
     case kAlgoSat:
-      put_sat(out, an.sat, an.sat_trace);
+      put_sat(out, an.sat, an.sat_trace, a, b);
+      put_pieces(out, an.sat_pieces);
       return;
     case kAlgoMtd:
       put_mtd(out, an.mtd);
+      put_pieces(out, an.mtd_pieces);
       return;
     case kAlgoSwept:
-      put_swept(out, an.swept, an.swept_trace);
+      put_swept(out, an.swept, an.swept_trace, a, b);
+      put_pieces(out, an.swept_pieces);
       return;
     case kAlgoPixel:
       put_pixel(out, an.pixel);
       return;
     case kAlgoGjk:
       put_gjk(out, an.gjk);
+      put_pieces(out, an.gjk_pieces);
       return;
     case kAlgoQuadrant:
       put_hit(out, an.quadrant.hit);
@@ -226,6 +261,7 @@ std::string scene_report_json(const Scene& scene, std::string_view scene_name,
         const size_t k = static_cast<size_t>(i);
         if (built[k]) continue;
         built[k] = true;
+        if (!has_area(posed[k])) continue;  // pixel is unsupported for points and segments
         build_mask(posed[k], accuracy, masks[k]);
       }
     }
@@ -263,7 +299,7 @@ std::string scene_report_json(const Scene& scene, std::string_view scene_name,
         out += "\"unsupported\"";
         continue;
       }
-      put_answer(out, ans.bit, an);
+      put_answer(out, ans.bit, an, posed[ka], posed[kb]);
     }
     out += '}';
   }

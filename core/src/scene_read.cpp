@@ -112,13 +112,16 @@ struct KindInfo {
                        [&](const char* k) { return k != nullptr && key == k; });
   }
 };
-constexpr std::array<KindInfo, 4> kKinds = {{
+constexpr std::array<KindInfo, 6> kKinds = {{
     {Kind::Rect, "rect", {"size", nullptr}, "rects"},
     {Kind::Circle, "circle", {"radius", nullptr}, "circles"},
     {Kind::Polygon, "polygon", {"points", nullptr}, "polygons"},
     {Kind::Sprite, "sprite", {"image", "alpha_threshold"}, "sprites"},
+    {Kind::Point, "point", {nullptr, nullptr}, "points"},
+    {Kind::Segment, "segment", {"points", nullptr}, "segments"},
 }};
-constexpr const char* kKindList = "\"rect\", \"circle\", \"polygon\" or \"sprite\"";
+constexpr const char* kKindList =
+    "\"rect\", \"circle\", \"polygon\", \"sprite\", \"point\" or \"segment\"";
 constexpr std::array<const char*, 7> kCommonKeys = {"id",    "kind",   "pos", "angle",
                                                     "scale", "mirror", "vel"};
 
@@ -139,11 +142,13 @@ void check_keys(const Checker& c, const json& j, const KindInfo& info) {
       continue;
     }
     if (info.owns(key)) continue;
+    std::string owners;  // "polygons and segments"
     for (const KindInfo& other : kKinds) {
-      if (other.owns(key)) {
-        c.fail(key, std::string("is not a key of a ") + info.name + " (only " + other.plural +
-                        " have it; a " + info.name + " has: " + allowed_keys(info) + ")");
-      }
+      if (other.owns(key)) owners += (owners.empty() ? "" : " and ") + std::string(other.plural);
+    }
+    if (!owners.empty()) {
+      c.fail(key, std::string("is not a key of a ") + info.name + " (only " + owners +
+                      " have it; a " + info.name + " has: " + allowed_keys(info) + ")");
     }
     c.fail(key, std::string("unknown key (a ") + info.name + " has: " + allowed_keys(info) + ")");
   }
@@ -285,6 +290,23 @@ Shape read_shape(Checker& c, const json& j, std::size_t index, ImageSource& imag
         s.points.push_back(c.point((*pts)[i], "points[" + std::to_string(i) + "]"));
       }
       if (const auto problem = points_problem(s.points)) c.fail(problem->field, problem->message);
+      break;
+    }
+    case Kind::Point:
+      break;  // pos only
+    case Kind::Segment: {
+      const std::string rule = "must be two local points [[x0, y0], [x1, y1]]";
+      const auto pts = j.find("points");
+      if (pts == j.end()) c.fail("points", "is required; " + rule);
+      if (!pts->is_array() || pts->size() != 2) {
+        c.fail("points", rule + ", not " + Checker::shape_of(*pts));
+      }
+      for (std::size_t i = 0; i < 2; ++i) {
+        s.points.push_back(c.point((*pts)[i], "points[" + std::to_string(i) + "]"));
+      }
+      if (const auto problem = segment_points_problem(s.points)) {
+        c.fail(problem->field, problem->message);
+      }
       break;
     }
     case Kind::Sprite: {

@@ -129,7 +129,10 @@ class Writer {
       case Kind::Circle:
         out += ", \"radius\": " + num(s.radius, "radius");
         break;
-      case Kind::Polygon: {
+      case Kind::Point:
+        break;  // pos only
+      case Kind::Polygon:
+      case Kind::Segment: {
         out += ", \"points\": [";
         for (std::size_t i = 0; i < s.points.size(); ++i) {
           if (i > 0) out += ", ";

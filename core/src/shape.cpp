@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <limits>
 
+#include "hitbox/concave.h"
+
 namespace hitbox {
 
 const char* kind_name(Kind k) {
@@ -19,6 +21,10 @@ const char* kind_name(Kind k) {
       return "polygon";
     case Kind::Sprite:
       return "sprite";
+    case Kind::Point:
+      return "point";
+    case Kind::Segment:
+      return "segment";
   }
   return "?";
 }
@@ -55,6 +61,10 @@ int vertex_count(const Shape& s) {
       return static_cast<int>(s.points.size());
     case Kind::Sprite:
       return 4;
+    case Kind::Point:
+      return 1;
+    case Kind::Segment:
+      return 2;
   }
   return 0;
 }
@@ -142,8 +152,11 @@ Body pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> int_s
     b.half = to_f(h * s.scale);
     const DVec2 corners[4] = {{-h.x, -h.y}, {h.x, -h.y}, {h.x, h.y}, {-h.x, h.y}};
     for (int i = 0; i < 4; ++i) w[i] = to_world(s, corners[i]);
+  } else if (s.kind == Kind::Point) {
+    b.geom = Geom::Polygon;  // one vertex: pos
+    w[0] = s.pos;
   } else {
-    b.geom = Geom::Polygon;
+    b.geom = Geom::Polygon;  // a polygon, or a segment's two points
     for (int i = 0; i < count; ++i) w[i] = to_world(s, s.points[static_cast<size_t>(i)]);
   }
 
@@ -167,12 +180,15 @@ Body pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> int_s
   for (int i = 0; i < count; ++i) {
     v[i] = to_f(w[i]);
     const DVec2 d = w[(i + 1) % count] - w[i];
-    const DVec2 o = DVec2(d.y, -d.x) / std::sqrt(d.x * d.x + d.y * d.y);
+    const double len = std::sqrt(d.x * d.x + d.y * d.y);
+    // A point's one "edge" has no length: a zero normal and no axis.
+    const DVec2 o = len > 0.0 ? DVec2(d.y, -d.x) / len : DVec2(0.0, 0.0);
     n[i] = to_f(o);
     box.min = glm::min(box.min, v[i]);
     box.max = glm::max(box.max, v[i]);
     const Vec2 r = v[i] - b.pos;
     bound2 = std::max(bound2, dot(r, r));
+    if (!(len > 0.0)) continue;
     // Unique axes: parallel (or anti-parallel) edges give one axis, kept at its first edge.
     bool seen = false;
     for (int k = 0; k < unique && !seen; ++k) {
@@ -238,9 +254,22 @@ Body pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> int_s
 Posed::Posed(const Shape& s)
     : vecs_(static_cast<size_t>(pose_vec_slots(s))), ints_(static_cast<size_t>(pose_int_slots(s))) {
   body_ = pose_into(s, vecs_, ints_);
+  // A simple concave polygon: its convex pieces, posed like the polygon (the same transform
+  // of a subset of its local points). Invalid outlines are posed whole, as before.
+  if (s.kind == Kind::Polygon && s.points.size() > 3 && !polygon_is_convex(s.points) &&
+      polygon_problem(s.points).empty()) {
+    for (const std::vector<int>& idx : convex_decomposition(s.points)) {
+      Shape part = s;
+      part.points.clear();
+      for (const int i : idx) part.points.push_back(s.points[static_cast<size_t>(i)]);
+      piece_posed_.emplace_back(part);
+    }
+    repoint();
+  }
 }
 
-Posed::Posed(const Posed& o) : body_(o.body_), vecs_(o.vecs_), ints_(o.ints_) {
+Posed::Posed(const Posed& o)
+    : body_(o.body_), vecs_(o.vecs_), ints_(o.ints_), piece_posed_(o.piece_posed_) {
   repoint();
 }
 
@@ -249,12 +278,17 @@ Posed& Posed::operator=(const Posed& o) {
     body_ = o.body_;
     vecs_ = o.vecs_;
     ints_ = o.ints_;
+    piece_posed_ = o.piece_posed_;
     repoint();
   }
   return *this;
 }
 
 void Posed::repoint() {
+  piece_bodies_.clear();
+  for (const Posed& p : piece_posed_) piece_bodies_.push_back(p.body());
+  body_.pieces = piece_bodies_.empty() ? nullptr : piece_bodies_.data();
+  body_.piece_count = static_cast<std::uint8_t>(piece_bodies_.size());  // <= 62 (n - 2)
   if (body_.count == 0) return;
   body_.v = vecs_.data();
   body_.n = body_.v + body_.count;
@@ -266,6 +300,12 @@ void Posed::repoint() {
 }
 
 bool contains(const Body& b, Vec2 p) {
+  if (has_pieces(b)) {
+    for (int k = 0; k < b.piece_count; ++k) {
+      if (contains(b.pieces[k], p)) return true;
+    }
+    return false;
+  }
   if (b.geom == Geom::Circle) {
     const Vec2 d = p - b.pos;
     return dot(d, d) <= b.radius * b.radius;
@@ -286,4 +326,5 @@ bool contains(const Body& b, Vec2 p) {
 
 namespace hitbox {
 static_assert(offsetof(Body, count) + sizeof(int) <= 64, "a Body's hot fields fit one cache line");
+static_assert(offsetof(Body, piece_count) < offsetof(Body, bounds), "piece_count sits in padding");
 }  // namespace hitbox

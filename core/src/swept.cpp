@@ -8,6 +8,7 @@
 
 #include "collide_axes.h"
 #include "hitbox/collide.h"
+#include "hitbox/concave.h"
 
 namespace hitbox {
 
@@ -306,6 +307,7 @@ SweptResult swept_box_box(const Body& a, const Body& b) {
 }  // namespace
 
 SweptResult swept(const Body& a, const Body& b, SweptTrace* trace) {
+  if (has_pieces(a) || has_pieces(b)) return swept_pieces(a, b, trace, nullptr);
   if (!trace && a.geom == Geom::Box && b.geom == Geom::Box) return swept_box_box(a, b);
   const bool ca = a.geom == Geom::Circle;
   const bool cb = b.geom == Geom::Circle;

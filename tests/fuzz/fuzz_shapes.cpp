@@ -52,7 +52,7 @@ struct Reader {
 
 hitbox::Shape read_shape(Reader& r, const std::shared_ptr<const hitbox::SpriteImage>& image) {
   hitbox::Shape s;
-  s.kind = static_cast<hitbox::Kind>(r.byte() % 4);
+  s.kind = static_cast<hitbox::Kind>(r.byte() % 6);
   s.pos = {r.number(), r.number()};
   s.angle = r.number();
   s.scale = r.number();
@@ -72,6 +72,11 @@ hitbox::Shape read_shape(Reader& r, const std::shared_ptr<const hitbox::SpriteIm
       for (int i = 0; i < n; ++i) s.points.emplace_back(r.number(), r.number());
       break;
     }
+    case hitbox::Kind::Point:
+      break;
+    case hitbox::Kind::Segment:
+      for (int i = 0; i < 2; ++i) s.points.emplace_back(r.number(), r.number());
+      break;
     case hitbox::Kind::Sprite:
       s.pixels.image = image;
       s.image = "fuzz.png";

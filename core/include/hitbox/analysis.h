@@ -14,6 +14,7 @@
 #include "hitbox/algorithms.h"
 #include "hitbox/circle_rect.h"
 #include "hitbox/collide.h"
+#include "hitbox/concave.h"
 #include "hitbox/gjk.h"
 #include "hitbox/mask.h"
 
@@ -81,6 +82,9 @@ struct PairAnalysis {
   CircleRectTrace quadrant_trace;
   CircleRectResult circle_as_square;
   CircleRectTrace circle_as_square_trace;
+  // With a concave polygon in the pair: the piece pair each of sat, mtd, swept and gjk
+  // answered from (concave.h); {-1, -1} otherwise.
+  PiecePair sat_pieces, mtd_pieces, swept_pieces, gjk_pieces;
 
   const AlgoAnswer& answer(Algo bit) const;
 };

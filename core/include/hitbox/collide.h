@@ -55,6 +55,10 @@ enum class AxisSource : std::uint8_t {
   CircleVertex,  // circle centre to the polygon's nearest vertex (feature = vertex index)
   CentreLine,    // circle-circle centre line
   Velocity,      // swept only: perpendicular of the relative velocity
+  // Two shapes without area (points, segments), when their edge normals do not decide: a
+  // segment's own direction (feature 0 = A's segment, 1 = B's) for a point and a segment or
+  // two parallel segments. Two points use CentreLine.
+  SegmentDirection,
 };
 const char* axis_source_name(AxisSource s);
 

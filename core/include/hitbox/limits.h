@@ -42,6 +42,10 @@ std::string positive_problem(double v, double max, const std::string& rule);
 // one point, else "points".
 std::optional<FieldProblem> points_problem(std::span<const DVec2> points);
 
+// A segment's points: exactly two, finite, not equal (zero length), on "points" or
+// "points[N]".
+std::optional<FieldProblem> segment_points_problem(std::span<const DVec2> points);
+
 // The shape's extents times its scale (width and height, radius, point coordinates, a
 // sprite's image size) within kMaxSize / kMaxCoord; reported on "scale".
 std::optional<FieldProblem> scaled_problem(const Shape& s);

@@ -41,4 +41,10 @@ std::string scene_report_json(const Scene& scene, std::string_view scene_name,
                               const std::vector<std::pair<int, int>>& pairs, std::uint32_t algos,
                               float accuracy = 1.0f);
 
+// One line of JSON for a ray cast over a scene (query --ray; ray.h):
+// {"scene":...,"ray":{"from":[x,y],"to":[x,y],"hits":[{"id":"A","t":0.42,"point":[x,y],
+// "normal":[x,y]},...]}}, nearest first. A ray starting inside a shape gives that shape
+// "t":0,"inside":true and no normal.
+std::string scene_ray_json(const Scene& scene, std::string_view scene_name, Vec2 from, Vec2 to);
+
 }  // namespace hitbox

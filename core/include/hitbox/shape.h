@@ -18,7 +18,8 @@ namespace hitbox {
 
 constexpr int kMaxPolygonPoints = 64;
 
-enum class Kind : std::uint8_t { Rect, Circle, Polygon, Sprite };
+// Point and Segment have no area: a point is `pos`, a segment its two local `points`.
+enum class Kind : std::uint8_t { Rect, Circle, Polygon, Sprite, Point, Segment };
 
 const char* kind_name(Kind k);
 
@@ -51,7 +52,7 @@ struct Shape {
   DVec2 vel{0.0, 0.0};    // displacement over one step (swept test)
   DVec2 size{0.0, 0.0};   // rect: width, height (centred on pos)
   double radius = 0.0;    // circle
-  std::vector<DVec2> points;  // polygon: local points, convex, either winding
+  std::vector<DVec2> points;  // polygon: local points, convex, either winding; segment: 2
   std::string image;          // sprite: image path as written in the scene file
   int alpha_threshold = 128;  // sprite: texels with alpha >= this are solid (0..255)
   SpritePixels pixels;        // sprite: the loaded image; its frame is w x h, centred on pos
@@ -63,7 +64,11 @@ struct Shape {
 DVec2 to_world(const Shape& s, DVec2 local);
 DVec2 to_local(const Shape& s, DVec2 world);
 
-// How the algorithms see a posed shape.
+// How the algorithms see a posed shape. A point poses as a one-vertex Polygon and a segment
+// as a two-vertex Polygon (edges v0 -> v1 and v1 -> v0, normals n and -n, one unique axis; a
+// point has a zero normal and no axis): every polygon path then covers them, and the few
+// places that must know (SAT's extra axis for two shapes without area, pixel) ask
+// has_area().
 enum class Geom : std::uint8_t { Circle, Box, Polygon };
 
 // A posed shape in world space. Plain data; the vertex arrays point into storage owned by
@@ -73,6 +78,9 @@ enum class Geom : std::uint8_t { Circle, Box, Polygon };
 // cache line per shape.
 struct alignas(64) Body {
   Geom geom = Geom::Circle;
+  // A concave polygon's convex pieces (see `pieces` below; 0 for every convex shape). Here,
+  // in the padding before `bounds`, so the check every query makes stays in the first line.
+  std::uint8_t piece_count = 0;
   Aabb bounds;              // world axis-aligned bounds
   Vec2 pos{0.0f, 0.0f};     // the shape's origin in the world (circle centre, rect centre)
   Vec2 axis_x{1.0f, 0.0f};  // world direction of local +x (mirror applied), unit
@@ -98,7 +106,26 @@ struct alignas(64) Body {
   const SpriteImage* sprite = nullptr;
   int alpha_threshold = 0;
   float scale = 1.0f;
+  // A concave polygon: its convex pieces (concave.h), piece_count of them, each a posed
+  // convex polygon, found once by Posed (pose_into leaves them empty). The Body itself is the
+  // whole outline: its bounds, bounding circle and vertices are the whole shape's.
+  const Body* pieces = nullptr;
 };
+
+// Whether a posed shape has area: false for a point (count 1) or a segment (count 2).
+inline bool has_area(const Body& b) {
+  return b.geom != Geom::Polygon || b.count >= 3;
+}
+inline bool is_segment(const Body& b) {
+  return b.geom == Geom::Polygon && b.count == 2;
+}
+inline bool is_point(const Body& b) {
+  return b.geom == Geom::Polygon && b.count == 1;
+}
+
+inline bool has_pieces(const Body& b) {
+  return b.piece_count > 1;
+}
 
 // Number of Vec2 slots pose_into() needs (4 per vertex plus the padded x/y runs), and int
 // slots (1 per vertex).
@@ -126,13 +153,16 @@ class Posed {
   Body body_;
   std::vector<Vec2> vecs_;
   std::vector<int> ints_;
+  std::vector<Posed> piece_posed_;  // a concave polygon's convex pieces
+  std::vector<Body> piece_bodies_;  // their Bodies, side by side (body_.pieces)
 };
 
-// Point containment (closed): is p inside or on the boundary of the posed shape?
+// Point containment (closed): is p inside or on the boundary of the posed shape? (A concave
+// polygon: of any of its pieces.)
 bool contains(const Body& b, Vec2 p);
 
 // Polygon checks shared by scene loading and the window's polygon tool.
-// Returns an empty string for a valid convex polygon, else what is wrong.
+// Returns an empty string for a valid simple polygon (convex or concave), else what is wrong.
 std::string polygon_problem(std::span<const DVec2> points);
 
 // Convex hull (Andrew's monotone chain), positive-area order, collinear points dropped.

@@ -1,0 +1,138 @@
+// Ray casts (ray.h): one function per kind of body, and the scene-wide sort.
+#include "hitbox/ray.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "hitbox/segment.h"
+
+namespace hitbox {
+
+namespace {
+
+Vec2 unit_or(Vec2 v, Vec2 fallback) {
+  const float len2 = dot(v, v);
+  return len2 > 0.0f ? v / std::sqrt(len2) : fallback;
+}
+
+RayHit inside_at(Vec2 from) {
+  RayHit h;
+  h.hit = true;
+  h.inside = true;
+  h.point = from;
+  return h;
+}
+
+RayHit hit_at(Vec2 from, Vec2 d, float t, Vec2 normal) {
+  RayHit h;
+  h.hit = true;
+  h.t = t;
+  h.point = from + d * t;
+  h.normal = normal + Vec2(0.0f);  // + 0 turns a -0 component into 0
+  return h;
+}
+
+// The quadratic |f + t d|^2 = r^2 with f = from - centre, outside at t = 0 (c > 0): the
+// smaller root, in the cancellation-free form 2c / (-b + sqrt(disc)) with b = 2 f.d.
+RayHit ray_circle(const Body& b, Vec2 from, Vec2 d) {
+  const Vec2 f = from - b.pos;
+  const float c = dot(f, f) - b.radius * b.radius;
+  if (c <= 0.0f) return inside_at(from);
+  const float a = dot(d, d);
+  const float bb = 2.0f * dot(f, d);
+  if (a == 0.0f || bb >= 0.0f) return {};  // no motion, or heading away
+  const float disc = bb * bb - 4.0f * a * c;
+  if (disc < 0.0f) return {};
+  const float t = 2.0f * c / (-bb + std::sqrt(disc));
+  if (!(t <= 1.0f)) return {};
+  const Vec2 p = from + d * t;
+  return hit_at(from, d, t, unit_or(p - b.pos, -unit_or(d, Vec2(1.0f, 0.0f))));
+}
+
+// Cyrus-Beck: the ray's t range [0, 1] cut by each edge's inner half-plane
+// dot(n, x - v) <= 0. An edge the ray runs parallel to either keeps all of it or none.
+RayHit ray_convex(const Body& b, Vec2 from, Vec2 d) {
+  bool inside = true;
+  for (int i = 0; i < b.count && inside; ++i) inside = dot(b.n[i], from - b.v[i]) <= 0.0f;
+  if (inside) return inside_at(from);
+  float t_in = 0.0f, t_out = 1.0f;
+  int edge = -1;
+  for (int i = 0; i < b.count; ++i) {
+    const float num = dot(b.n[i], from - b.v[i]);  // > 0: the start is outside this edge
+    const float den = dot(b.n[i], d);
+    if (den == 0.0f) {
+      if (num > 0.0f) return {};
+      continue;
+    }
+    const float t = -num / den;
+    if (den < 0.0f) {
+      if (t > t_in || edge < 0) {
+        t_in = std::max(t, t_in);
+        edge = i;
+      }
+    } else {
+      t_out = std::min(t_out, t);
+    }
+    if (t_in > t_out) return {};
+  }
+  if (edge < 0) return {};
+  return hit_at(from, d, t_in, b.n[edge]);
+}
+
+// Segments and points: where the ray's own segment meets them (segment.h), the hit nearest
+// the start.
+RayHit ray_thin(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
+  const Vec2 v0 = b.v[0];
+  const Vec2 v1 = b.count == 2 ? b.v[1] : b.v[0];
+  if (segment_intersection(from, from, v0, v1).count > 0) return inside_at(from);
+  const SegmentHits s = segment_intersection(from, to, v0, v1);
+  if (s.count == 0) return {};
+  const float dd = dot(d, d);
+  if (!(dd > 0.0f)) return {};
+  float t = 2.0f;
+  for (int k = 0; k < s.count; ++k) t = std::min(t, dot(s.p[k] - from, d) / dd);
+  t = std::clamp(t, 0.0f, 1.0f);
+  const Vec2 back = -unit_or(d, Vec2(1.0f, 0.0f));
+  Vec2 normal = back;
+  if (b.count == 2 && s.count == 1) {
+    // Across the segment: its normal on the start's side (a ray through an end point
+    // exactly along the segment's line counts as along it).
+    const Vec2 n = b.n[0];
+    const float side = dot(n, from - v0);
+    if (side != 0.0f) normal = side > 0.0f ? n : -n;
+  }
+  return hit_at(from, d, t, normal);
+}
+
+}  // namespace
+
+RayHit raycast(const Body& b, Vec2 from, Vec2 to) {
+  if (has_pieces(b)) {
+    // A concave polygon: the first entry into any piece is on the outline (from outside, the
+    // ray reaches the union's boundary before any inner diagonal).
+    RayHit best;
+    for (int k = 0; k < b.piece_count; ++k) {
+      const RayHit h = raycast(b.pieces[k], from, to);
+      if (h.hit && (h.inside || !best.hit || h.t < best.t)) best = h;
+      if (h.inside) break;
+    }
+    return best;
+  }
+  const Vec2 d = to - from;
+  if (b.geom == Geom::Circle) return ray_circle(b, from, d);
+  if (!has_area(b)) return ray_thin(b, from, to, d);
+  return ray_convex(b, from, d);
+}
+
+std::vector<RayHitAt> cast_ray(std::span<const Posed> bodies, Vec2 from, Vec2 to) {
+  std::vector<RayHitAt> hits;
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    const RayHit h = raycast(bodies[i].body(), from, to);
+    if (h.hit) hits.push_back(RayHitAt{static_cast<int>(i), h});
+  }
+  std::stable_sort(hits.begin(), hits.end(),
+                   [](const RayHitAt& x, const RayHitAt& y) { return x.hit.t < y.hit.t; });
+  return hits;
+}
+
+}  // namespace hitbox

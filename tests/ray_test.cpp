@@ -1,0 +1,245 @@
+// Ray casts (ray.h): named cases, and a property test against fine sampling plus bisection
+// of the point-in-shape test (reference.h's signed distance, written from the Shape).
+#include "hitbox/ray.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <random>
+
+#include "hitbox/report.h"
+#include "hitbox/scene.h"
+#include "reference.h"
+
+namespace hitbox {
+namespace {
+
+Shape rect(const char* id, DVec2 pos, DVec2 size, double angle = 0.0) {
+  Shape s;
+  s.id = id;
+  s.kind = Kind::Rect;
+  s.pos = pos;
+  s.size = size;
+  s.angle = angle;
+  return s;
+}
+
+Shape circle(const char* id, DVec2 pos, double r) {
+  Shape s;
+  s.id = id;
+  s.kind = Kind::Circle;
+  s.pos = pos;
+  s.radius = r;
+  return s;
+}
+
+Shape segment(const char* id, DVec2 p0, DVec2 p1) {
+  Shape s;
+  s.id = id;
+  s.kind = Kind::Segment;
+  s.points = {p0, p1};
+  return s;
+}
+
+Shape octagon(const char* id, DVec2 pos, double r) {
+  Shape s;
+  s.id = id;
+  s.kind = Kind::Polygon;
+  s.pos = pos;
+  for (int i = 0; i < 8; ++i) {
+    const double a = i * 3.14159265358979323846 / 4.0;
+    s.points.emplace_back(r * std::cos(a), r * std::sin(a));
+  }
+  return s;
+}
+
+TEST(Ray, HitsARectFromTheLeft) {
+  const RayHit h = raycast(Posed(rect("R", {100, 0}, {20, 40})), {0, 0}, {200, 0});
+  ASSERT_TRUE(h.hit);
+  EXPECT_FALSE(h.inside);
+  EXPECT_FLOAT_EQ(h.t, 0.45f);  // x = 90
+  EXPECT_EQ(h.point, Vec2(90, 0));
+  EXPECT_EQ(h.normal, Vec2(-1, 0));
+}
+
+TEST(Ray, StopsAtItsEnd) {
+  EXPECT_FALSE(raycast(Posed(rect("R", {100, 0}, {20, 40})), {0, 0}, {89, 0}).hit);
+  EXPECT_TRUE(raycast(Posed(rect("R", {100, 0}, {20, 40})), {0, 0}, {90, 0}).hit);
+  EXPECT_FALSE(raycast(Posed(circle("C", {100, 0}, 10)), {0, 0}, {89, 0}).hit);
+}
+
+TEST(Ray, CircleNormalFacesTheStart) {
+  const RayHit h = raycast(Posed(circle("C", {0, 0}, 5)), {-10, 3}, {10, 3});
+  ASSERT_TRUE(h.hit);
+  // Enters at x = -4 (4^2 + 3^2 = 5^2): t = 6 / 20.
+  EXPECT_NEAR(h.t, 0.3f, 1e-6f);
+  EXPECT_NEAR(h.normal.x, -0.8f, 1e-6f);
+  EXPECT_NEAR(h.normal.y, 0.6f, 1e-6f);
+}
+
+TEST(Ray, StartingInsideAShape) {
+  for (const Shape& s :
+       {rect("R", {0, 0}, {20, 20}), circle("C", {0, 0}, 10), octagon("O", {0, 0}, 10)}) {
+    const RayHit h = raycast(Posed(s), {1, 2}, {100, 2});
+    ASSERT_TRUE(h.hit) << kind_name(s.kind);
+    EXPECT_TRUE(h.inside);
+    EXPECT_EQ(h.t, 0.0f);
+    EXPECT_EQ(h.normal, Vec2(0, 0));
+    EXPECT_EQ(h.point, Vec2(1, 2));
+  }
+}
+
+TEST(Ray, AlongAnEdge) {
+  // The rect's top edge is y = -10 from x = -10 to 10; the ray runs on that line.
+  const Posed r(rect("R", {0, 0}, {20, 20}));
+  const RayHit h = raycast(r, {-30, -10}, {30, -10});
+  ASSERT_TRUE(h.hit);
+  EXPECT_FLOAT_EQ(h.t, 20.0f / 60.0f);
+  EXPECT_EQ(h.point, Vec2(-10, -10));
+  EXPECT_EQ(h.normal, Vec2(-1, 0));  // it enters through the left side's corner
+  // Starting on the edge: inside (closed shapes).
+  EXPECT_TRUE(raycast(r, {0, -10}, {30, -10}).inside);
+  // Along a segment: it meets the near end, and the normal points back along the ray.
+  const Posed s(segment("S", {10, 0}, {20, 0}));
+  const RayHit hs = raycast(s, {0, 0}, {30, 0});
+  ASSERT_TRUE(hs.hit);
+  EXPECT_NEAR(hs.t, 1.0f / 3.0f, 1e-6f);
+  EXPECT_EQ(hs.normal, Vec2(-1, 0));
+}
+
+TEST(Ray, AcrossASegmentAndAPoint) {
+  const Posed s(segment("S", {10, -5}, {10, 5}));
+  const RayHit h = raycast(s, {20, 0}, {0, 0});
+  ASSERT_TRUE(h.hit);
+  EXPECT_FLOAT_EQ(h.t, 0.5f);
+  EXPECT_EQ(h.normal, Vec2(1, 0));  // the segment's normal on the start's side
+  Shape p;
+  p.id = "P";
+  p.kind = Kind::Point;
+  p.pos = DVec2(5, 5);
+  const RayHit hp = raycast(Posed(p), {0, 0}, {10, 10});
+  ASSERT_TRUE(hp.hit);
+  EXPECT_FLOAT_EQ(hp.t, 0.5f);
+  EXPECT_FALSE(raycast(Posed(p), {0, 0}, {10, 11}).hit);
+}
+
+TEST(Ray, SceneNearestFirstAndSpritesByTheirFrame) {
+  Scene sc;
+  sc.shapes = {rect("far", {300, 0}, {20, 20}), circle("near", {100, 0}, 10),
+               rect("off", {100, 100}, {10, 10})};
+  Shape sprite;
+  sprite.id = "spr";
+  sprite.kind = Kind::Sprite;
+  sprite.pos = DVec2(200, 0);
+  auto img = std::make_shared<SpriteImage>();
+  img->w = 8;
+  img->h = 4;
+  img->alpha.assign(32, 0);  // fully transparent: the frame still counts
+  sprite.pixels.image = img;
+  sc.shapes.push_back(sprite);
+  std::vector<Posed> posed;
+  for (const Shape& s : sc.shapes) posed.emplace_back(s);
+  const auto hits = cast_ray(posed, {0, 0}, {400, 0});
+  ASSERT_EQ(hits.size(), 3u);
+  EXPECT_EQ(hits[0].index, 1);
+  EXPECT_EQ(hits[1].index, 3);
+  EXPECT_FLOAT_EQ(hits[1].hit.t, 196.0f / 400.0f);
+  EXPECT_EQ(hits[2].index, 0);
+  EXPECT_EQ(scene_ray_json(sc, "s.json", {0, 0}, {400, 0}),
+            R"({"scene":"s.json","ray":{"from":[0,0],"to":[400,0],"hits":[)"
+            R"({"id":"near","t":0.225,"point":[90,0],"normal":[-1,0]},)"
+            R"({"id":"spr","t":0.49,"point":[196,0],"normal":[-1,0]},)"
+            R"({"id":"far","t":0.725,"point":[290,0],"normal":[-1,0]}]}})");
+}
+
+// Against the reference's point-in-shape distance along the ray: sampled finely, the first
+// sign change bisected. Rects, circles, convex and concave polygons, rotated, scaled and
+// mirrored.
+TEST(RayProperty, AgainstBisectionOfPointInShape) {
+  std::mt19937 rng(1204);
+  std::uniform_real_distribution<double> pos(0.0, 400.0), ext(5.0, 80.0), ang(-180.0, 180.0),
+      sc(0.5, 2.0);
+  std::uniform_int_distribution<int> kind(0, 3);
+  std::bernoulli_distribution coin(0.5);
+  int hits = 0, misses = 0, inside = 0, skipped = 0;
+  for (int iter = 0; iter < 3000; ++iter) {
+    Shape s;
+    const int k = kind(rng);
+    if (k == 0) {
+      s = rect("R", {pos(rng), pos(rng)}, {ext(rng), ext(rng)}, ang(rng));
+    } else if (k == 1) {
+      s = circle("C", {pos(rng), pos(rng)}, ext(rng));
+    } else if (k == 2) {
+      s = octagon("O", {pos(rng), pos(rng)}, ext(rng));
+      s.points[static_cast<size_t>(iter % 8)] *= 0.8;  // not regular
+      s.angle = ang(rng);
+    } else {
+      // A concave star: every other corner pulled in (cast through its convex pieces).
+      s = octagon("O", {pos(rng), pos(rng)}, ext(rng));
+      for (std::size_t i = 0; i < 8; i += 2) s.points[i] *= 0.35;
+      s.angle = ang(rng);
+    }
+    s.scale = sc(rng);
+    s.mirror_x = coin(rng);
+    s.mirror_y = coin(rng);
+    const DVec2 from(pos(rng), pos(rng)), to(pos(rng), pos(rng));
+    const auto dist = [&](double t) {
+      return ref::point_shape_signed_distance(s, from + (to - from) * t);
+    };
+    // The first sampled step inside, bisected; the deepest sample tells grazing rays.
+    constexpr int kSamples = 4000;
+    double t_ref = -1.0, min_d = dist(0.0);
+    for (int i = 0; i <= kSamples; ++i) {
+      const double t = static_cast<double>(i) / kSamples;
+      const double d = dist(t);
+      min_d = std::min(min_d, d);
+      if (d <= 0.0 && t_ref < 0.0) {
+        double lo = i == 0 ? 0.0 : static_cast<double>(i - 1) / kSamples, hi = t;
+        for (int j = 0; j < 60 && i > 0; ++j) {
+          const double mid = 0.5 * (lo + hi);
+          (dist(mid) <= 0.0 ? hi : lo) = mid;
+        }
+        t_ref = hi;
+      }
+    }
+    // Rays that start or end within the band of the boundary, that pass it by less than
+    // the band, or that enter it by less, can go either way in float.
+    if (std::fabs(dist(0.0)) < ref::kBand || std::fabs(dist(1.0)) < ref::kBand ||
+        std::fabs(min_d) < ref::kBand) {
+      ++skipped;
+      continue;
+    }
+    const RayHit h = raycast(Posed(s), Vec2(from), Vec2(to));
+    SCOPED_TRACE(ref::describe(s));
+    if (t_ref < 0.0) {
+      ++misses;
+      EXPECT_FALSE(h.hit);
+      continue;
+    }
+    ASSERT_TRUE(h.hit);
+    if (t_ref == 0.0) {
+      ++inside;
+      EXPECT_TRUE(h.inside);
+      continue;
+    }
+    ++hits;
+    EXPECT_FALSE(h.inside);
+    const double len = std::hypot(to.x - from.x, to.y - from.y);
+    EXPECT_NEAR(h.t, t_ref, ref::kLen / len + 1e-6);
+    EXPECT_NEAR(std::hypot(h.normal.x, h.normal.y), 1.0, 1e-5);
+    // Facing the start: the normal and the ray's direction point against each other, and a
+    // step back along the normal leaves the shape.
+    EXPECT_LT(h.normal.x * (to.x - from.x) + h.normal.y * (to.y - from.y), 0.0);
+    const DVec2 out = DVec2(h.point) + DVec2(h.normal) * 0.5;
+    EXPECT_GT(ref::point_shape_signed_distance(s, out), 0.0);
+  }
+  std::printf("rays: %d hits, %d misses, %d inside, %d skipped\n", hits, misses, inside, skipped);
+  EXPECT_GT(hits, 300);
+  EXPECT_GT(misses, 300);
+  EXPECT_GT(inside, 30);
+  EXPECT_LT(skipped, 600);
+}
+
+}  // namespace
+}  // namespace hitbox

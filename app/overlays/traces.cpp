@@ -22,6 +22,21 @@ constexpr Color kNone{0.0f, 0.0f, 0.0f, 0.0f};
 void draw_body(Canvas& c, const Body& b, Color fill, Color outline, float outline_px) {
   if (b.geom == Geom::Circle) {
     c.circle(b.pos, b.radius, fill, outline, outline_px);
+  } else if (b.count == 1) {  // a point: a dot with a ring, so it reads at any zoom
+    c.dot(b.v[0], 3.0f, outline);
+    c.circle(b.v[0], 7.0f / c.camera().zoom, Color{0.0f, 0.0f, 0.0f, 0.0f}, outline, outline_px);
+  } else if (b.count == 2) {  // a segment: a thick line with its end points
+    c.line(b.v[0], b.v[1], outline, std::max(outline_px, 2.5f));
+    c.dot(b.v[0], 3.5f, outline);
+    c.dot(b.v[1], 3.5f, outline);
+  } else if (has_pieces(b)) {
+    // A concave polygon: each convex piece filled, then the outline of the whole shape.
+    const Color none{0.0f, 0.0f, 0.0f, 0.0f};
+    for (int k = 0; k < b.piece_count; ++k) {
+      const Body& p = b.pieces[k];
+      c.polygon(std::span<const Vec2>(p.v, static_cast<std::size_t>(p.count)), fill, none, 0.0f);
+    }
+    for (int k = 0; k < b.count; ++k) c.line(b.v[k], b.v[(k + 1) % b.count], outline, outline_px);
   } else if (b.count >= 3) {
     c.polygon(std::span<const Vec2>(b.v, static_cast<std::size_t>(b.count)), fill, outline,
               outline_px);

@@ -9,6 +9,10 @@
 
 namespace hitbox {
 
+const char* body_type_name(BodyType t) {
+  return t == BodyType::Static ? "static" : "dynamic";
+}
+
 const char* kind_name(Kind k) {
   switch (k) {
     case Kind::Rect:

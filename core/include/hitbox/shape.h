@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -40,21 +41,38 @@ struct SpritePixels {
   }
 };
 
+// How a shape moves in play mode (hitbox/simulation.h): the scene file's "body" object
+// (docs/scene-format.md, "Bodies"). A shape without one is static and takes no part in the
+// mixing of coefficients.
+enum class BodyType : std::uint8_t { Static, Dynamic };
+const char* body_type_name(BodyType t);  // "static", "dynamic"
+
+struct BodySpec {
+  BodyType type = BodyType::Dynamic;
+  double density = 1.0;          // mass per square pixel, > 0
+  double restitution = 0.0;      // 0 (no bounce) .. 1 (elastic)
+  double friction = 0.5;         // kinetic, >= 0
+  double static_friction = 0.5;  // >= 0; in a file it defaults to "friction"
+  DVec2 velocity{0.0, 0.0};      // pixels per second (a static body's stays zero)
+  bool operator==(const BodySpec&) const = default;
+};
+
 struct Shape {
   std::string id;
   Kind kind = Kind::Rect;
   DVec2 pos{0.0, 0.0};
   double angle = 0.0;  // degrees, positive = clockwise on screen
   double scale = 1.0;
-  bool mirror_x = false;  // flip local x before scaling and rotating
-  bool mirror_y = false;  // flip local y
-  DVec2 vel{0.0, 0.0};    // displacement over one step (swept test)
-  DVec2 size{0.0, 0.0};   // rect: width, height (centred on pos)
-  double radius = 0.0;    // circle
-  std::vector<DVec2> points;  // polygon: local points, convex, either winding
-  std::string image;          // sprite: image path as written in the scene file
-  int alpha_threshold = 128;  // sprite: texels with alpha >= this are solid (0..255)
-  SpritePixels pixels;        // sprite: the loaded image; its frame is w x h, centred on pos
+  bool mirror_x = false;         // flip local x before scaling and rotating
+  bool mirror_y = false;         // flip local y
+  DVec2 vel{0.0, 0.0};           // displacement over one step (swept test)
+  DVec2 size{0.0, 0.0};          // rect: width, height (centred on pos)
+  double radius = 0.0;           // circle
+  std::vector<DVec2> points;     // polygon: local points, convex, either winding
+  std::string image;             // sprite: image path as written in the scene file
+  int alpha_threshold = 128;     // sprite: texels with alpha >= this are solid (0..255)
+  SpritePixels pixels;           // sprite: the loaded image; its frame is w x h, centred on pos
+  std::optional<BodySpec> body;  // play mode; none: static
 
   bool operator==(const Shape&) const = default;
 };
@@ -73,19 +91,19 @@ enum class Geom : std::uint8_t { Circle, Box, Polygon };
 // cache line per shape.
 struct alignas(64) Body {
   Geom geom = Geom::Circle;
-  Aabb bounds;              // world axis-aligned bounds
-  Vec2 pos{0.0f, 0.0f};     // the shape's origin in the world (circle centre, rect centre)
-  Vec2 axis_x{1.0f, 0.0f};  // world direction of local +x (mirror applied), unit
-  Vec2 axis_y{0.0f, 1.0f};  // world direction of local +y (mirror applied), unit
-  Vec2 half{0.0f, 0.0f};    // box: half extents in world pixels
-  float radius = 0.0f;      // circle: world radius
-  float bound = 0.0f;       // bounding-circle radius about pos
-  int count = 0;            // vertices (box 4, circle 0)
-  Vec2 vel{0.0f, 0.0f};     // displacement over one step
-  int axis_count = 0;       // unique edge-normal directions (box 2)
-  const Vec2* v = nullptr;  // world vertices, positive-area order
-  const Vec2* n = nullptr;  // outward unit normal of edge v[i] -> v[i+1]
-  const Vec2* axes = nullptr;     // unique normals (parallel edges once)
+  Aabb bounds;                     // world axis-aligned bounds
+  Vec2 pos{0.0f, 0.0f};            // the shape's origin in the world (circle centre, rect centre)
+  Vec2 axis_x{1.0f, 0.0f};         // world direction of local +x (mirror applied), unit
+  Vec2 axis_y{0.0f, 1.0f};         // world direction of local +y (mirror applied), unit
+  Vec2 half{0.0f, 0.0f};           // box: half extents in world pixels
+  float radius = 0.0f;             // circle: world radius
+  float bound = 0.0f;              // bounding-circle radius about pos
+  int count = 0;                   // vertices (box 4, circle 0)
+  Vec2 vel{0.0f, 0.0f};            // displacement over one step
+  int axis_count = 0;              // unique edge-normal directions (box 2)
+  const Vec2* v = nullptr;         // world vertices, positive-area order
+  const Vec2* n = nullptr;         // outward unit normal of edge v[i] -> v[i+1]
+  const Vec2* axes = nullptr;      // unique normals (parallel edges once)
   const int* axis_edge = nullptr;  // the edge index each unique axis came from
   const Vec2* self = nullptr;      // (min, max) of this shape on each of its unique axes
   // The vertices again as separate x and y runs, padded with copies of v[0] to a multiple

@@ -1,0 +1,343 @@
+// Play mode: fixed steps with sub-steps, MTD push-apart, sequential impulses with restitution
+// and static / kinetic friction, and a swept guard against tunnelling. The method, the
+// coefficient mixing and what is left out (rotation) are in hitbox/simulation.h.
+#include "hitbox/simulation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <stdexcept>
+#include <utility>
+
+#include "hitbox/collide.h"
+#include "hitbox/limits.h"
+
+namespace hitbox {
+namespace {
+
+// The coefficients one pair uses (simulation.h: restitution the larger, friction the
+// geometric mean; a shape without a body takes no part).
+struct Mix {
+  double restitution = 0.0, friction = 0.0, static_friction = 0.0;
+};
+Mix mix(const detail::SimShape& a, const detail::SimShape& b) {
+  if (!a.has_body) return Mix{b.restitution, b.friction, b.static_friction};
+  if (!b.has_body) return Mix{a.restitution, a.friction, a.static_friction};
+  return Mix{std::max(a.restitution, b.restitution), std::sqrt(a.friction * b.friction),
+             std::sqrt(a.static_friction * b.static_friction)};
+}
+
+struct Contact {
+  int a = 0, b = 0;
+  DVec2 n{0.0, 0.0};  // from b toward a
+  double depth = 0.0;
+  Mix m;
+  double k = 0.0;       // inv_mass a + inv_mass b
+  double target = 0.0;  // the normal relative speed to reach (the bounce, or 0)
+  double pn = 0.0, pt = 0.0;
+  bool sticking = false;
+};
+
+DVec2 to_d(Vec2 v) {
+  return DVec2(v.x, v.y);
+}
+
+// The smallest distance from the shape's centre to its boundary: how far it may move in one
+// sub-step before the swept guard takes over.
+double min_half_width(const Body& b) {
+  if (b.geom == Geom::Circle) return b.radius;
+  if (b.count == 0) return 0.0;
+  DVec2 c(0.0, 0.0);
+  for (int i = 0; i < b.count; ++i) c += to_d(b.v[i]);
+  c /= static_cast<double>(b.count);
+  double least = std::numeric_limits<double>::infinity();
+  for (int i = 0; i < b.count; ++i) {
+    least = std::min(least, glm::dot(to_d(b.n[i]), to_d(b.v[i]) - c));
+  }
+  return std::max(least, 0.0);
+}
+
+// The velocity change when a body meets a static surface with normal n (pointing at the
+// body): the normal part reflected with restitution, the tangent part stopped when static
+// friction holds it, else reduced by kinetic friction. Used by the swept guard.
+DVec2 reflect(DVec2 v, DVec2 n, const Mix& m, double threshold) {
+  const double vn = glm::dot(v, n);
+  if (vn >= 0.0) return v;
+  const double e = -vn > threshold ? m.restitution : 0.0;
+  const double jn = -(1.0 + e) * vn;
+  v += n * jn;
+  const DVec2 t(-n.y, n.x);
+  const double vt = glm::dot(v, t);
+  if (std::abs(vt) <= m.static_friction * jn) {
+    v -= t * vt;
+  } else {
+    v -= t * (std::copysign(std::min(m.friction * jn, std::abs(vt)), vt));
+  }
+  return v;
+}
+
+void substep(Simulation* sim, double h, bool last, SimTrace* trace, SimStats* stats,
+             std::vector<BroadPair>* pairs, std::vector<Contact>* contacts) {
+  Scene& scene = sim->scene;
+  const SimOptions& o = sim->options;
+  const std::size_t n = scene.shapes.size();
+  const DVec2 g = scene.world ? scene.world->gravity : DVec2(0.0, 0.0);
+
+  // 1. Gravity.
+  for (std::size_t i = 0; i < n; ++i) {
+    if (sim->shapes[i].dynamic) scene.shapes[i].body->velocity += g * h;
+  }
+
+  // 2. Broad phase, then the MTD of every candidate pair with a dynamic body in it.
+  for (std::size_t i = 0; i < n; ++i) sim->boxes[i] = sim->posed[i].body().bounds;
+  BroadTrace* broad_trace = (last && trace) ? &trace->broad : nullptr;
+  const BroadStats broad = broad_pairs(sim->boxes, &sim->broad, pairs, broad_trace);
+  contacts->clear();
+  int narrow = 0;
+  for (const BroadPair& p : *pairs) {
+    const detail::SimShape& sa = sim->shapes[static_cast<std::size_t>(p.a)];
+    const detail::SimShape& sb = sim->shapes[static_cast<std::size_t>(p.b)];
+    if (!sa.dynamic && !sb.dynamic) continue;
+    ++narrow;
+    const MtdResult m = mtd(sim->posed[static_cast<std::size_t>(p.a)].body(),
+                            sim->posed[static_cast<std::size_t>(p.b)].body());
+    if (!m.hit) continue;
+    Contact c;
+    c.a = p.a;
+    c.b = p.b;
+    c.n = glm::normalize(to_d(m.normal));
+    c.depth = m.depth;
+    c.m = mix(sa, sb);
+    c.k = sa.inv_mass + sb.inv_mass;
+    contacts->push_back(c);
+  }
+
+  auto vel = [&](int i) -> DVec2& {
+    return scene.shapes[static_cast<std::size_t>(i)].body->velocity;
+  };
+  auto velocity_of = [&](int i) {
+    return sim->shapes[static_cast<std::size_t>(i)].dynamic ? vel(i) : DVec2(0.0, 0.0);
+  };
+
+  // 3. Push apart along the MTD, split by inverse mass, leaving `slop` of overlap so that a
+  // resting contact is found again next sub-step.
+  for (Contact& c : *contacts) {
+    const double push = c.depth - o.slop;
+    const double ia = sim->shapes[static_cast<std::size_t>(c.a)].inv_mass;
+    const double ib = sim->shapes[static_cast<std::size_t>(c.b)].inv_mass;
+    if (push > 0.0) {
+      scene.shapes[static_cast<std::size_t>(c.a)].pos += c.n * (push * ia / c.k);
+      scene.shapes[static_cast<std::size_t>(c.b)].pos -= c.n * (push * ib / c.k);
+    }
+    // The bounce is decided once, from the approach speed before any impulse.
+    const double vn0 = glm::dot(velocity_of(c.a) - velocity_of(c.b), c.n);
+    c.target = vn0 < -o.restitution_threshold ? -c.m.restitution * vn0 : 0.0;
+  }
+
+  // 4. Velocities: accumulated normal impulses (never pulling), then friction bounded by
+  // them. Impulses are in velocity-times-mass units: a change dp moves a by dp * inv_mass.
+  for (int it = 0; it < o.iterations; ++it) {
+    for (Contact& c : *contacts) {
+      const double ia = sim->shapes[static_cast<std::size_t>(c.a)].inv_mass;
+      const double ib = sim->shapes[static_cast<std::size_t>(c.b)].inv_mass;
+      const double vn = glm::dot(velocity_of(c.a) - velocity_of(c.b), c.n);
+      const double pn = std::max(c.pn + (c.target - vn) / c.k, 0.0);
+      const double dpn = pn - c.pn;
+      c.pn = pn;
+      if (ia > 0.0) vel(c.a) += c.n * (dpn * ia);
+      if (ib > 0.0) vel(c.b) -= c.n * (dpn * ib);
+
+      const DVec2 t(-c.n.y, c.n.x);
+      const double vt = glm::dot(velocity_of(c.a) - velocity_of(c.b), t);
+      double pt = c.pt - vt / c.k;  // the impulse that stops the sliding
+      c.sticking = std::abs(pt) <= c.m.static_friction * c.pn;
+      if (!c.sticking) pt = std::clamp(pt, -c.m.friction * c.pn, c.m.friction * c.pn);
+      const double dpt = pt - c.pt;
+      c.pt = pt;
+      if (ia > 0.0) vel(c.a) += t * (dpt * ia);
+      if (ib > 0.0) vel(c.b) -= t * (dpt * ib);
+    }
+  }
+
+  // 5. Move. Fast bodies are swept against the static shapes they pass over.
+  int swept_tests = 0, swept_hits = 0;
+  if (last && trace) trace->swept.clear();
+  for (std::size_t i = 0; i < n; ++i) {
+    const detail::SimShape& si = sim->shapes[i];
+    if (!si.dynamic) continue;
+    Shape& s = scene.shapes[i];
+    DVec2& v = s.body->velocity;
+    v = glm::clamp(v, DVec2(-kMaxCoord), DVec2(kMaxCoord));
+    const DVec2 d = v * h;
+    bool stopped = false;
+    if (o.swept && glm::length(d) > 0.5 * si.min_half) {
+      Body a = sim->posed[i].body();
+      a.vel = Vec2(d);
+      Aabb path = a.bounds;
+      path.min = glm::min(path.min, a.bounds.min + a.vel);
+      path.max = glm::max(path.max, a.bounds.max + a.vel);
+      float best = 2.0f;
+      int other = -1;
+      Vec2 normal(0.0f);
+      for (const int k : sim->statics) {
+        if (!aabb_overlaps(path, sim->boxes[static_cast<std::size_t>(k)])) continue;
+        Body b = sim->posed[static_cast<std::size_t>(k)].body();
+        b.vel = Vec2(0.0f);
+        ++swept_tests;
+        const SweptResult r = swept(a, b);
+        if (r.hit && !r.initially_overlapping && r.toi < best) {
+          best = r.toi;
+          other = k;
+          normal = r.normal;
+        }
+      }
+      if (other >= 0) {
+        ++swept_hits;
+        s.pos += d * static_cast<double>(best);
+        v = reflect(v, glm::normalize(to_d(normal)),
+                    mix(si, sim->shapes[static_cast<std::size_t>(other)]), o.restitution_threshold);
+        stopped = true;
+        if (last && trace)
+          trace->swept.push_back(SimSweptHit{static_cast<int>(i), other, best, normal});
+      }
+    }
+    if (!stopped) s.pos += d;
+    // The edge of the world: stop there.
+    for (int axis = 0; axis < 2; ++axis) {
+      if (std::abs(s.pos[axis]) > kMaxCoord) {
+        s.pos[axis] = std::copysign(kMaxCoord, s.pos[axis]);
+        v[axis] = 0.0;
+      }
+    }
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (sim->shapes[i].dynamic) sim->posed[i] = Posed(scene.shapes[i]);
+  }
+
+  stats->swept_tests += swept_tests;
+  stats->swept_hits += swept_hits;
+  if (last) {
+    stats->broad = broad;
+    stats->narrow_tests = narrow;
+    stats->contacts = static_cast<int>(contacts->size());
+    if (trace) {
+      trace->pairs = *pairs;
+      trace->contacts.clear();
+      for (const Contact& c : *contacts) {
+        trace->contacts.push_back(SimContact{c.a, c.b, Vec2(c.n), static_cast<float>(c.depth),
+                                             static_cast<float>(c.pn), static_cast<float>(c.pt),
+                                             c.sticking});
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::string sim_options_problem(const SimOptions& o) {
+  if (!std::isfinite(o.step) || o.step < 1e-5 || o.step > 1.0) {
+    return "the step must be between 0.00001 and 1 second";
+  }
+  if (o.substeps < 1 || o.substeps > 64) return "the sub-steps must be 1 to 64";
+  if (o.iterations < 1 || o.iterations > 100) return "the iterations must be 1 to 100";
+  if (!std::isfinite(o.restitution_threshold) || o.restitution_threshold < 0.0) {
+    return "the restitution threshold must be a finite number >= 0";
+  }
+  if (!std::isfinite(o.slop) || o.slop < 0.0) return "the slop must be a finite number >= 0";
+  return "";
+}
+
+double shape_mass(const Shape& s) {
+  const double density = s.body ? s.body->density : 1.0;
+  double area = 0.0;
+  switch (s.kind) {
+    case Kind::Rect:
+      area = s.size.x * s.size.y;
+      break;
+    case Kind::Circle:
+      area = std::numbers::pi * s.radius * s.radius;
+      break;
+    case Kind::Polygon: {
+      double twice = 0.0;
+      for (std::size_t i = 0; i < s.points.size(); ++i) {
+        const DVec2 p = s.points[i];
+        const DVec2 q = s.points[(i + 1) % s.points.size()];
+        twice += p.x * q.y - q.x * p.y;
+      }
+      area = std::abs(twice) / 2.0;
+      break;
+    }
+    case Kind::Sprite:
+      if (s.pixels.image) area = double(s.pixels.image->w) * double(s.pixels.image->h);
+      break;
+  }
+  return density * area * s.scale * s.scale;
+}
+
+void sim_reload(Simulation* sim) {
+  const std::size_t n = sim->scene.shapes.size();
+  sim->shapes.assign(n, detail::SimShape{});
+  sim->posed.clear();
+  sim->posed.reserve(n);
+  sim->boxes.assign(n, Aabb{});
+  sim->statics.clear();
+  for (std::size_t i = 0; i < n; ++i) {
+    const Shape& s = sim->scene.shapes[i];
+    if (const auto problem = shape_problem(s)) {
+      throw SceneError("", s.id, problem->field, problem->message);
+    }
+    sim->posed.emplace_back(s);
+    detail::SimShape& d = sim->shapes[i];
+    d.has_body = s.body.has_value();
+    d.dynamic = d.has_body && s.body->type == BodyType::Dynamic;
+    if (d.has_body) {
+      d.restitution = s.body->restitution;
+      d.friction = s.body->friction;
+      d.static_friction = s.body->static_friction;
+    }
+    if (d.dynamic) {
+      const double mass = shape_mass(s);
+      d.inv_mass = mass > 0.0 ? 1.0 / mass : 0.0;
+      if (d.inv_mass == 0.0) d.dynamic = false;  // no area: nothing to move
+    }
+    if (!d.dynamic) sim->statics.push_back(static_cast<int>(i));
+    d.min_half = min_half_width(sim->posed.back().body());
+  }
+  if (sim->scene.world) {
+    if (const auto problem = gravity_problem(sim->scene.world->gravity)) {
+      throw SceneError("", "", problem->field, problem->message);
+    }
+  }
+  sim->broad.method = sim->options.broad;
+}
+
+Simulation make_simulation(Scene scene, const SimOptions& options) {
+  if (const std::string problem = sim_options_problem(options); !problem.empty()) {
+    throw std::invalid_argument(problem);
+  }
+  Simulation sim;
+  sim.scene = std::move(scene);
+  sim.options = options;
+  sim_reload(&sim);
+  return sim;
+}
+
+SimStats sim_step(Simulation* sim, SimTrace* trace) {
+  SimStats stats;
+  std::vector<BroadPair> pairs;
+  std::vector<Contact> contacts;
+  const int subs = sim->options.substeps;
+  const double h = sim->options.step / subs;
+  for (int k = 0; k < subs; ++k) substep(sim, h, k == subs - 1, trace, &stats, &pairs, &contacts);
+  sim->time += sim->options.step;
+  ++sim->steps;
+  return stats;
+}
+
+void sim_run(Simulation* sim, double seconds) {
+  const double count = std::round(seconds / sim->options.step);
+  for (double k = 0; k < count; k += 1.0) sim_step(sim, nullptr);
+}
+
+}  // namespace hitbox

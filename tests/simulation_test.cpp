@@ -8,6 +8,7 @@
 #include <cmath>
 #include <numbers>
 #include <random>
+#include <set>
 #include <string>
 
 #include "hitbox/scene.h"
@@ -212,6 +213,40 @@ TEST(Simulation, StackOfFiveBoxesRestsWithinAPixelForTenSeconds) {
     }
   }
   EXPECT_LT(worst, 1.0) << "a box moved " << worst << " px";
+}
+
+// The bundled stress scene: 1,000 shapes of mixed kinds fall into an open box and come to
+// rest inside it, with no overlap deeper than a tenth of a pixel and nothing still moving.
+TEST(Simulation, StressSceneFallsIntoTheBoxAndComesToRest) {
+  const Scene start = hitbox::load_scene(HITBOX_SOURCE_DIR "/assets/scenes/stress_1000.json");
+  int dynamic = 0;
+  std::set<hitbox::Kind> kinds;
+  for (const hitbox::Shape& s : start.shapes) {
+    if (s.body && s.body->type == hitbox::BodyType::Dynamic) {
+      ++dynamic;
+      kinds.insert(s.kind);
+    }
+  }
+  EXPECT_EQ(dynamic, 1000);
+  EXPECT_EQ(kinds.size(), 3u);
+  Simulation sim = hitbox::make_simulation(start);
+  hitbox::sim_run(&sim, 6.0);
+  hitbox::SimTrace trace;
+  const hitbox::SimStats stats = hitbox::sim_step(&sim, &trace);
+  EXPECT_GT(stats.contacts, 1000);
+  EXPECT_LT(stats.broad.candidates, stats.broad.all_pairs / 100);
+  for (const hitbox::SimContact& c : trace.contacts) {
+    ASSERT_LT(c.depth, 0.1) << sim.scene.shapes[std::size_t(c.a)].id << " in "
+                            << sim.scene.shapes[std::size_t(c.b)].id;
+  }
+  for (std::size_t i = 3; i < sim.scene.shapes.size(); ++i) {
+    const hitbox::Posed p(sim.scene.shapes[i]);
+    const hitbox::Aabb& b = p.body().bounds;
+    ASSERT_GE(b.min.x, 40.0 - 0.1) << sim.scene.shapes[i].id;  // the walls' inner faces
+    ASSERT_LE(b.max.x, 1240.0 + 0.1) << sim.scene.shapes[i].id;
+    ASSERT_LE(b.max.y, 760.0 + 0.1) << sim.scene.shapes[i].id;  // the floor's top
+    ASSERT_LT(glm::length(sim.scene.shapes[i].body->velocity), 5.0) << sim.scene.shapes[i].id;
+  }
 }
 
 // ---------------------------------------------------------------- scene fields

@@ -44,20 +44,31 @@ BroadStats sweep_pairs(std::span<const Aabb> boxes, SweepState* state, std::vect
 
   // Keep the order of the last call when it is for the same number of boxes: after a small
   // move it is nearly sorted, and insertion sort finishes in about n steps.
+  // A fresh order, or one that insertion sort would take too long over (the boxes were
+  // shuffled, not moved), is sorted from scratch instead.
   std::vector<int>& order = state->order;
+  const auto by_min_x = [&](int a, int b) { return boxes[a].min.x < boxes[b].min.x; };
   if (order.size() != n) {
     order.resize(n);
     for (std::size_t i = 0; i < n; ++i) order[i] = static_cast<int>(i);
-  }
-  for (std::size_t i = 1; i < n; ++i) {
-    const int moving = order[i];
-    const float key = boxes[moving].min.x;
-    std::size_t j = i;
-    while (j > 0 && boxes[order[j - 1]].min.x > key) {
-      order[j] = order[j - 1];
-      --j;
+    std::sort(order.begin(), order.end(), by_min_x);
+  } else {
+    std::size_t budget = 16 * n + 64;  // element moves allowed before giving up
+    for (std::size_t i = 1; i < n; ++i) {
+      const int moving = order[i];
+      const float key = boxes[moving].min.x;
+      std::size_t j = i;
+      while (j > 0 && boxes[order[j - 1]].min.x > key) {
+        order[j] = order[j - 1];
+        --j;
+      }
+      order[j] = moving;
+      budget -= std::min(budget, i - j);
+      if (budget == 0) {
+        std::sort(order.begin(), order.end(), by_min_x);
+        break;
+      }
     }
-    order[j] = moving;
   }
 
   // The boxes in sweep order, packed: the inner loop reads one run of memory.

@@ -39,6 +39,14 @@ struct Contact {
   bool sticking = false;
 };
 
+// Warm starting keeps a pair's impulses when its normal turned by less than about 25 degrees.
+constexpr double kWarmCos = 0.9;
+
+std::uint64_t pair_key(int a, int b) {
+  return static_cast<std::uint64_t>(static_cast<std::uint32_t>(a)) << 32 |
+         static_cast<std::uint32_t>(b);
+}
+
 DVec2 to_d(Vec2 v) {
   return DVec2(v.x, v.y);
 }
@@ -78,7 +86,8 @@ DVec2 reflect(DVec2 v, DVec2 n, const Mix& m, double threshold) {
 }
 
 void substep(Simulation* sim, double h, bool last, SimTrace* trace, SimStats* stats,
-             std::vector<BroadPair>* pairs, std::vector<Contact>* contacts) {
+             std::vector<BroadPair>* pairs, std::vector<Contact>* contacts,
+             std::vector<DVec2>* pushes) {
   Scene& scene = sim->scene;
   const SimOptions& o = sim->options;
   const std::size_t n = scene.shapes.size();
@@ -121,15 +130,32 @@ void substep(Simulation* sim, double h, bool last, SimTrace* trace, SimStats* st
   };
 
   // 3. Push apart along the MTD, split by inverse mass, leaving `slop` of overlap so that a
-  // resting contact is found again next sub-step.
-  for (Contact& c : *contacts) {
-    const double push = c.depth - o.slop;
-    const double ia = sim->shapes[static_cast<std::size_t>(c.a)].inv_mass;
-    const double ib = sim->shapes[static_cast<std::size_t>(c.b)].inv_mass;
-    if (push > 0.0) {
-      scene.shapes[static_cast<std::size_t>(c.a)].pos += c.n * (push * ia / c.k);
-      scene.shapes[static_cast<std::size_t>(c.b)].pos -= c.n * (push * ib / c.k);
+  // resting contact is found again next sub-step. The pushes are solved together, a few
+  // passes over the contacts, each reading what the earlier pushes already did to its pair
+  // (the overlap along the normal shrinks by the pair's relative push): a light shape
+  // between the floor and a heavy one ends up pushed out of the floor, not into it.
+  std::vector<DVec2>& push = *pushes;
+  push.assign(n, DVec2(0.0, 0.0));
+  for (int pass = 0; pass < 4 * o.iterations; ++pass) {
+    bool any = false;
+    for (const Contact& c : *contacts) {
+      const double left =
+          c.depth -
+          glm::dot(push[static_cast<std::size_t>(c.a)] - push[static_cast<std::size_t>(c.b)], c.n) -
+          o.slop;
+      if (left <= 1e-9) continue;
+      any = true;
+      const double ia = sim->shapes[static_cast<std::size_t>(c.a)].inv_mass;
+      const double ib = sim->shapes[static_cast<std::size_t>(c.b)].inv_mass;
+      push[static_cast<std::size_t>(c.a)] += c.n * (left * ia / c.k);
+      push[static_cast<std::size_t>(c.b)] -= c.n * (left * ib / c.k);
     }
+    if (!any) break;
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (sim->shapes[i].dynamic) scene.shapes[i].pos += push[i];
+  }
+  for (Contact& c : *contacts) {
     // The bounce is decided once, from the approach speed before any impulse.
     const double vn0 = glm::dot(velocity_of(c.a) - velocity_of(c.b), c.n);
     c.target = vn0 < -o.restitution_threshold ? -c.m.restitution * vn0 : 0.0;
@@ -137,6 +163,19 @@ void substep(Simulation* sim, double h, bool last, SimTrace* trace, SimStats* st
 
   // 4. Velocities: accumulated normal impulses (never pulling), then friction bounded by
   // them. Impulses are in velocity-times-mass units: a change dp moves a by dp * inv_mass.
+  // Warm start: a pair in contact the sub-step before, with about the same normal, begins
+  // with the impulses it ended with.
+  for (Contact& c : *contacts) {
+    const auto it = sim->warm.find(pair_key(c.a, c.b));
+    if (it == sim->warm.end() || glm::dot(it->second.normal, c.n) < kWarmCos) continue;
+    c.pn = it->second.pn;
+    c.pt = std::clamp(it->second.pt, -c.m.static_friction * c.pn, c.m.static_friction * c.pn);
+    const DVec2 p = c.n * c.pn + DVec2(-c.n.y, c.n.x) * c.pt;
+    const double ia = sim->shapes[static_cast<std::size_t>(c.a)].inv_mass;
+    const double ib = sim->shapes[static_cast<std::size_t>(c.b)].inv_mass;
+    if (ia > 0.0) vel(c.a) += p * ia;
+    if (ib > 0.0) vel(c.b) -= p * ib;
+  }
   for (int it = 0; it < o.iterations; ++it) {
     for (Contact& c : *contacts) {
       const double ia = sim->shapes[static_cast<std::size_t>(c.a)].inv_mass;
@@ -159,6 +198,10 @@ void substep(Simulation* sim, double h, bool last, SimTrace* trace, SimStats* st
       if (ib > 0.0) vel(c.b) -= t * (dpt * ib);
     }
   }
+
+  sim->warm.clear();
+  for (const Contact& c : *contacts)
+    sim->warm[pair_key(c.a, c.b)] = detail::SimWarm{c.n, c.pn, c.pt};
 
   // 5. Move. Fast bodies are swept against the static shapes they pass over.
   int swept_tests = 0, swept_hits = 0;
@@ -282,6 +325,7 @@ void sim_reload(Simulation* sim) {
   sim->posed.reserve(n);
   sim->boxes.assign(n, Aabb{});
   sim->statics.clear();
+  sim->warm.clear();
   for (std::size_t i = 0; i < n; ++i) {
     const Shape& s = sim->scene.shapes[i];
     if (const auto problem = shape_problem(s)) {
@@ -327,9 +371,11 @@ SimStats sim_step(Simulation* sim, SimTrace* trace) {
   SimStats stats;
   std::vector<BroadPair> pairs;
   std::vector<Contact> contacts;
+  std::vector<DVec2> pushes;
   const int subs = sim->options.substeps;
   const double h = sim->options.step / subs;
-  for (int k = 0; k < subs; ++k) substep(sim, h, k == subs - 1, trace, &stats, &pairs, &contacts);
+  for (int k = 0; k < subs; ++k)
+    substep(sim, h, k == subs - 1, trace, &stats, &pairs, &contacts, &pushes);
   sim->time += sim->options.step;
   ++sim->steps;
   return stats;

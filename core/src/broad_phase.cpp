@@ -94,7 +94,10 @@ BroadStats sweep_pairs(std::span<const Aabb> boxes, SweepState* state, std::vect
     // Every later box has min x >= this box's min x, so x overlaps exactly while its min x
     // is <= this max x; then only y is left to compare.
     for (; j < n && keys[4 * j] <= max_x; ++j) {
-      if ((keys[4 * j + 2] <= max_y) & (min_y <= keys[4 * j + 3])) emit(out, order[i], order[j]);
+      // Both comparisons, no branch between them (& on ints: hits come in no order).
+      const int y_overlap =
+          static_cast<int>(keys[4 * j + 2] <= max_y) & static_cast<int>(min_y <= keys[4 * j + 3]);
+      if (y_overlap != 0) emit(out, order[i], order[j]);
     }
     tests += static_cast<std::int64_t>(j - i - 1);
     if (trace) {
@@ -203,7 +206,7 @@ BroadStats grid_pairs(std::span<const Aabb> boxes, GridOptions options, GridStat
       const GridEntry& p = sorted[static_cast<std::size_t>(i)];
       for (std::int32_t j = i + 1; j < e; ++j) {
         const GridEntry& q = sorted[static_cast<std::size_t>(j)];
-        if ((p.cx != q.cx) | (p.cy != q.cy)) continue;  // another cell, same bucket
+        if (p.cx != q.cx || p.cy != q.cy) continue;  // another cell, same bucket
         ++tests;
         if (!aabb_overlaps(p.box, q.box)) continue;
         const float ox = std::max(p.box.min.x, q.box.min.x);

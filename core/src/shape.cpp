@@ -258,6 +258,12 @@ Posed& Posed::operator=(const Posed& o) {
   return *this;
 }
 
+void Posed::repose(const Shape& s) {
+  vecs_.resize(static_cast<size_t>(pose_vec_slots(s)));
+  ints_.resize(static_cast<size_t>(pose_int_slots(s)));
+  body_ = pose_into(s, vecs_, ints_);
+}
+
 void Posed::repoint() {
   if (body_.count == 0) return;
   body_.v = vecs_.data();

@@ -33,14 +33,17 @@ struct Contact {
   DVec2 n{0.0, 0.0};  // from b toward a
   double depth = 0.0;
   Mix m;
-  double k = 0.0;       // inv_mass a + inv_mass b
-  double target = 0.0;  // the normal relative speed to reach (the bounce, or 0)
+  double k = 0.0;             // inv_mass a + inv_mass b
+  double wa = 0.0, wb = 0.0;  // inv_mass a / k, inv_mass b / k: each side's share
+  double target = 0.0;        // the normal relative speed to reach (the bounce, or 0)
   double pn = 0.0, pt = 0.0;
   bool sticking = false;
 };
 
 // Warm starting keeps a pair's impulses when its normal turned by less than about 25 degrees.
 constexpr double kWarmCos = 0.9;
+// The push-apart stops when no pair has more than this left beyond the slop (pixels).
+constexpr double kPushDone = 1e-6;
 
 std::uint64_t pair_key(int a, int b) {
   return static_cast<std::uint64_t>(static_cast<std::uint32_t>(a)) << 32 |
@@ -85,9 +88,17 @@ DVec2 reflect(DVec2 v, DVec2 n, const Mix& m, double threshold) {
   return v;
 }
 
+// Per-step scratch, kept over the sub-steps.
+struct Scratch {
+  std::vector<BroadPair> pairs;
+  std::vector<Contact> contacts;
+  std::vector<DVec2> push, vel;
+};
+
 void substep(Simulation* sim, double h, bool last, SimTrace* trace, SimStats* stats,
-             std::vector<BroadPair>* pairs, std::vector<Contact>* contacts,
-             std::vector<DVec2>* pushes) {
+             Scratch* scratch) {
+  std::vector<BroadPair>* pairs = &scratch->pairs;
+  std::vector<Contact>* contacts = &scratch->contacts;
   Scene& scene = sim->scene;
   const SimOptions& o = sim->options;
   const std::size_t n = scene.shapes.size();
@@ -119,89 +130,90 @@ void substep(Simulation* sim, double h, bool last, SimTrace* trace, SimStats* st
     c.depth = m.depth;
     c.m = mix(sa, sb);
     c.k = sa.inv_mass + sb.inv_mass;
+    c.wa = sa.inv_mass / c.k;
+    c.wb = sb.inv_mass / c.k;
     contacts->push_back(c);
   }
-
-  auto vel = [&](int i) -> DVec2& {
-    return scene.shapes[static_cast<std::size_t>(i)].body->velocity;
-  };
-  auto velocity_of = [&](int i) {
-    return sim->shapes[static_cast<std::size_t>(i)].dynamic ? vel(i) : DVec2(0.0, 0.0);
-  };
 
   // 3. Push apart along the MTD, split by inverse mass, leaving `slop` of overlap so that a
   // resting contact is found again next sub-step. The pushes are solved together, a few
   // passes over the contacts, each reading what the earlier pushes already did to its pair
   // (the overlap along the normal shrinks by the pair's relative push): a light shape
   // between the floor and a heavy one ends up pushed out of the floor, not into it.
-  std::vector<DVec2>& push = *pushes;
+  std::vector<DVec2>& push = scratch->push;
   push.assign(n, DVec2(0.0, 0.0));
   for (int pass = 0; pass < 4 * o.iterations; ++pass) {
     bool any = false;
     for (const Contact& c : *contacts) {
-      const double left =
-          c.depth -
-          glm::dot(push[static_cast<std::size_t>(c.a)] - push[static_cast<std::size_t>(c.b)], c.n) -
-          o.slop;
-      if (left <= 1e-9) continue;
+      DVec2& pa = push[static_cast<std::size_t>(c.a)];
+      DVec2& pb = push[static_cast<std::size_t>(c.b)];
+      const double left = c.depth - glm::dot(pa - pb, c.n) - o.slop;
+      if (left <= kPushDone) continue;
       any = true;
-      const double ia = sim->shapes[static_cast<std::size_t>(c.a)].inv_mass;
-      const double ib = sim->shapes[static_cast<std::size_t>(c.b)].inv_mass;
-      push[static_cast<std::size_t>(c.a)] += c.n * (left * ia / c.k);
-      push[static_cast<std::size_t>(c.b)] -= c.n * (left * ib / c.k);
+      pa += c.n * (left * c.wa);
+      pb -= c.n * (left * c.wb);
     }
     if (!any) break;
   }
   for (std::size_t i = 0; i < n; ++i) {
     if (sim->shapes[i].dynamic) scene.shapes[i].pos += push[i];
   }
+
+  // 4. Velocities, in a dense array (static shapes stay at zero: their share is zero):
+  // accumulated normal impulses (never pulling), then friction bounded by them. Impulses
+  // are in velocity-times-inverse-share units: a change dp moves a by dp * wa, b by -dp * wb.
+  std::vector<DVec2>& v = scratch->vel;
+  v.assign(n, DVec2(0.0, 0.0));
+  for (std::size_t i = 0; i < n; ++i) {
+    if (sim->shapes[i].dynamic) v[i] = scene.shapes[i].body->velocity;
+  }
   for (Contact& c : *contacts) {
     // The bounce is decided once, from the approach speed before any impulse.
-    const double vn0 = glm::dot(velocity_of(c.a) - velocity_of(c.b), c.n);
+    const double vn0 =
+        glm::dot(v[static_cast<std::size_t>(c.a)] - v[static_cast<std::size_t>(c.b)], c.n);
     c.target = vn0 < -o.restitution_threshold ? -c.m.restitution * vn0 : 0.0;
   }
-
-  // 4. Velocities: accumulated normal impulses (never pulling), then friction bounded by
-  // them. Impulses are in velocity-times-mass units: a change dp moves a by dp * inv_mass.
   // Warm start: a pair in contact the sub-step before, with about the same normal, begins
   // with the impulses it ended with.
   for (Contact& c : *contacts) {
     const auto it = sim->warm.find(pair_key(c.a, c.b));
     if (it == sim->warm.end() || glm::dot(it->second.normal, c.n) < kWarmCos) continue;
-    c.pn = it->second.pn;
-    c.pt = std::clamp(it->second.pt, -c.m.static_friction * c.pn, c.m.static_friction * c.pn);
+    c.pn = it->second.pn / c.k;
+    c.pt = std::clamp(it->second.pt / c.k, -c.m.static_friction * c.pn, c.m.static_friction * c.pn);
     const DVec2 p = c.n * c.pn + DVec2(-c.n.y, c.n.x) * c.pt;
-    const double ia = sim->shapes[static_cast<std::size_t>(c.a)].inv_mass;
-    const double ib = sim->shapes[static_cast<std::size_t>(c.b)].inv_mass;
-    if (ia > 0.0) vel(c.a) += p * ia;
-    if (ib > 0.0) vel(c.b) -= p * ib;
+    v[static_cast<std::size_t>(c.a)] += p * c.wa;
+    v[static_cast<std::size_t>(c.b)] -= p * c.wb;
   }
   for (int it = 0; it < o.iterations; ++it) {
     for (Contact& c : *contacts) {
-      const double ia = sim->shapes[static_cast<std::size_t>(c.a)].inv_mass;
-      const double ib = sim->shapes[static_cast<std::size_t>(c.b)].inv_mass;
-      const double vn = glm::dot(velocity_of(c.a) - velocity_of(c.b), c.n);
-      const double pn = std::max(c.pn + (c.target - vn) / c.k, 0.0);
+      DVec2& va = v[static_cast<std::size_t>(c.a)];
+      DVec2& vb = v[static_cast<std::size_t>(c.b)];
+      const double vn = glm::dot(va - vb, c.n);
+      const double pn = std::max(c.pn + (c.target - vn), 0.0);
       const double dpn = pn - c.pn;
       c.pn = pn;
-      if (ia > 0.0) vel(c.a) += c.n * (dpn * ia);
-      if (ib > 0.0) vel(c.b) -= c.n * (dpn * ib);
+      va += c.n * (dpn * c.wa);
+      vb -= c.n * (dpn * c.wb);
 
       const DVec2 t(-c.n.y, c.n.x);
-      const double vt = glm::dot(velocity_of(c.a) - velocity_of(c.b), t);
-      double pt = c.pt - vt / c.k;  // the impulse that stops the sliding
+      const double vt = glm::dot(va - vb, t);
+      double pt = c.pt - vt;  // the impulse that stops the sliding
       c.sticking = std::abs(pt) <= c.m.static_friction * c.pn;
       if (!c.sticking) pt = std::clamp(pt, -c.m.friction * c.pn, c.m.friction * c.pn);
       const double dpt = pt - c.pt;
       c.pt = pt;
-      if (ia > 0.0) vel(c.a) += t * (dpt * ia);
-      if (ib > 0.0) vel(c.b) -= t * (dpt * ib);
+      va += t * (dpt * c.wa);
+      vb -= t * (dpt * c.wb);
     }
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (sim->shapes[i].dynamic) scene.shapes[i].body->velocity = v[i];
   }
 
   sim->warm.clear();
-  for (const Contact& c : *contacts)
-    sim->warm[pair_key(c.a, c.b)] = detail::SimWarm{c.n, c.pn, c.pt};
+  for (const Contact& c : *contacts) {
+    sim->warm[pair_key(c.a, c.b)] = detail::SimWarm{c.n, c.pn * c.k, c.pt * c.k};
+  }
 
   // 5. Move. Fast bodies are swept against the static shapes they pass over.
   int swept_tests = 0, swept_hits = 0;
@@ -210,9 +222,9 @@ void substep(Simulation* sim, double h, bool last, SimTrace* trace, SimStats* st
     const detail::SimShape& si = sim->shapes[i];
     if (!si.dynamic) continue;
     Shape& s = scene.shapes[i];
-    DVec2& v = s.body->velocity;
-    v = glm::clamp(v, DVec2(-kMaxCoord), DVec2(kMaxCoord));
-    const DVec2 d = v * h;
+    DVec2& u = s.body->velocity;
+    u = glm::clamp(u, DVec2(-kMaxCoord), DVec2(kMaxCoord));
+    const DVec2 d = u * h;
     bool stopped = false;
     if (o.swept && glm::length(d) > 0.5 * si.min_half) {
       Body a = sim->posed[i].body();
@@ -238,7 +250,7 @@ void substep(Simulation* sim, double h, bool last, SimTrace* trace, SimStats* st
       if (other >= 0) {
         ++swept_hits;
         s.pos += d * static_cast<double>(best);
-        v = reflect(v, glm::normalize(to_d(normal)),
+        u = reflect(u, glm::normalize(to_d(normal)),
                     mix(si, sim->shapes[static_cast<std::size_t>(other)]), o.restitution_threshold);
         stopped = true;
         if (last && trace)
@@ -250,12 +262,12 @@ void substep(Simulation* sim, double h, bool last, SimTrace* trace, SimStats* st
     for (int axis = 0; axis < 2; ++axis) {
       if (std::abs(s.pos[axis]) > kMaxCoord) {
         s.pos[axis] = std::copysign(kMaxCoord, s.pos[axis]);
-        v[axis] = 0.0;
+        u[axis] = 0.0;
       }
     }
   }
   for (std::size_t i = 0; i < n; ++i) {
-    if (sim->shapes[i].dynamic) sim->posed[i] = Posed(scene.shapes[i]);
+    if (sim->shapes[i].dynamic) sim->posed[i].repose(scene.shapes[i]);
   }
 
   stats->swept_tests += swept_tests;
@@ -269,8 +281,8 @@ void substep(Simulation* sim, double h, bool last, SimTrace* trace, SimStats* st
       trace->contacts.clear();
       for (const Contact& c : *contacts) {
         trace->contacts.push_back(SimContact{c.a, c.b, Vec2(c.n), static_cast<float>(c.depth),
-                                             static_cast<float>(c.pn), static_cast<float>(c.pt),
-                                             c.sticking});
+                                             static_cast<float>(c.pn * c.k),
+                                             static_cast<float>(c.pt * c.k), c.sticking});
       }
     }
   }
@@ -369,13 +381,10 @@ Simulation make_simulation(Scene scene, const SimOptions& options) {
 
 SimStats sim_step(Simulation* sim, SimTrace* trace) {
   SimStats stats;
-  std::vector<BroadPair> pairs;
-  std::vector<Contact> contacts;
-  std::vector<DVec2> pushes;
+  Scratch scratch;
   const int subs = sim->options.substeps;
   const double h = sim->options.step / subs;
-  for (int k = 0; k < subs; ++k)
-    substep(sim, h, k == subs - 1, trace, &stats, &pairs, &contacts, &pushes);
+  for (int k = 0; k < subs; ++k) substep(sim, h, k == subs - 1, trace, &stats, &scratch);
   sim->time += sim->options.step;
   ++sim->steps;
   return stats;

@@ -139,6 +139,10 @@ class Posed {
   const Body& body() const { return body_; }
   operator const Body&() const { return body_; }  // NOLINT: a Posed is read as its Body
 
+  // Pose `s` again in this storage: no allocation when the vertex count is the same (play
+  // mode re-poses every moving shape each sub-step).
+  void repose(const Shape& s);
+
  private:
   void repoint();
   Body body_;

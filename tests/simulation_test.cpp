@@ -28,59 +28,68 @@ Scene scene_of(const std::string& text) {
 // ---------------------------------------------------------------- friction on a slope
 
 // A 20 x 20 box resting by its lower-left corner on the top face of a long slab turned by
-// `deg` (clockwise: the face runs down to the right). g = 980 px/s^2 down.
-Scene slope_scene(double deg, double mus, double muk) {
+// `deg` (clockwise: the face runs down to the right). g = 980 px/s^2 down. side = -1
+// mirrors the scene left to right (the slab turned by -deg, the box on its lower-right
+// corner, sliding to the left).
+Scene slope_scene(double deg, double mus, double muk, double side = 1.0) {
   const double t = deg * kPi / 180.0;
   // The slab is 4000 x 200 centred on (0, 0): its top face passes through R(t) (0, -100),
   // with outward normal (sin t, -cos t). The box's corner (-10, +10) sits on that point.
-  const DVec2 on_face(100.0 * std::sin(t), -100.0 * std::cos(t));
-  const DVec2 centre = on_face + DVec2(10.0, -10.0);
+  const DVec2 on_face(side * 100.0 * std::sin(t), -100.0 * std::cos(t));
+  const DVec2 centre = on_face + DVec2(side * 10.0, -10.0);
   const std::string coeffs =
       "\"friction\": " + std::to_string(muk) + ", \"static_friction\": " + std::to_string(mus);
   return scene_of(R"({"version": 1, "world": {"gravity": [0, 980]}, "shapes": [
     {"id": "slope", "kind": "rect", "pos": [0, 0], "angle": )" +
-                  std::to_string(deg) + R"(, "size": [4000, 200], "body": {"type": "static", )" +
-                  coeffs + R"(}},
+                  std::to_string(side * deg) +
+                  R"(, "size": [4000, 200], "body": {"type": "static", )" + coeffs + R"(}},
     {"id": "box", "kind": "rect", "pos": [)" +
                   std::to_string(centre.x) + ", " + std::to_string(centre.y) +
                   R"(], "size": [20, 20], "body": {"type": "dynamic", )" + coeffs + "}}]}");
 }
 
 TEST(Simulation, BoxOnASlopeBelowTheFrictionAngleStaysPut) {
-  // tan 20 deg = 0.364 < mu_s = 0.6: static friction holds for good.
-  Simulation sim = hitbox::make_simulation(slope_scene(20.0, 0.6, 0.4));
-  hitbox::sim_step(&sim);  // the first step settles the contact
-  const DVec2 start = sim.scene.shapes[1].pos;
-  double worst = 0.0;
-  for (int k = 0; k < 600; ++k) {  // 5 s
-    hitbox::sim_step(&sim);
-    worst = std::max(worst, glm::length(sim.scene.shapes[1].pos - start));
+  // tan 20 deg = 0.364 and tan 30 deg = 0.577 are below mu_s = 0.6: static friction holds.
+  for (const double side : {1.0, -1.0}) {
+    for (const double deg : {20.0, 30.0}) {
+      Simulation sim = hitbox::make_simulation(slope_scene(deg, 0.6, 0.4, side));
+      hitbox::sim_step(&sim);  // the first step settles the contact
+      const DVec2 start = sim.scene.shapes[1].pos;
+      double worst = 0.0;
+      for (int k = 0; k < 600; ++k) {  // 5 s
+        hitbox::sim_step(&sim);
+        worst = std::max(worst, glm::length(sim.scene.shapes[1].pos - start));
+      }
+      EXPECT_LT(worst, 0.5) << "moved " << worst << " px in 5 s at " << deg << " deg, side "
+                            << side;
+    }
   }
-  EXPECT_LT(worst, 0.5) << "moved " << worst << " px in 5 s";
 }
 
 TEST(Simulation, BoxOnASlopeAboveTheFrictionAngleSlidesWithGSinMinusMuCos) {
-  for (const double deg : {35.0, 45.0}) {
-    // tan 35 deg = 0.70 > mu_s = 0.6. a = g (sin t - mu_k cos t) along the slope.
-    const double t = deg * kPi / 180.0;
-    const double mus = 0.6, muk = 0.4;
-    const double want = 980.0 * (std::sin(t) - muk * std::cos(t));
-    Simulation sim = hitbox::make_simulation(slope_scene(deg, mus, muk));
-    const DVec2 down_slope(std::cos(t), std::sin(t));
-    hitbox::sim_run(&sim, 0.5);
-    const double v1 = glm::dot(sim.scene.shapes[1].body->velocity, down_slope);
-    const DVec2 p1 = sim.scene.shapes[1].pos;
-    hitbox::sim_run(&sim, 1.0);
-    const double v2 = glm::dot(sim.scene.shapes[1].body->velocity, down_slope);
-    const DVec2 p2 = sim.scene.shapes[1].pos;
-    const double a = (v2 - v1) / 1.0;
-    EXPECT_NEAR(a, want, 0.02 * want) << deg << " deg";
-    // The distance agrees: s = v1 T + a T^2 / 2 over T = 1 s.
-    const double s = glm::dot(p2 - p1, down_slope);
-    EXPECT_NEAR(s, v1 + want / 2.0, 0.02 * (v1 + want / 2.0)) << deg << " deg";
-    // It stays on the face: no speed along the normal.
-    const DVec2 normal(std::sin(t), -std::cos(t));
-    EXPECT_NEAR(glm::dot(sim.scene.shapes[1].body->velocity, normal), 0.0, 1.0);
+  for (const double side : {1.0, -1.0}) {
+    for (const double deg : {35.0, 45.0}) {
+      // tan 35 deg = 0.70 > mu_s = 0.6. a = g (sin t - mu_k cos t) along the slope.
+      const double t = deg * kPi / 180.0;
+      const double mus = 0.6, muk = 0.4;
+      const double want = 980.0 * (std::sin(t) - muk * std::cos(t));
+      Simulation sim = hitbox::make_simulation(slope_scene(deg, mus, muk, side));
+      const DVec2 down_slope(side * std::cos(t), std::sin(t));
+      hitbox::sim_run(&sim, 0.5);
+      const double v1 = glm::dot(sim.scene.shapes[1].body->velocity, down_slope);
+      const DVec2 p1 = sim.scene.shapes[1].pos;
+      hitbox::sim_run(&sim, 1.0);
+      const double v2 = glm::dot(sim.scene.shapes[1].body->velocity, down_slope);
+      const DVec2 p2 = sim.scene.shapes[1].pos;
+      const double a = (v2 - v1) / 1.0;
+      EXPECT_NEAR(a, want, 0.02 * want) << deg << " deg, side " << side;
+      // The distance agrees: s = v1 T + a T^2 / 2 over T = 1 s.
+      const double s = glm::dot(p2 - p1, down_slope);
+      EXPECT_NEAR(s, v1 + want / 2.0, 0.02 * (v1 + want / 2.0)) << deg << " deg, side " << side;
+      // It stays on the face: no speed along the normal.
+      const DVec2 normal(side * std::sin(t), -std::cos(t));
+      EXPECT_NEAR(glm::dot(sim.scene.shapes[1].body->velocity, normal), 0.0, 1.0);
+    }
   }
 }
 

@@ -258,6 +258,20 @@ TEST(Simulation, StressSceneFallsIntoTheBoxAndComesToRest) {
   }
 }
 
+// The broad phase is a choice of speed only: the sweep and the grid give the same motion.
+TEST(Simulation, SweepAndGridGiveTheSameMotion) {
+  const Scene start = hitbox::load_scene(HITBOX_SOURCE_DIR "/assets/scenes/stress_1000.json");
+  hitbox::SimOptions sweep, grid;
+  sweep.broad = hitbox::BroadMethod::SortAndSweep;
+  grid.broad = hitbox::BroadMethod::Grid;
+  Simulation a = hitbox::make_simulation(start, sweep);
+  Simulation b = hitbox::make_simulation(start, grid);
+  hitbox::sim_run(&a, 1.0);
+  hitbox::sim_run(&b, 1.0);
+  EXPECT_NE(a.scene, start);
+  EXPECT_EQ(a.scene, b.scene);
+}
+
 // ---------------------------------------------------------------- scene fields
 
 TEST(Simulation, BodiesAndWorldRoundTripThroughSceneFiles) {

@@ -113,6 +113,10 @@ void substep(Simulation* sim, double h, bool last, SimTrace* trace, SimStats* st
   for (std::size_t i = 0; i < n; ++i) sim->boxes[i] = sim->posed[i].body().bounds;
   BroadTrace* broad_trace = (last && trace) ? &trace->broad : nullptr;
   const BroadStats broad = broad_pairs(sim->boxes, &sim->broad, pairs, broad_trace);
+  // In index order, so the contacts are solved in the same order whichever broad phase
+  // found them: the sweep and the grid give the same motion.
+  std::sort(pairs->begin(), pairs->end(),
+            [](BroadPair p, BroadPair q) { return p.a != q.a ? p.a < q.a : p.b < q.b; });
   contacts->clear();
   int narrow = 0;
   for (const BroadPair& p : *pairs) {

@@ -18,13 +18,15 @@ namespace hitbox::app {
 namespace {
 
 constexpr double kMaxSeconds = 86400.0;
+constexpr double kMaxSteps = 1e7;  // about an hour of a 1,000-shape scene: a typo, not a wish
 
 constexpr const char* kSimulateUsage =
     "usage: hitbox simulate --seconds T [--step DT] [--substeps N] [--broad sweep|grid]\n"
     "                       [--no-swept] SCENE\n"
     "  Runs play mode without a window for T simulated seconds and prints the scene as it is\n"
     "  then (the same JSON as a scene file: it can be opened or simulated further).\n"
-    "  --seconds T    simulated time, 0 <= T <= 86400 (rounded to whole steps)\n"
+    "  --seconds T    simulated time, 0 <= T <= 86400 (rounded to whole steps; at most\n"
+    "                 10,000,000 steps)\n"
     "  --step DT      the fixed step in seconds, 0.00001 <= DT <= 1 (default 1/120)\n"
     "  --substeps N   sub-steps per step, 1..64 (default 4)\n"
     "  --broad M      the broad phase: sweep or grid (default grid; same answers)\n"
@@ -49,6 +51,7 @@ std::optional<double> number(const char* v) {
 
 int simulate_main(int argc, char** argv) {
   std::optional<double> seconds;
+  std::string seconds_text, step_text = "1/120";  // as given, for messages
   SimOptions options;
   std::optional<std::string> file;
   for (int i = 2; i < argc; ++i) {
@@ -65,6 +68,7 @@ int simulate_main(int argc, char** argv) {
         return fail("--seconds: \"" + std::string(v) + "\" is not a number from 0 to 86400");
       }
       seconds = *t;
+      seconds_text = v;
     } else if (arg == "--step") {
       if (!v) return fail("--step needs a number of seconds, e.g. --step 0.008333");
       ++i;
@@ -73,6 +77,7 @@ int simulate_main(int argc, char** argv) {
         return fail("--step: \"" + std::string(v) + "\" is not a number from 0.00001 to 1");
       }
       options.step = *dt;
+      step_text = v;
     } else if (arg == "--substeps") {
       if (!v) return fail("--substeps needs a whole number from 1 to 64");
       ++i;
@@ -106,6 +111,11 @@ int simulate_main(int argc, char** argv) {
   if (!seconds) return fail(std::string("--seconds T is required\n") + kSimulateUsage);
   if (const std::string problem = sim_options_problem(options); !problem.empty()) {
     return fail(problem);
+  }
+  if (const double steps = std::round(*seconds / options.step); steps > kMaxSteps) {
+    return fail("--seconds " + seconds_text + " at --step " + step_text + " is " +
+                std::to_string(static_cast<long long>(steps)) +
+                " steps; at most 10000000 (lower --seconds or raise --step)");
   }
 
   std::string out;

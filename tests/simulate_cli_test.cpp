@@ -72,6 +72,7 @@ TEST(Simulate, BadInputExitsTwoWithTheReason) {
       {"simulate --seconds 1 --substeps 1.5 " + good, "--substeps"},
       {"simulate --seconds 1 --broad tree " + good, "--broad: \"tree\""},
       {"simulate --seconds 1 --bogus " + good, "unknown flag \"--bogus\""},
+      {"simulate --seconds 86400 --step 0.0001 " + good, "864000000 steps; at most 10000000"},
       {"simulate --seconds 1", "no scene file given"},
       {"simulate --seconds 1 " + good + " " + good, "one scene file only"},
       {"simulate --seconds 1 /nonexistent/scene.json", "/nonexistent/scene.json: cannot read"},

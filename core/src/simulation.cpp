@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "hitbox/collide.h"
+#include "hitbox/gjk.h"
 #include "hitbox/limits.h"
 
 namespace hitbox {
@@ -35,13 +36,17 @@ struct Contact {
   Mix m;
   double k = 0.0;             // inv_mass a + inv_mass b
   double wa = 0.0, wb = 0.0;  // inv_mass a / k, inv_mass b / k: each side's share
-  double target = 0.0;        // the normal relative speed to reach (the bounce, or 0)
+  double target = 0.0;        // the least normal relative speed allowed (0, or -gap / h)
+  double vn0 = 0.0;           // the normal relative speed before the solve
   double pn = 0.0, pt = 0.0;
   bool sticking = false;
 };
 
 // Warm starting keeps a pair's impulses when its normal turned by less than about 25 degrees.
 constexpr double kWarmCos = 0.9;
+// Pairs closer than this (pixels) are speculative contacts: they may close the gap in one
+// sub-step and no more.
+constexpr double kSpeculative = 1.0;
 // The push-apart stops when no pair has more than this left beyond the slop (pixels).
 constexpr double kPushDone = 1e-6;
 
@@ -110,7 +115,12 @@ void substep(Simulation* sim, double h, bool last, SimTrace* trace, SimStats* st
   }
 
   // 2. Broad phase, then the MTD of every candidate pair with a dynamic body in it.
-  for (std::size_t i = 0; i < n; ++i) sim->boxes[i] = sim->posed[i].body().bounds;
+  // Boxes grown by half the speculative margin, so pairs closer than the margin are found.
+  for (std::size_t i = 0; i < n; ++i) {
+    const Aabb& b = sim->posed[i].body().bounds;
+    const Vec2 grow(static_cast<float>(kSpeculative / 2.0));
+    sim->boxes[i] = Aabb{b.min - grow, b.max + grow};
+  }
   BroadTrace* broad_trace = (last && trace) ? &trace->broad : nullptr;
   const BroadStats broad = broad_pairs(sim->boxes, &sim->broad, pairs, broad_trace);
   // In index order, so the contacts are solved in the same order whichever broad phase
@@ -126,12 +136,22 @@ void substep(Simulation* sim, double h, bool last, SimTrace* trace, SimStats* st
     ++narrow;
     const MtdResult m = mtd(sim->posed[static_cast<std::size_t>(p.a)].body(),
                             sim->posed[static_cast<std::size_t>(p.b)].body());
-    if (!m.hit) continue;
     Contact c;
     c.a = p.a;
     c.b = p.b;
-    c.n = glm::normalize(to_d(m.normal));
-    c.depth = m.depth;
+    if (m.hit) {
+      c.n = glm::normalize(to_d(m.normal));
+      c.depth = m.depth;
+    } else {
+      // Apart: a speculative contact when closer than the margin (negative depth: the gap),
+      // so a shape resting between two others keeps both contacts in the same sub-step.
+      const GjkResult gap = gjk(sim->posed[static_cast<std::size_t>(p.a)].body(),
+                                sim->posed[static_cast<std::size_t>(p.b)].body());
+      if (gap.hit || !(gap.distance < kSpeculative) || !(gap.distance > 0.0f)) continue;
+      c.n = glm::normalize(to_d(gap.point_a) - to_d(gap.point_b));
+      if (!std::isfinite(c.n.x) || !std::isfinite(c.n.y)) continue;
+      c.depth = -static_cast<double>(gap.distance);
+    }
     c.m = mix(sa, sb);
     c.k = sa.inv_mass + sb.inv_mass;
     c.wa = sa.inv_mass / c.k;
@@ -172,10 +192,11 @@ void substep(Simulation* sim, double h, bool last, SimTrace* trace, SimStats* st
     if (sim->shapes[i].dynamic) v[i] = scene.shapes[i].body->velocity;
   }
   for (Contact& c : *contacts) {
-    // The bounce is decided once, from the approach speed before any impulse.
-    const double vn0 =
-        glm::dot(v[static_cast<std::size_t>(c.a)] - v[static_cast<std::size_t>(c.b)], c.n);
-    c.target = vn0 < -o.restitution_threshold ? -c.m.restitution * vn0 : 0.0;
+    // The approach speed before any impulse decides the bounce (applied after the solve);
+    // during the solve a contact only stops the approach (a speculative one lets the pair
+    // close its gap within this sub-step).
+    c.vn0 = glm::dot(v[static_cast<std::size_t>(c.a)] - v[static_cast<std::size_t>(c.b)], c.n);
+    c.target = c.depth < 0.0 ? c.depth / h : 0.0;
   }
   // Warm start: a pair in contact the sub-step before, with about the same normal, begins
   // with the impulses it ended with.
@@ -209,6 +230,19 @@ void substep(Simulation* sim, double h, bool last, SimTrace* trace, SimStats* st
       va += t * (dpt * c.wa);
       vb -= t * (dpt * c.wb);
     }
+  }
+  // Restitution, once the contacts hold: a pair that met faster than the threshold and
+  // pushed (normal impulse > 0) leaves at restitution times its approach speed.
+  for (Contact& c : *contacts) {
+    if (c.pn <= 0.0 || c.m.restitution <= 0.0 || !(c.vn0 < -o.restitution_threshold)) continue;
+    DVec2& va = v[static_cast<std::size_t>(c.a)];
+    DVec2& vb = v[static_cast<std::size_t>(c.b)];
+    const double vn = glm::dot(va - vb, c.n);
+    const double pn = std::max(c.pn + (-c.m.restitution * c.vn0 - vn), 0.0);
+    const double dpn = pn - c.pn;
+    c.pn = pn;
+    va += c.n * (dpn * c.wa);
+    vb -= c.n * (dpn * c.wb);
   }
   for (std::size_t i = 0; i < n; ++i) {
     if (sim->shapes[i].dynamic) scene.shapes[i].body->velocity = v[i];

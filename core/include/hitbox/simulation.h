@@ -4,15 +4,19 @@
 // Method (the polygon write-up in ../shared/sources, done with sequential impulses):
 //   * A fixed step (SimOptions::step, 1/120 s) cut into sub-steps, independent of frame rate.
 //   * Each sub-step of h seconds: gravity adds g h to every dynamic body's velocity; the broad
-//     phase (broad_phase.h) finds the pairs whose boxes overlap and mtd() (collide.h) the
-//     ones that overlap; each overlap is pushed apart along its MTD, split by inverse mass
-//     (down to a slop that keeps a resting contact alive); then the contacts' relative
-//     velocities are solved a few times over (accumulated impulses, so a stack settles):
-//     the normal part is reflected with restitution (bounces slower than
-//     restitution_threshold do not bounce), the tangent part stops when static friction
-//     can hold it and is otherwise reduced by kinetic friction; then positions move by v h.
-//     A contact that was there the sub-step before starts from the impulses it ended with
-//     (warm starting, Catto 2006), so a pile holds its weight instead of sinking.
+//     phase (broad_phase.h) finds the pairs whose boxes (grown by half a pixel) overlap;
+//     mtd() (collide.h) gives each overlapping pair's normal and depth, and gjk() (gjk.h)
+//     the gap of a pair closer than 1 px (a speculative contact, so a shape resting between
+//     two others keeps both contacts in the same sub-step). Each overlap is pushed apart
+//     along its MTD, split by inverse mass, down to a slop that keeps a resting contact
+//     alive; the pushes are solved together over several passes. Then the contacts'
+//     relative velocities are solved a few times over (accumulated impulses, warm-started
+//     from the sub-step before, Catto 2006): the normal part stops approaching (a
+//     speculative contact may close its gap), the tangent part stops when static friction
+//     can hold it and is otherwise reduced by kinetic friction. Then restitution: a pair
+//     that met faster than restitution_threshold and pushed leaves at restitution times
+//     its approach speed. Then positions move by v h. Contacts are solved in pair index
+//     order, so the broad phase chosen does not change the motion.
 //   * No tunnelling: a body that would move more than half of its smallest half-width in one
 //     sub-step is swept (swept(), collide.h) against the static shapes it passes over and
 //     stops at the first time of impact, where its velocity is reflected as at a contact.

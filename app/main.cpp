@@ -5,11 +5,14 @@
 #include <utility>
 
 #include "cli/query.h"
-#include "platform/window.h"
+#include "cli/simulate.h"
 #include "cli/window_flags.h"
+#include "platform/window.h"
 
 int main(int argc, char** argv) {
   if (argc >= 2 && std::strcmp(argv[1], "query") == 0) return hitbox::app::query_main(argc, argv);
+  if (argc >= 2 && std::strcmp(argv[1], "simulate") == 0)
+    return hitbox::app::simulate_main(argc, argv);
   constexpr int kBenchShapes = 500;
   hitbox::app::WindowOptions options;
   const int status = hitbox::app::parse_window_flags(

@@ -184,7 +184,61 @@ std::optional<FieldProblem> shape_problem(const Shape& s) {
       }
       break;
   }
-  return scaled_problem(s);
+  if (auto p = scaled_problem(s)) return p;
+  if (s.body) return body_problem(*s.body);
+  return std::nullopt;
+}
+
+std::optional<FieldProblem> body_problem(const BodySpec& b) {
+  const auto range = [](const char* field, double v, double lo, double hi, bool open_lo,
+                        const char* what) -> std::optional<FieldProblem> {
+    if (!std::isfinite(v)) return FieldProblem{field, finite_problem(v)};
+    if ((open_lo ? !(v > lo) : !(v >= lo)) || v > hi) {
+      return FieldProblem{field, "is out of range: " + double_text(v) + " (" + what + ")"};
+    }
+    return std::nullopt;
+  };
+  if (auto p = range("body.density", b.density, 0.0, kMaxDensity, true,
+                     "mass per square pixel, > 0 and at most 1e6")) {
+    return p;
+  }
+  if (auto p = range("body.restitution", b.restitution, 0.0, 1.0, false,
+                     "0 = no bounce .. 1 = elastic")) {
+    return p;
+  }
+  if (auto p = range("body.friction", b.friction, 0.0, kMaxFriction, false, "0 .. 10")) return p;
+  if (auto p =
+          range("body.static_friction", b.static_friction, 0.0, kMaxFriction, false, "0 .. 10")) {
+    return p;
+  }
+  for (int i = 0; i < 2; ++i) {
+    const double v = i == 0 ? b.velocity.x : b.velocity.y;
+    const std::string field = "body.velocity[" + std::to_string(i) + "]";
+    if (std::string p = coord_problem(v); !p.empty()) {
+      if (std::isfinite(v))
+        p = "is out of range: " + double_text(v) + " is beyond +-1e6 pixels per second";
+      return FieldProblem{field, p};
+    }
+  }
+  if (b.type == BodyType::Static && b.velocity != DVec2(0.0, 0.0)) {
+    return FieldProblem{"body.velocity",
+                        "must be [0, 0] or left out: a static body does not move (make it "
+                        "\"dynamic\" to give it a velocity)"};
+  }
+  return std::nullopt;
+}
+
+std::optional<FieldProblem> gravity_problem(DVec2 g) {
+  for (int i = 0; i < 2; ++i) {
+    const double v = i == 0 ? g.x : g.y;
+    const std::string field = "world.gravity[" + std::to_string(i) + "]";
+    if (!std::isfinite(v)) return FieldProblem{field, finite_problem(v)};
+    if (std::abs(v) > kMaxGravity) {
+      return FieldProblem{field, "is out of range: " + double_text(v) +
+                                     " is beyond +-1e6 pixels per second squared"};
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace hitbox

@@ -122,8 +122,8 @@ constexpr std::array<KindInfo, 6> kKinds = {{
 }};
 constexpr const char* kKindList =
     "\"rect\", \"circle\", \"polygon\", \"sprite\", \"point\" or \"segment\"";
-constexpr std::array<const char*, 7> kCommonKeys = {"id",    "kind",   "pos", "angle",
-                                                    "scale", "mirror", "vel"};
+constexpr std::array<const char*, 8> kCommonKeys = {"id",    "kind",   "pos", "angle",
+                                                    "scale", "mirror", "vel", "body"};
 
 std::string allowed_keys(const KindInfo& k) {
   std::string out;
@@ -196,6 +196,78 @@ double positive(const Checker& c, const json& j, const std::string& field, doubl
     c.fail(field, problem);
   }
   return v;
+}
+
+// "body": {"type": ..., "density": d, "restitution": e, "friction": mu, "static_friction": mus,
+// "velocity": [vx, vy]}; every key but "type" may be left out (docs/scene-format.md).
+BodySpec read_body(const Checker& c, const json& j) {
+  if (!j.is_object()) {
+    c.fail("body",
+           "must be an object {\"type\": \"static\" or \"dynamic\", ...}, not " + describe(j));
+  }
+  constexpr const char* kBodyKeys =
+      "type, density, restitution, friction, static_friction, velocity";
+  for (const auto& item : j.items()) {
+    const std::string& k = item.key();
+    if (k != "type" && k != "density" && k != "restitution" && k != "friction" &&
+        k != "static_friction" && k != "velocity") {
+      c.fail("body." + k, std::string("unknown key (a body has: ") + kBodyKeys + ")");
+    }
+  }
+  BodySpec b;
+  const auto type = j.find("type");
+  if (type == j.end()) c.fail("body.type", "is required: \"static\" or \"dynamic\"");
+  if (!type->is_string()) {
+    c.fail("body.type", "must be \"static\" or \"dynamic\", not " + describe(*type));
+  }
+  const std::string t = type->get<std::string>();
+  if (t == "static") {
+    b.type = BodyType::Static;
+  } else if (t == "dynamic") {
+    b.type = BodyType::Dynamic;
+  } else {
+    c.fail("body.type", "unknown body type \"" + t + "\" (must be \"static\" or \"dynamic\")");
+  }
+  if (const auto v = j.find("density"); v != j.end()) b.density = c.number(*v, "body.density");
+  if (const auto v = j.find("restitution"); v != j.end()) {
+    b.restitution = c.number(*v, "body.restitution");
+  }
+  if (const auto v = j.find("friction"); v != j.end()) b.friction = c.number(*v, "body.friction");
+  b.static_friction = b.friction;
+  if (const auto v = j.find("static_friction"); v != j.end()) {
+    b.static_friction = c.number(*v, "body.static_friction");
+  }
+  if (const auto v = j.find("velocity"); v != j.end()) {
+    if (!v->is_array() || v->size() != 2) {
+      c.fail("body.velocity", "must be [vx, vy] (pixels per second), not " + Checker::shape_of(*v));
+    }
+    const double vx = c.number((*v)[0], "body.velocity[0]");
+    b.velocity = DVec2(vx, c.number((*v)[1], "body.velocity[1]"));
+  }
+  if (const auto problem = body_problem(b)) c.fail(problem->field, problem->message);
+  return b;
+}
+
+World read_world(Checker& c, const json& j) {
+  c.set_shape("");
+  if (!j.is_object()) {
+    c.fail("world", "must be an object {\"gravity\": [gx, gy]}, not " + describe(j));
+  }
+  for (const auto& item : j.items()) {
+    if (item.key() != "gravity")
+      c.fail("world." + item.key(), "unknown key (a world has: gravity)");
+  }
+  World w;
+  if (const auto g = j.find("gravity"); g != j.end()) {
+    if (!g->is_array() || g->size() != 2) {
+      c.fail("world.gravity",
+             "must be [gx, gy] (pixels per second squared), not " + Checker::shape_of(*g));
+    }
+    const double gx = c.number((*g)[0], "world.gravity[0]");
+    w.gravity = DVec2(gx, c.number((*g)[1], "world.gravity[1]"));
+    if (const auto problem = gravity_problem(w.gravity)) c.fail(problem->field, problem->message);
+  }
+  return w;
 }
 
 Shape read_shape(Checker& c, const json& j, std::size_t index, ImageSource& images) {
@@ -338,6 +410,7 @@ Shape read_shape(Checker& c, const json& j, std::size_t index, ImageSource& imag
     }
   }
   if (const auto problem = scaled_problem(s)) c.fail(problem->field, problem->message);
+  if (const auto b = j.find("body"); b != j.end()) s.body = read_body(c, *b);
   return s;
 }
 
@@ -503,10 +576,10 @@ Scene parse_scene(std::string_view text, const std::string& file, const ImageLoa
   for (const auto& item : root.items()) {
     const std::string& k = item.key();
     if (k != "version" && k != "shapes" && k != "view" && k != "algorithms" && k != "focus" &&
-        k != "accuracy" && k != "lesson") {
+        k != "accuracy" && k != "lesson" && k != "world") {
       c.fail(k,
              "unknown key (a scene has: version, shapes, view, algorithms, focus, accuracy, "
-             "lesson)");
+             "lesson, world)");
     }
   }
 
@@ -537,6 +610,7 @@ Scene parse_scene(std::string_view text, const std::string& file, const ImageLoa
   if (const auto f = root.find("focus"); f != root.end()) scene.focus = read_focus(c, *f, scene);
   if (const auto a = root.find("accuracy"); a != root.end()) scene.accuracy = read_accuracy(c, *a);
   if (const auto l = root.find("lesson"); l != root.end()) scene.lesson = read_lesson(c, *l);
+  if (const auto w = root.find("world"); w != root.end()) scene.world = read_world(c, *w);
   return scene;
 }
 

@@ -60,6 +60,9 @@ class Writer {
              str(sc.focus->second, "focus[1]") + "]";
     }
     if (sc.accuracy) out += ",\n  \"accuracy\": " + num(*sc.accuracy, "accuracy");
+    if (sc.world) {
+      out += ",\n  \"world\": {\"gravity\": " + pair(sc.world->gravity, "world.gravity") + "}";
+    }
     if (sc.lesson) {
       const Lesson& l = *sc.lesson;
       out += ",\n  \"lesson\": {\n    \"title\": " + str(l.title, "lesson.title") +
@@ -152,6 +155,17 @@ class Writer {
         }
         break;
       }
+    }
+    if (s.body) {
+      const BodySpec& b = *s.body;
+      out += std::string(", \"body\": {\"type\": \"") + body_type_name(b.type) + "\"";
+      out += ", \"density\": " + num(b.density, "body.density");
+      out += ", \"restitution\": " + num(b.restitution, "body.restitution");
+      out += ", \"friction\": " + num(b.friction, "body.friction");
+      out += ", \"static_friction\": " + num(b.static_friction, "body.static_friction");
+      if (b.velocity != DVec2(0.0, 0.0))
+        out += ", \"velocity\": " + pair(b.velocity, "body.velocity");
+      out += "}";
     }
     return out + "}";
   }

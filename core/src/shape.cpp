@@ -11,6 +11,10 @@
 
 namespace hitbox {
 
+const char* body_type_name(BodyType t) {
+  return t == BodyType::Static ? "static" : "dynamic";
+}
+
 const char* kind_name(Kind k) {
   switch (k) {
     case Kind::Rect:
@@ -282,6 +286,12 @@ Posed& Posed::operator=(const Posed& o) {
     repoint();
   }
   return *this;
+}
+
+void Posed::repose(const Shape& s) {
+  vecs_.resize(static_cast<size_t>(pose_vec_slots(s)));
+  ints_.resize(static_cast<size_t>(pose_int_slots(s)));
+  body_ = pose_into(s, vecs_, ints_);
 }
 
 void Posed::repoint() {

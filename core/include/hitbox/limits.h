@@ -50,6 +50,18 @@ std::optional<FieldProblem> segment_points_problem(std::span<const DVec2> points
 // sprite's image size) within kMaxSize / kMaxCoord; reported on "scale".
 std::optional<FieldProblem> scaled_problem(const Shape& s);
 
+// Play mode's numbers (docs/scene-format.md, "Bodies").
+inline constexpr double kMaxDensity = 1e6;
+inline constexpr double kMaxFriction = 10.0;
+inline constexpr double kMaxGravity = 1e6;  // |gx|, |gy| in pixels per second squared
+
+// A shape's body: density in (0, 1e6], restitution in [0, 1], friction and static_friction in
+// [0, 10], velocity within +-1e6 pixels per second and zero for a static body. Fields are
+// named "body.density", "body.velocity[0]", ...
+std::optional<FieldProblem> body_problem(const BodySpec& b);
+// A world's gravity, on "world.gravity[0]" / "world.gravity[1]".
+std::optional<FieldProblem> gravity_problem(DVec2 g);
+
 // The first field of the shape that is out of its range, in the order a scene file's shape
 // is read: pos, angle, scale, vel, then the kind's own fields, then the scaled extents.
 // nullopt when every number is one the core takes.

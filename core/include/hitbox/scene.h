@@ -34,6 +34,13 @@ struct Lesson {
   bool operator==(const Lesson&) const = default;
 };
 
+// The world play mode runs in: "world": {"gravity": [gx, gy]} (pixels per second squared,
+// y down, so [0, 980] falls). A scene without "world" has no gravity.
+struct World {
+  DVec2 gravity{0.0, 0.0};
+  bool operator==(const World&) const = default;
+};
+
 struct Scene {
   int version = 1;
   std::vector<Shape> shapes;
@@ -45,6 +52,7 @@ struct Scene {
   // The pixel test's accuracy: 0 < accuracy <= 1 (valid_accuracy in hitbox/report.h).
   std::optional<double> accuracy;
   std::optional<Lesson> lesson;
+  std::optional<World> world;
   bool operator==(const Scene&) const = default;
 
   // Index of the shape with this id, or -1.

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -41,6 +42,22 @@ struct SpritePixels {
   }
 };
 
+// How a shape moves in play mode (hitbox/simulation.h): the scene file's "body" object
+// (docs/scene-format.md, "Bodies"). A shape without one is static and takes no part in the
+// mixing of coefficients.
+enum class BodyType : std::uint8_t { Static, Dynamic };
+const char* body_type_name(BodyType t);  // "static", "dynamic"
+
+struct BodySpec {
+  BodyType type = BodyType::Dynamic;
+  double density = 1.0;          // mass per square pixel, > 0
+  double restitution = 0.0;      // 0 (no bounce) .. 1 (elastic)
+  double friction = 0.5;         // kinetic, >= 0
+  double static_friction = 0.5;  // >= 0; in a file it defaults to "friction"
+  DVec2 velocity{0.0, 0.0};      // pixels per second (a static body's stays zero)
+  bool operator==(const BodySpec&) const = default;
+};
+
 struct Shape {
   std::string id;
   Kind kind = Kind::Rect;
@@ -56,6 +73,7 @@ struct Shape {
   std::string image;          // sprite: image path as written in the scene file
   int alpha_threshold = 128;  // sprite: texels with alpha >= this are solid (0..255)
   SpritePixels pixels;        // sprite: the loaded image; its frame is w x h, centred on pos
+  std::optional<BodySpec> body;  // play mode; none: static
 
   bool operator==(const Shape&) const = default;
 };
@@ -147,6 +165,10 @@ class Posed {
 
   const Body& body() const { return body_; }
   operator const Body&() const { return body_; }  // NOLINT: a Posed is read as its Body
+
+  // Pose `s` again in this storage: no allocation when the vertex count is the same (play
+  // mode re-poses every moving shape each sub-step).
+  void repose(const Shape& s);
 
  private:
   void repoint();

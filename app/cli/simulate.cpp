@@ -1,0 +1,141 @@
+#include "cli/simulate.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <iostream>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "hitbox/scene.h"
+#include "hitbox/simulation.h"
+#include "platform/image.h"
+
+namespace hitbox::app {
+
+namespace {
+
+constexpr double kMaxSeconds = 86400.0;
+constexpr double kMaxSteps = 1e7;  // about an hour of a 1,000-shape scene: a typo, not a wish
+
+constexpr const char* kSimulateUsage =
+    "usage: hitbox simulate --seconds T [--step DT] [--substeps N] [--broad sweep|grid]\n"
+    "                       [--no-swept] SCENE\n"
+    "  Runs play mode without a window for T simulated seconds and prints the scene as it is\n"
+    "  then (the same JSON as a scene file: it can be opened or simulated further).\n"
+    "  --seconds T    simulated time, 0 <= T <= 86400 (rounded to whole steps; at most\n"
+    "                 10,000,000 steps)\n"
+    "  --step DT      the fixed step in seconds, 0.00001 <= DT <= 1 (default 1/120)\n"
+    "  --substeps N   sub-steps per step, 1..64 (default 4)\n"
+    "  --broad M      the broad phase: sweep or grid (default grid; same answers)\n"
+    "  --no-swept     turn off the tunnelling guard (fast small shapes may pass thin walls)\n"
+    "  Gravity comes from the scene's \"world\", motion from each shape's \"body\"\n"
+    "  (docs/scene-format.md).\n";
+
+int fail(const std::string& msg) {
+  std::cerr << "hitbox simulate: " << msg << "\n";
+  return 2;
+}
+
+std::optional<double> number(const char* v) {
+  char* end = nullptr;
+  errno = 0;
+  const double d = std::strtod(v, &end);
+  if (end == v || *end != '\0' || errno == ERANGE || !std::isfinite(d)) return std::nullopt;
+  return d;
+}
+
+}  // namespace
+
+int simulate_main(int argc, char** argv) {
+  std::optional<double> seconds;
+  std::string seconds_text, step_text = "1/120";  // as given, for messages
+  SimOptions options;
+  std::optional<std::string> file;
+  for (int i = 2; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    const char* v = (i + 1 < argc) ? argv[i + 1] : nullptr;
+    if (arg == "--help" || arg == "-h") {
+      std::cout << kSimulateUsage;
+      return 0;
+    } else if (arg == "--seconds") {
+      if (!v) return fail("--seconds needs a number of seconds, e.g. --seconds 2");
+      ++i;
+      const auto t = number(v);
+      if (!t || *t < 0.0 || *t > kMaxSeconds) {
+        return fail("--seconds: \"" + std::string(v) + "\" is not a number from 0 to 86400");
+      }
+      seconds = *t;
+      seconds_text = v;
+    } else if (arg == "--step") {
+      if (!v) return fail("--step needs a number of seconds, e.g. --step 0.008333");
+      ++i;
+      const auto dt = number(v);
+      if (!dt || *dt < 1e-5 || *dt > 1.0) {
+        return fail("--step: \"" + std::string(v) + "\" is not a number from 0.00001 to 1");
+      }
+      options.step = *dt;
+      step_text = v;
+    } else if (arg == "--substeps") {
+      if (!v) return fail("--substeps needs a whole number from 1 to 64");
+      ++i;
+      const auto n = number(v);
+      if (!n || *n != std::floor(*n) || *n < 1.0 || *n > 64.0) {
+        return fail("--substeps: \"" + std::string(v) + "\" is not a whole number from 1 to 64");
+      }
+      options.substeps = static_cast<int>(*n);
+    } else if (arg == "--broad") {
+      if (!v) return fail("--broad needs sweep or grid");
+      ++i;
+      const std::string_view m = v;
+      if (m == "sweep") {
+        options.broad = BroadMethod::SortAndSweep;
+      } else if (m == "grid") {
+        options.broad = BroadMethod::Grid;
+      } else {
+        return fail("--broad: \"" + std::string(m) + "\" is not sweep or grid");
+      }
+    } else if (arg == "--no-swept") {
+      options.swept = false;
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      return fail("unknown flag \"" + std::string(arg) + "\"\n" + kSimulateUsage);
+    } else {
+      if (file)
+        return fail("one scene file only (\"" + *file + "\" and \"" + std::string(arg) + "\")");
+      file = std::string(arg);
+    }
+  }
+  if (!file) return fail(std::string("no scene file given\n") + kSimulateUsage);
+  if (!seconds) return fail(std::string("--seconds T is required\n") + kSimulateUsage);
+  if (const std::string problem = sim_options_problem(options); !problem.empty()) {
+    return fail(problem);
+  }
+  if (const double steps = std::round(*seconds / options.step); steps > kMaxSteps) {
+    return fail("--seconds " + seconds_text + " at --step " + step_text + " is " +
+                std::to_string(static_cast<long long>(steps)) +
+                " steps; at most 10000000 (lower --seconds or raise --step)");
+  }
+
+  std::string out;
+  try {
+    Simulation sim = make_simulation(load_scene(*file, png_loader()), options);
+    sim_run(&sim, *seconds);
+    out = scene_to_json(sim.scene);
+  } catch (const SceneError& e) {
+    // Errors found by make_simulation carry no file name: add it.
+    if (e.file().empty()) {
+      std::cerr << *file << ": " << e.what() << "\n";
+    } else {
+      std::cerr << e.what() << "\n";
+    }
+    return 2;
+  } catch (const std::invalid_argument& e) {
+    return fail(e.what());
+  }
+  std::cout << out;
+  return 0;
+}
+
+}  // namespace hitbox::app

@@ -1,0 +1,378 @@
+// Play mode (core/src/simulation.cpp) against numbers worked out by hand, and the scene
+// fields it reads ("world", "body") through the scene loader and writer.
+#include "hitbox/simulation.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <random>
+#include <set>
+#include <string>
+
+#include "hitbox/scene.h"
+
+namespace {
+
+using hitbox::DVec2;
+using hitbox::Scene;
+using hitbox::Simulation;
+
+constexpr double kPi = std::numbers::pi;
+
+Scene scene_of(const std::string& text) {
+  return hitbox::parse_scene(text, "test.json");
+}
+
+// ---------------------------------------------------------------- friction on a slope
+
+// A 20 x 20 box resting by its lower-left corner on the top face of a long slab turned by
+// `deg` (clockwise: the face runs down to the right). g = 980 px/s^2 down. side = -1
+// mirrors the scene left to right (the slab turned by -deg, the box on its lower-right
+// corner, sliding to the left).
+Scene slope_scene(double deg, double mus, double muk, double side = 1.0) {
+  const double t = deg * kPi / 180.0;
+  // The slab is 4000 x 200 centred on (0, 0): its top face passes through R(t) (0, -100),
+  // with outward normal (sin t, -cos t). The box's corner (-10, +10) sits on that point.
+  const DVec2 on_face(side * 100.0 * std::sin(t), -100.0 * std::cos(t));
+  const DVec2 centre = on_face + DVec2(side * 10.0, -10.0);
+  const std::string coeffs =
+      "\"friction\": " + std::to_string(muk) + ", \"static_friction\": " + std::to_string(mus);
+  return scene_of(R"({"version": 1, "world": {"gravity": [0, 980]}, "shapes": [
+    {"id": "slope", "kind": "rect", "pos": [0, 0], "angle": )" +
+                  std::to_string(side * deg) +
+                  R"(, "size": [4000, 200], "body": {"type": "static", )" + coeffs + R"(}},
+    {"id": "box", "kind": "rect", "pos": [)" +
+                  std::to_string(centre.x) + ", " + std::to_string(centre.y) +
+                  R"(], "size": [20, 20], "body": {"type": "dynamic", )" + coeffs + "}}]}");
+}
+
+TEST(Simulation, BoxOnASlopeBelowTheFrictionAngleStaysPut) {
+  // tan 20 deg = 0.364 and tan 30 deg = 0.577 are below mu_s = 0.6: static friction holds.
+  for (const double side : {1.0, -1.0}) {
+    for (const double deg : {20.0, 30.0}) {
+      Simulation sim = hitbox::make_simulation(slope_scene(deg, 0.6, 0.4, side));
+      hitbox::sim_step(&sim);  // the first step settles the contact
+      const DVec2 start = sim.scene.shapes[1].pos;
+      double worst = 0.0;
+      for (int k = 0; k < 600; ++k) {  // 5 s
+        hitbox::sim_step(&sim);
+        worst = std::max(worst, glm::length(sim.scene.shapes[1].pos - start));
+      }
+      EXPECT_LT(worst, 0.5) << "moved " << worst << " px in 5 s at " << deg << " deg, side "
+                            << side;
+    }
+  }
+}
+
+TEST(Simulation, BoxOnASlopeAboveTheFrictionAngleSlidesWithGSinMinusMuCos) {
+  for (const double side : {1.0, -1.0}) {
+    for (const double deg : {35.0, 45.0}) {
+      // tan 35 deg = 0.70 > mu_s = 0.6. a = g (sin t - mu_k cos t) along the slope.
+      const double t = deg * kPi / 180.0;
+      const double mus = 0.6, muk = 0.4;
+      const double want = 980.0 * (std::sin(t) - muk * std::cos(t));
+      Simulation sim = hitbox::make_simulation(slope_scene(deg, mus, muk, side));
+      const DVec2 down_slope(side * std::cos(t), std::sin(t));
+      hitbox::sim_run(&sim, 0.5);
+      const double v1 = glm::dot(sim.scene.shapes[1].body->velocity, down_slope);
+      const DVec2 p1 = sim.scene.shapes[1].pos;
+      hitbox::sim_run(&sim, 1.0);
+      const double v2 = glm::dot(sim.scene.shapes[1].body->velocity, down_slope);
+      const DVec2 p2 = sim.scene.shapes[1].pos;
+      const double a = (v2 - v1) / 1.0;
+      EXPECT_NEAR(a, want, 0.02 * want) << deg << " deg, side " << side;
+      // The distance agrees: s = v1 T + a T^2 / 2 over T = 1 s.
+      const double s = glm::dot(p2 - p1, down_slope);
+      EXPECT_NEAR(s, v1 + want / 2.0, 0.02 * (v1 + want / 2.0)) << deg << " deg, side " << side;
+      // It stays on the face: no speed along the normal.
+      const DVec2 normal(side * std::sin(t), -std::cos(t));
+      EXPECT_NEAR(glm::dot(sim.scene.shapes[1].body->velocity, normal), 0.0, 1.0);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- bouncing
+
+// A ball of radius 10 dropped from 200 px above a floor whose top is at y = 500. The floor
+// has no body, so the ball's restitution is used as it is.
+Scene drop_scene(double restitution) {
+  return scene_of(R"({"version": 1, "world": {"gravity": [0, 980]}, "shapes": [
+    {"id": "floor", "kind": "rect", "pos": [0, 520], "size": [2000, 40]},
+    {"id": "ball", "kind": "circle", "pos": [0, 290], "radius": 10,
+     "body": {"type": "dynamic", "restitution": )" +
+                  std::to_string(restitution) + "}}]}");
+}
+
+TEST(Simulation, BallWithRestitutionOneReturnsToItsHeight) {
+  Simulation sim = hitbox::make_simulation(drop_scene(1.0));
+  const double rest_y = 490.0;  // centre when touching the floor
+  bool bounced = false;
+  double highest = 1e9;                // smallest y after the bounce
+  for (int k = 0; k < 120 * 2; ++k) {  // falling takes 0.64 s, rising as long
+    hitbox::sim_step(&sim);
+    const double vy = sim.scene.shapes[1].body->velocity.y;
+    if (!bounced && vy < 0.0) bounced = true;
+    if (bounced) highest = std::min(highest, sim.scene.shapes[1].pos.y);
+    if (bounced && vy > 0.0) break;  // past the top
+  }
+  ASSERT_TRUE(bounced);
+  const double height = rest_y - highest;
+  EXPECT_NEAR(height, 200.0, 4.0) << "returned to " << height << " px";
+}
+
+TEST(Simulation, BallWithRestitutionZeroStopsOnFirstContact) {
+  Simulation sim = hitbox::make_simulation(drop_scene(0.0));
+  const double rest_y = 490.0;
+  int first = -1;
+  for (int k = 0; k < 120 * 3; ++k) {
+    hitbox::sim_step(&sim);
+    const double y = sim.scene.shapes[1].pos.y;
+    if (first < 0 && y >= rest_y - 0.5) first = k;
+    if (first >= 0) {
+      ASSERT_NEAR(y, rest_y, 0.5) << "step " << k << " (first contact at step " << first << ")";
+      ASSERT_LE(std::abs(sim.scene.shapes[1].body->velocity.y), 10.0) << "step " << k;
+    }
+  }
+  ASSERT_GE(first, 0);
+  // The fall takes sqrt(2 * 200 / 980) = 0.639 s: about step 77.
+  EXPECT_NEAR(first, 0.639 * 120, 3);
+}
+
+// ---------------------------------------------------------------- tunnelling
+
+// A small ball shot at an 8 px wall: from 10,000 random positions, radii, restitutions and
+// speeds up to 20,000 px/s (mirrored: half come from the right), it never ends past the wall.
+TEST(Simulation, FastBallNeverPassesAnEightPixelWall) {
+  std::mt19937 rng(1313);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  hitbox::SimOptions options;
+  int hits = 0;
+  for (int c = 0; c < 10000; ++c) {
+    const double side = (c % 2 == 0) ? 1.0 : -1.0;  // the ball starts left (1) or right (-1)
+    const double r = 2.0 + 8.0 * u(rng);
+    const double x = -side * (4.0 + r + 1.0 + 600.0 * u(rng));
+    const double y = -1000.0 + 2000.0 * u(rng);
+    const double speed = 20000.0 * u(rng);
+    const double dir = (-70.0 + 140.0 * u(rng)) * kPi / 180.0;
+    const DVec2 v(side * speed * std::cos(dir), speed * std::sin(dir));
+    Scene s;
+    hitbox::Shape wall;
+    wall.id = "wall";
+    wall.kind = hitbox::Kind::Rect;
+    wall.size = DVec2(8.0, 200000.0);
+    s.shapes.push_back(wall);
+    hitbox::Shape ball;
+    ball.id = "ball";
+    ball.kind = hitbox::Kind::Circle;
+    ball.radius = r;
+    ball.pos = DVec2(x, y);
+    ball.body = hitbox::BodySpec{};
+    ball.body->velocity = v;
+    ball.body->restitution = u(rng);
+    s.shapes.push_back(ball);
+    Simulation sim = hitbox::make_simulation(s, options);
+    for (int k = 0; k < 30; ++k) {  // 0.25 s: at most 5,000 px, never round the wall's ends
+      hitbox::sim_step(&sim);
+      const double px = sim.scene.shapes[1].pos.x * side;  // < 0: the near side
+      ASSERT_LT(px, -4.0) << "case " << c << " step " << k << ": r " << r << " from (" << x << ", "
+                          << y << ") at (" << v.x << ", " << v.y << ") px/s";
+    }
+    hits += (std::abs(sim.scene.shapes[1].body->velocity.x) < std::abs(v.x)) ? 1 : 0;
+  }
+  EXPECT_GT(hits, 3000);  // many of them did reach the wall
+}
+
+// With the guard off, the same fast ball does pass (so the test above can fail).
+TEST(Simulation, WithoutTheSweptGuardAFastBallPassesTheWall) {
+  Scene s = scene_of(R"({"version": 1, "shapes": [
+    {"id": "wall", "kind": "rect", "pos": [0, 0], "size": [8, 2000]},
+    {"id": "ball", "kind": "circle", "pos": [-100, 0], "radius": 4,
+     "body": {"type": "dynamic", "velocity": [20000, 0]}}]})");
+  hitbox::SimOptions off;
+  off.swept = false;
+  Simulation sim = hitbox::make_simulation(s, off);
+  hitbox::sim_run(&sim, 0.1);
+  EXPECT_GT(sim.scene.shapes[1].pos.x, 4.0);
+  Simulation guarded = hitbox::make_simulation(s);
+  hitbox::SimTrace trace;
+  int swept_hits = 0;
+  for (int k = 0; k < 12; ++k) swept_hits += hitbox::sim_step(&guarded, &trace).swept_hits;
+  EXPECT_LT(guarded.scene.shapes[1].pos.x, -4.0);
+  EXPECT_EQ(swept_hits, 1);
+}
+
+// ---------------------------------------------------------------- stacking
+
+TEST(Simulation, StackOfFiveBoxesRestsWithinAPixelForTenSeconds) {
+  std::string shapes = R"({"id": "floor", "kind": "rect", "pos": [0, 520], "size": [1000, 40]})";
+  for (int i = 0; i < 5; ++i) {
+    shapes += R"(, {"id": "b)" + std::to_string(i) + R"(", "kind": "rect", "pos": [0, )" +
+              std::to_string(480 - 40 * i) + R"(], "size": [40, 40], "body": {"type": "dynamic"}})";
+  }
+  Simulation sim = hitbox::make_simulation(
+      scene_of(R"({"version": 1, "world": {"gravity": [0, 980]}, "shapes": [)" + shapes + "]}"));
+  double worst = 0.0;
+  for (int k = 0; k < 1200; ++k) {
+    hitbox::sim_step(&sim);
+    for (int i = 0; i < 5; ++i) {
+      const DVec2 start(0.0, 480.0 - 40.0 * i);
+      worst = std::max(worst, glm::length(sim.scene.shapes[std::size_t(i) + 1].pos - start));
+    }
+  }
+  EXPECT_LT(worst, 1.0) << "a box moved " << worst << " px";
+}
+
+// The bundled stress scene: 1,000 shapes of mixed kinds fall into an open box and come to
+// rest inside it, with no overlap deeper than a tenth of a pixel and nothing still moving.
+// (Before speculative contacts, a light shape between the floor and a heavy one lost its
+// floor contact every other sub-step and the landing pile overlapped by up to 11 px.)
+TEST(Simulation, StressSceneFallsIntoTheBoxAndComesToRest) {
+  const Scene start = hitbox::load_scene(HITBOX_SOURCE_DIR "/assets/scenes/stress_1000.json");
+  int dynamic = 0;
+  std::set<hitbox::Kind> kinds;
+  for (const hitbox::Shape& s : start.shapes) {
+    if (s.body && s.body->type == hitbox::BodyType::Dynamic) {
+      ++dynamic;
+      kinds.insert(s.kind);
+    }
+  }
+  EXPECT_EQ(dynamic, 1000);
+  EXPECT_EQ(kinds.size(), 3u);
+  Simulation sim = hitbox::make_simulation(start);
+  // At rest after about 2 s. While the rows land on each other, no two shapes overlap by
+  // more than 2 px (the shapes are 8-18 px across).
+  hitbox::SimTrace trace;
+  double deepest = 0.0;
+  for (int k = 0; k < 360; ++k) {
+    hitbox::sim_step(&sim, &trace);
+    for (const hitbox::SimContact& c : trace.contacts) deepest = std::max(deepest, double(c.depth));
+  }
+  EXPECT_LT(deepest, 2.0);
+  const hitbox::SimStats stats = hitbox::sim_step(&sim, &trace);
+  EXPECT_GT(stats.contacts, 1000);
+  EXPECT_LT(stats.broad.candidates, stats.broad.all_pairs / 100);
+  for (const hitbox::SimContact& c : trace.contacts) {
+    ASSERT_LT(c.depth, 0.1) << sim.scene.shapes[std::size_t(c.a)].id << " in "
+                            << sim.scene.shapes[std::size_t(c.b)].id;
+  }
+  for (std::size_t i = 3; i < sim.scene.shapes.size(); ++i) {
+    const hitbox::Posed p(sim.scene.shapes[i]);
+    const hitbox::Aabb& b = p.body().bounds;
+    ASSERT_GE(b.min.x, 40.0 - 0.1) << sim.scene.shapes[i].id;  // the walls' inner faces
+    ASSERT_LE(b.max.x, 1240.0 + 0.1) << sim.scene.shapes[i].id;
+    ASSERT_LE(b.max.y, 760.0 + 0.1) << sim.scene.shapes[i].id;  // the floor's top
+    ASSERT_LT(glm::length(sim.scene.shapes[i].body->velocity), 5.0) << sim.scene.shapes[i].id;
+  }
+}
+
+// The broad phase is a choice of speed only: the sweep and the grid give the same motion.
+TEST(Simulation, SweepAndGridGiveTheSameMotion) {
+  const Scene start = hitbox::load_scene(HITBOX_SOURCE_DIR "/assets/scenes/stress_1000.json");
+  hitbox::SimOptions sweep, grid;
+  sweep.broad = hitbox::BroadMethod::SortAndSweep;
+  grid.broad = hitbox::BroadMethod::Grid;
+  Simulation a = hitbox::make_simulation(start, sweep);
+  Simulation b = hitbox::make_simulation(start, grid);
+  hitbox::sim_run(&a, 1.0);
+  hitbox::sim_run(&b, 1.0);
+  EXPECT_NE(a.scene, start);
+  EXPECT_EQ(a.scene, b.scene);
+}
+
+// ---------------------------------------------------------------- scene fields
+
+TEST(Simulation, BodiesAndWorldRoundTripThroughSceneFiles) {
+  const Scene a = scene_of(R"({"version": 1, "world": {"gravity": [0.5, 980]}, "shapes": [
+    {"id": "A", "kind": "rect", "pos": [1, 2], "size": [3, 4],
+     "body": {"type": "dynamic", "density": 2.5, "restitution": 0.25, "friction": 0.1,
+              "static_friction": 0.7, "velocity": [-3.5, 1e-3]}},
+    {"id": "B", "kind": "circle", "pos": [10, 2], "radius": 4, "body": {"type": "static"}},
+    {"id": "C", "kind": "circle", "pos": [20, 2], "radius": 4,
+     "body": {"type": "dynamic", "friction": 0.3}},
+    {"id": "D", "kind": "circle", "pos": [30, 2], "radius": 4}]})");
+  ASSERT_TRUE(a.world);
+  EXPECT_EQ(a.world->gravity, DVec2(0.5, 980.0));
+  ASSERT_TRUE(a.shapes[0].body);
+  EXPECT_EQ(a.shapes[0].body->velocity, DVec2(-3.5, 1e-3));
+  EXPECT_EQ(a.shapes[0].body->static_friction, 0.7);
+  EXPECT_EQ(a.shapes[1].body->type, hitbox::BodyType::Static);
+  EXPECT_EQ(a.shapes[2].body->static_friction, 0.3);  // defaults to friction
+  EXPECT_FALSE(a.shapes[3].body);
+  EXPECT_EQ(scene_of(hitbox::scene_to_json(a)), a);
+
+  // A simulated scene writes back and reads as the same scene.
+  Simulation sim = hitbox::make_simulation(a);
+  hitbox::sim_run(&sim, 0.5);
+  EXPECT_NE(sim.scene, a);
+  EXPECT_EQ(scene_of(hitbox::scene_to_json(sim.scene)), sim.scene);
+}
+
+TEST(Simulation, BadBodyAndWorldFieldsAreNamed) {
+  struct Case {
+    const char* body;
+    const char* field;
+  };
+  const Case cases[] = {
+      {R"("body": {"type": "kinematic"})", "body.type"},
+      {R"("body": {"density": 1})", "body.type"},
+      {R"("body": 3)", "body"},
+      {R"("body": {"type": "dynamic", "density": 0})", "body.density"},
+      {R"("body": {"type": "dynamic", "restitution": 1.5})", "body.restitution"},
+      {R"("body": {"type": "dynamic", "friction": -0.1})", "body.friction"},
+      {R"("body": {"type": "dynamic", "static_friction": "high"})", "body.static_friction"},
+      {R"("body": {"type": "dynamic", "velocity": [1]})", "body.velocity"},
+      {R"("body": {"type": "dynamic", "velocity": [1, 2e6]})", "body.velocity[1]"},
+      {R"("body": {"type": "static", "velocity": [1, 0]})", "body.velocity"},
+      {R"("body": {"type": "dynamic", "spin": 1})", "body.spin"},
+  };
+  for (const Case& c : cases) {
+    const std::string text = std::string(R"({"version": 1, "shapes": [{"id": "ball",
+      "kind": "circle", "pos": [0, 0], "radius": 5, )") +
+                             c.body + "}]}";
+    try {
+      hitbox::parse_scene(text, "bad.json");
+      ADD_FAILURE() << c.body << " was accepted";
+    } catch (const hitbox::SceneError& e) {
+      EXPECT_EQ(e.file(), "bad.json");
+      EXPECT_EQ(e.shape(), "ball") << c.body;
+      EXPECT_EQ(e.field(), c.field) << c.body << ": " << e.what();
+    }
+  }
+  const Case worlds[] = {
+      {R"("world": {"gravity": [0]})", "world.gravity"},
+      {R"("world": {"gravity": ["a", 0]})", "world.gravity[0]"},
+      {R"("world": {"gravity": [0, 2e6]})", "world.gravity[1]"},
+      {R"("world": {"wind": [0, 1]})", "world.wind"},
+      {R"("world": [])", "world"},
+  };
+  for (const Case& c : worlds) {
+    const std::string text = std::string(R"({"version": 1, "shapes": [], )") + c.body + "}";
+    try {
+      hitbox::parse_scene(text, "bad.json");
+      ADD_FAILURE() << c.body << " was accepted";
+    } catch (const hitbox::SceneError& e) {
+      EXPECT_EQ(e.shape(), "") << c.body;
+      EXPECT_EQ(e.field(), c.field) << c.body << ": " << e.what();
+    }
+  }
+}
+
+TEST(Simulation, CoefficientsMixAsDocumented) {
+  // Two dynamic balls meet head on at 100 px/s each, equal mass: with e = max(0.2, 0.8) = 0.8
+  // they leave at 80 px/s each.
+  Simulation sim = hitbox::make_simulation(scene_of(R"({"version": 1, "shapes": [
+    {"id": "L", "kind": "circle", "pos": [-20, 0], "radius": 10,
+     "body": {"type": "dynamic", "restitution": 0.2, "velocity": [100, 0]}},
+    {"id": "R", "kind": "circle", "pos": [20, 0], "radius": 10,
+     "body": {"type": "dynamic", "restitution": 0.8, "velocity": [-100, 0]}}]})"));
+  hitbox::sim_run(&sim, 0.5);
+  EXPECT_NEAR(sim.scene.shapes[0].body->velocity.x, -80.0, 0.5);
+  EXPECT_NEAR(sim.scene.shapes[1].body->velocity.x, 80.0, 0.5);
+  // Momentum is kept.
+  EXPECT_NEAR(sim.scene.shapes[0].body->velocity.x + sim.scene.shapes[1].body->velocity.x, 0.0,
+              1e-9);
+}
+
+}  // namespace

@@ -11,6 +11,7 @@
 #include <limits>
 
 #include "collide_axes.h"
+#include "collide_fast.h"
 
 namespace hitbox {
 
@@ -297,6 +298,16 @@ namespace {
 
 // Everything but the untraced box pair, which collide.h inlines.
 SatResult detail::sat_any(const Body& a, const Body& b, SatTrace* trace, bool early_exit) {
+#if HITBOX_LANES
+  if (!trace) {  // the lane paths of collide_fast.h: the same numbers as the scan
+    if (a.geom == Geom::Circle && b.geom == Geom::Polygon) {
+      return sat_circle_polygon<true>(a, b, early_exit);
+    }
+    if (a.geom == Geom::Polygon && b.geom == Geom::Circle) {
+      return sat_circle_polygon<false>(b, a, early_exit);
+    }
+  }
+#endif
   return sat_dispatch(a, b, trace, early_exit);
 }
 
@@ -305,6 +316,12 @@ SatResult detail::sat_any(const Body& a, const Body& b, SatTrace* trace, bool ea
 // Exact for polygons (the Minkowski difference's normals are the edge normals) and for
 // circle-polygon (the nearest-vertex axis covers the rounded corners).
 MtdResult detail::mtd_any(const Body& a, const Body& b, SatTrace* trace) {
+#if HITBOX_LANES
+  if (!trace) {
+    if (a.geom == Geom::Circle && b.geom == Geom::Polygon) return mtd_circle_polygon<true>(a, b);
+    if (a.geom == Geom::Polygon && b.geom == Geom::Circle) return mtd_circle_polygon<false>(b, a);
+  }
+#endif
   return mtd_dispatch(a, b, trace);
 }
 

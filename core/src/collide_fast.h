@@ -1,0 +1,215 @@
+// Internal to collide.cpp: the untraced sat and mtd of the pairs the general axis scan
+// handles (any pair with a polygon), with every axis of a pair evaluated four at a time and
+// the verdict taken from lanes instead of a branch per axis.
+//
+// The numbers are the general scan's, bit for bit: each lane does the same float operations
+// as project(), interval_overlap() and push_out() on one axis, the polygon projections keep
+// project()'s reduction order (four running minimums, vertex i in lane i mod 4, then
+// min(min(l0, l1), min(l2, l3))), and the least overlap is the first axis of smallest overlap
+// in test order, the separating axis the first negative one. Only the early exit differs:
+// every axis is evaluated (no branch on the answer) and `tested` is what an early exit would
+// have tested. tests/fast_path_test.cpp checks every answer against the traced scan.
+#pragma once
+
+#include <bit>
+#include <cstring>
+
+#include "collide_axes.h"
+
+namespace hitbox::collide_detail {
+namespace {
+
+#if HITBOX_LANES
+
+using detail::shuffle;
+
+// Axes k..k+3 of a shape's unique axes as x and y lanes, and its own intervals on them. Reads
+// up to three entries past axis_count; they lie inside the pose arena (axes is followed by
+// self, self by the x and y runs) and the caller masks their lanes out.
+inline void load_axes(const Body& b, int k, f4& x, f4& y, f4& lo, f4& hi) {
+  f4 p, q;
+  std::memcpy(&p, b.axes + k, sizeof p);
+  std::memcpy(&q, b.axes + k + 2, sizeof q);
+  x = shuffle<0, 2, 4, 6>(p, q);
+  y = shuffle<1, 3, 5, 7>(p, q);
+  std::memcpy(&p, b.self + k, sizeof p);
+  std::memcpy(&q, b.self + k + 2, sizeof q);
+  lo = shuffle<0, 2, 4, 6>(p, q);
+  hi = shuffle<1, 3, 5, 7>(p, q);
+}
+
+// Lanes k..k+3 that hold one of n axes.
+inline i4 live_lanes(int k, int n) {
+  const i4 idx = i4{0, 1, 2, 3} + k;
+  return idx < n;
+}
+
+// The minimum of four lanes in every lane (ties keep either: equal floats).
+inline f4 lane_min(f4 v) {
+  f4 m = v < shuffle<1, 0, 3, 2>(v) ? v : shuffle<1, 0, 3, 2>(v);
+  return m < shuffle<2, 3, 0, 1>(m) ? m : shuffle<2, 3, 0, 1>(m);
+}
+
+// Per-axis results of one pair, in test order (room for A's and B's axes and one more).
+struct AxisTable {
+  alignas(16) float x[2 * kMaxPolygonPoints + 8];
+  alignas(16) float y[2 * kMaxPolygonPoints + 8];
+  alignas(16) float ov[2 * kMaxPolygonPoints + 8];
+  int n = 0;  // axes tested by a full scan
+};
+
+// The verdict over the table: first separating axis (n on a hit), first least overlap.
+struct TableVerdict {
+  bool hit;
+  int first;
+  int least;
+};
+
+inline TableVerdict table_verdict(const AxisTable& t, int groups) {
+  f4 mn = splat4(kInf);
+  for (int g = 0; g < groups; ++g) {
+    f4 ov;
+    std::memcpy(&ov, t.ov + 4 * g, sizeof ov);
+    mn = ov < mn ? ov : mn;
+  }
+  mn = lane_min(mn);
+  int first = t.n, least = t.n;
+  // From the last group to the first, so the first index found in order is kept.
+  for (int g = groups - 1; g >= 0; --g) {
+    f4 ov;
+    std::memcpy(&ov, t.ov + 4 * g, sizeof ov);
+    const unsigned neg = lane_mask(ov < f4{});
+    const unsigned at = lane_mask(ov == mn);
+    first = neg ? 4 * g + std::countr_zero(neg) : first;
+    least = at ? 4 * g + std::countr_zero(at) : least;
+  }
+  return TableVerdict{first == t.n, first, least};
+}
+
+// Circle against polygon: the polygon's axes (circle intervals c +- r against the polygon's
+// own), then the axis from the centre to the polygon's nearest vertex.
+struct RoundPolygon {
+  AxisTable t;
+  int groups = 0;
+  Interval va, vb;  // A's and B's intervals on the vertex axis
+};
+
+template <bool kCircleIsA>
+inline void circle_polygon_table(const Body& circle, const Body& poly, RoundPolygon& out) {
+  AxisTable& t = out.t;
+  const int m = poly.axis_count;
+  const f4 px = splat4(circle.pos.x), py = splat4(circle.pos.y), r = splat4(circle.radius);
+  const f4 inf = splat4(kInf);
+  int k = 0;
+  for (; k < m; k += 4) {
+    f4 x, y, lo, hi;
+    load_axes(poly, k, x, y, lo, hi);
+    const f4 c = px * x + py * y;
+    const f4 cmin = c - r, cmax = c + r;
+    // interval_overlap(A, B) = min(A.max - B.min, B.max - A.min), std::min's order.
+    const f4 p = kCircleIsA ? cmax - lo : hi - cmin;
+    const f4 q = kCircleIsA ? hi - cmin : cmax - lo;
+    f4 ov = q < p ? q : p;
+    ov = live_lanes(k, m) ? ov : inf;
+    std::memcpy(t.x + k, &x, sizeof x);
+    std::memcpy(t.y + k, &y, sizeof y);
+    std::memcpy(t.ov + k, &ov, sizeof ov);
+  }
+  // The nearest vertex: the first of least squared distance.
+  f4 best = inf;
+  for (int i = 0; i < poly.padded; i += 4) {
+    f4 vx, vy;
+    std::memcpy(&vx, poly.vx + i, sizeof vx);
+    std::memcpy(&vy, poly.vy + i, sizeof vy);
+    const f4 dx = vx - px, dy = vy - py;
+    const f4 d2 = dx * dx + dy * dy;
+    best = d2 < best ? d2 : best;
+  }
+  best = lane_min(best);
+  int j = poly.padded;
+  for (int i = poly.padded - 4; i >= 0; i -= 4) {
+    f4 vx, vy;
+    std::memcpy(&vx, poly.vx + i, sizeof vx);
+    std::memcpy(&vy, poly.vy + i, sizeof vy);
+    const f4 dx = vx - px, dy = vy - py;
+    const unsigned at = lane_mask(dx * dx + dy * dy == best);
+    j = at ? i + std::countr_zero(at) : j;
+  }
+  const Vec2 d = poly.v[j] - circle.pos;
+  const float len2 = dot(d, d);
+  const Vec2 axis = d / std::sqrt(len2);
+  const Interval ip = project(poly, axis);
+  const float c = dot(circle.pos, axis);
+  const Interval ic{c - circle.radius, c + circle.radius};
+  out.va = kCircleIsA ? ic : ip;
+  out.vb = kCircleIsA ? ip : ic;
+  const bool has = len2 > 0.0f;  // a centre exactly on a vertex: no vertex axis
+  t.x[m] = axis.x;
+  t.y[m] = axis.y;
+  t.ov[m] = has ? interval_overlap(out.va, out.vb) : kInf;
+  for (int i = m + 1; i < k + 4; ++i) t.ov[i] = kInf;
+  t.n = m + static_cast<int>(has);
+  out.groups = m / 4 + 1;
+}
+
+inline SatResult sat_from_table(const AxisTable& t, int groups, bool early_exit) {
+  const TableVerdict v = table_verdict(t, groups);
+  const int k = detail::pick_int(v.hit, v.least, v.first);
+  const int tested = detail::pick_int(early_exit && !v.hit, v.first + 1, t.n);
+  return SatResult{v.hit, Vec2(t.x[k], t.y[k]), t.ov[k], tested};
+}
+
+template <bool kCircleIsA>
+SatResult sat_circle_polygon(const Body& circle, const Body& poly, bool early_exit) {
+  RoundPolygon rp;
+  circle_polygon_table<kCircleIsA>(circle, poly, rp);
+  return sat_from_table(rp.t, rp.groups, early_exit);
+}
+
+// push_out() of collide.cpp on the least axis, from its two intervals, zero on a miss; the
+// choices by masks, not branches.
+inline MtdResult push_out_fast(bool hit, Vec2 axis, Interval ia, Interval ib, Vec2 a_pos,
+                               Vec2 b_pos) {
+  using detail::pick_bits;
+  const float down = ia.max - ib.min;
+  const float up = ib.max - ia.min;
+  const bool positive = (up < down) | ((up == down) & (dot(a_pos - b_pos, axis) >= 0.0f));
+  const float depth = pick_bits(positive, up, down);
+  const Vec2 normal = pick_bits(positive, axis, -axis);
+  MtdResult m;
+  m.hit = hit;
+  m.depth = pick_bits(hit, depth, 0.0f);
+  m.normal = pick_bits(hit, normal, Vec2(0.0f));
+  m.vector = pick_bits(hit, normal * depth, Vec2(0.0f));
+  return m;
+}
+
+template <bool kCircleIsA>
+MtdResult mtd_circle_polygon(const Body& circle, const Body& poly) {
+  RoundPolygon rp;
+  circle_polygon_table<kCircleIsA>(circle, poly, rp);
+  const TableVerdict v = table_verdict(rp.t, rp.groups);
+  const int k = v.least;
+  const Vec2 axis(rp.t.x[k], rp.t.y[k]);
+  const Body& a = kCircleIsA ? circle : poly;
+  const Body& b = kCircleIsA ? poly : circle;
+  // The least axis is a polygon axis (the circle's interval against the polygon's own) or the
+  // vertex axis (both intervals kept). self[k] at k = axis_count lies inside the arena.
+  const bool edge = k < poly.axis_count;
+  const float c = dot(circle.pos, axis);
+  const Interval ic{c - circle.radius, c + circle.radius};
+  const Vec2 own_k = poly.self[k];
+  const Interval ip_edge{own_k.x, own_k.y};
+  const Interval ia_edge = kCircleIsA ? ic : ip_edge;
+  const Interval ib_edge = kCircleIsA ? ip_edge : ic;
+  const Interval ia{detail::pick_bits(edge, ia_edge.min, rp.va.min),
+                    detail::pick_bits(edge, ia_edge.max, rp.va.max)};
+  const Interval ib{detail::pick_bits(edge, ib_edge.min, rp.vb.min),
+                    detail::pick_bits(edge, ib_edge.max, rp.vb.max)};
+  return push_out_fast(v.hit, axis, ia, ib, a.pos, b.pos);
+}
+
+#endif  // HITBOX_LANES
+
+}  // namespace
+}  // namespace hitbox::collide_detail

@@ -25,10 +25,10 @@ std::uint32_t bits(float v) {
 }
 
 #define EXPECT_SAME_FLOAT(p, q, what) EXPECT_EQ(bits(p), bits(q)) << what
-#define EXPECT_SAME_VEC(p, q, what)                                       \
-  do {                                                                    \
-    EXPECT_EQ(bits((p).x), bits((q).x)) << what;                          \
-    EXPECT_EQ(bits((p).y), bits((q).y)) << what;                          \
+#define EXPECT_SAME_VEC(p, q, what)              \
+  do {                                           \
+    EXPECT_EQ(bits((p).x), bits((q).x)) << what; \
+    EXPECT_EQ(bits((p).y), bits((q).y)) << what; \
   } while (0)
 
 class Shapes {

@@ -94,14 +94,16 @@ struct RoundPolygon {
   Interval va, vb;  // A's and B's intervals on the vertex axis
 };
 
+// The polygon's axes alone; returns whether one of them separates (then the vertex axis is
+// not needed for an answer that stops at the first separating axis).
 template <bool kCircleIsA>
-inline void circle_polygon_table(const Body& circle, const Body& poly, RoundPolygon& out) {
+inline bool circle_polygon_edges(const Body& circle, const Body& poly, RoundPolygon& out) {
   AxisTable& t = out.t;
   const int m = poly.axis_count;
   const f4 px = splat4(circle.pos.x), py = splat4(circle.pos.y), r = splat4(circle.radius);
   const f4 inf = splat4(kInf);
-  int k = 0;
-  for (; k < m; k += 4) {
+  unsigned neg = 0;
+  for (int k = 0; k < m; k += 4) {
     f4 x, y, lo, hi;
     load_axes(poly, k, x, y, lo, hi);
     const f4 c = px * x + py * y;
@@ -114,7 +116,21 @@ inline void circle_polygon_table(const Body& circle, const Body& poly, RoundPoly
     std::memcpy(t.x + k, &x, sizeof x);
     std::memcpy(t.y + k, &y, sizeof y);
     std::memcpy(t.ov + k, &ov, sizeof ov);
+    neg |= lane_mask(ov < f4{});
   }
+  t.n = m;
+  out.groups = (m + 3) / 4;
+  return neg != 0;
+}
+
+// Then the vertex axis, appended to the table.
+template <bool kCircleIsA>
+inline void circle_polygon_vertex(const Body& circle, const Body& poly, RoundPolygon& out) {
+  AxisTable& t = out.t;
+  const int m = poly.axis_count;
+  const int k = (m + 3) / 4 * 4;
+  const f4 px = splat4(circle.pos.x), py = splat4(circle.pos.y);
+  const f4 inf = splat4(kInf);
   // The nearest vertex: the first of least squared distance.
   f4 best = inf;
   for (int i = 0; i < poly.padded; i += 4) {
@@ -152,6 +168,12 @@ inline void circle_polygon_table(const Body& circle, const Body& poly, RoundPoly
   out.groups = m / 4 + 1;
 }
 
+template <bool kCircleIsA>
+inline void circle_polygon_table(const Body& circle, const Body& poly, RoundPolygon& out) {
+  circle_polygon_edges<kCircleIsA>(circle, poly, out);
+  circle_polygon_vertex<kCircleIsA>(circle, poly, out);
+}
+
 inline SatResult sat_from_table(const AxisTable& t, int groups, bool early_exit) {
   const TableVerdict v = table_verdict(t, groups);
   const int k = detail::pick_int(v.hit, v.least, v.first);
@@ -162,7 +184,11 @@ inline SatResult sat_from_table(const AxisTable& t, int groups, bool early_exit)
 template <bool kCircleIsA>
 SatResult sat_circle_polygon(const Body& circle, const Body& poly, bool early_exit) {
   RoundPolygon rp;
-  circle_polygon_table<kCircleIsA>(circle, poly, rp);
+  // A polygon axis separates: with an early exit the answer is that axis.
+  if (circle_polygon_edges<kCircleIsA>(circle, poly, rp) && early_exit) {
+    return sat_from_table(rp.t, rp.groups, true);
+  }
+  circle_polygon_vertex<kCircleIsA>(circle, poly, rp);
   return sat_from_table(rp.t, rp.groups, early_exit);
 }
 
@@ -187,7 +213,8 @@ inline MtdResult push_out_fast(bool hit, Vec2 axis, Interval ia, Interval ib, Ve
 template <bool kCircleIsA>
 MtdResult mtd_circle_polygon(const Body& circle, const Body& poly) {
   RoundPolygon rp;
-  circle_polygon_table<kCircleIsA>(circle, poly, rp);
+  if (circle_polygon_edges<kCircleIsA>(circle, poly, rp)) return MtdResult{};
+  circle_polygon_vertex<kCircleIsA>(circle, poly, rp);
   const TableVerdict v = table_verdict(rp.t, rp.groups);
   const int k = v.least;
   const Vec2 axis(rp.t.x[k], rp.t.y[k]);

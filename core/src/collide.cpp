@@ -306,6 +306,9 @@ SatResult detail::sat_any(const Body& a, const Body& b, SatTrace* trace, bool ea
     if (a.geom == Geom::Polygon && b.geom == Geom::Circle) {
       return sat_circle_polygon<false>(b, a, early_exit);
     }
+    if (a.geom == Geom::Polygon && b.geom == Geom::Polygon) {
+      return sat_polygon_polygon(a, b, early_exit);
+    }
   }
 #endif
   return sat_dispatch(a, b, trace, early_exit);
@@ -320,6 +323,7 @@ MtdResult detail::mtd_any(const Body& a, const Body& b, SatTrace* trace) {
   if (!trace) {
     if (a.geom == Geom::Circle && b.geom == Geom::Polygon) return mtd_circle_polygon<true>(a, b);
     if (a.geom == Geom::Polygon && b.geom == Geom::Circle) return mtd_circle_polygon<false>(b, a);
+    if (a.geom == Geom::Polygon && b.geom == Geom::Polygon) return mtd_polygon_polygon(a, b);
   }
 #endif
   return mtd_dispatch(a, b, trace);

@@ -236,6 +236,116 @@ MtdResult mtd_circle_polygon(const Body& circle, const Body& poly) {
   return push_out_fast(v.hit, axis, ia, ib, a.pos, b.pos);
 }
 
+// ---- polygon against polygon ----
+
+// A group of four axes (x and y lanes) projected on a polygon: lane by lane what project()
+// computes for one axis, with its reduction order (vertex i into running minimum i mod 4).
+inline void project_lanes(const Body& p, f4 x, f4 y, f4& lo, f4& hi) {
+  // The four vertices i..i+3, each on the four axes.
+  const auto at = [&](int i, f4 d[4]) {
+    f4 vx, vy;
+    std::memcpy(&vx, p.vx + i, sizeof vx);
+    std::memcpy(&vy, p.vy + i, sizeof vy);
+    d[0] = shuffle<0, 0, 0, 0>(vx) * x + shuffle<0, 0, 0, 0>(vy) * y;
+    d[1] = shuffle<1, 1, 1, 1>(vx) * x + shuffle<1, 1, 1, 1>(vy) * y;
+    d[2] = shuffle<2, 2, 2, 2>(vx) * x + shuffle<2, 2, 2, 2>(vy) * y;
+    d[3] = shuffle<3, 3, 3, 3>(vx) * x + shuffle<3, 3, 3, 3>(vy) * y;
+  };
+  f4 lo4[4], hi4[4];
+  at(0, lo4);
+  for (int j = 0; j < 4; ++j) hi4[j] = lo4[j];
+  for (int i = 4; i < p.padded; i += 4) {
+    f4 d[4];
+    at(i, d);
+    for (int j = 0; j < 4; ++j) {
+      lo4[j] = d[j] < lo4[j] ? d[j] : lo4[j];
+      hi4[j] = d[j] > hi4[j] ? d[j] : hi4[j];
+    }
+  }
+  // std::min(a, b) is b < a ? b : a; std::max(a, b) is a < b ? b : a.
+  const auto mn = [](f4 a, f4 b) { return b < a ? b : a; };
+  const auto mx = [](f4 a, f4 b) { return a < b ? b : a; };
+  lo = mn(mn(lo4[0], lo4[1]), mn(lo4[2], lo4[3]));
+  hi = mx(mx(hi4[0], hi4[1]), mx(hi4[2], hi4[3]));
+}
+
+// The overlaps of one shape's axes k..k+3 (own intervals) against the other polygon, into the
+// table at index base + k. own_is_a: the axes are A's (A's interval is the own one).
+inline unsigned polygon_axes_group(const Body& owner, const Body& other, bool own_is_a, int k,
+                                   AxisTable& t, int base) {
+  f4 x, y, olo, ohi, plo, phi;
+  load_axes(owner, k, x, y, olo, ohi);
+  project_lanes(other, x, y, plo, phi);
+  // interval_overlap(A, B) = min(A.max - B.min, B.max - A.min), std::min's order.
+  const f4 p = own_is_a ? ohi - plo : phi - olo;
+  const f4 q = own_is_a ? phi - olo : ohi - plo;
+  f4 ov = q < p ? q : p;
+  ov = live_lanes(k, owner.axis_count) ? ov : splat4(kInf);
+  std::memcpy(t.x + base + k, &x, sizeof x);
+  std::memcpy(t.y + base + k, &y, sizeof y);
+  std::memcpy(t.ov + base + k, &ov, sizeof ov);
+  return lane_mask(ov < f4{});
+}
+
+// A's axes then B's, four at a time, into the table (A's group padded with +inf lanes, so
+// B's axes start at a multiple of four: index ma4 + k). `stop`: return at the first group
+// with a separating axis. Returns whether one was found; `index` maps table slots to axes.
+struct PolygonTable {
+  AxisTable t;
+  int ma4 = 0;     // A's axes rounded up to four
+  int groups = 0;  // groups filled
+};
+
+inline bool polygon_table(const Body& a, const Body& b, bool stop, PolygonTable& pt) {
+  const int ma = a.axis_count, mb = b.axis_count;
+  pt.ma4 = (ma + 3) / 4 * 4;
+  pt.groups = 0;
+  unsigned neg = 0;
+  for (int k = 0; k < ma; k += 4) {
+    neg |= polygon_axes_group(a, b, true, k, pt.t, 0);
+    ++pt.groups;
+    if (stop && neg) return true;
+  }
+  for (int k = 0; k < mb; k += 4) {
+    neg |= polygon_axes_group(b, a, false, k, pt.t, pt.ma4);
+    ++pt.groups;
+    if (stop && neg) return true;
+  }
+  return neg != 0;
+}
+
+// Table slot -> axis index in test order (A's axes, then B's).
+inline int polygon_axis_index(const PolygonTable& pt, int slot, int ma) {
+  return slot < pt.ma4 ? slot : ma + (slot - pt.ma4);
+}
+
+inline SatResult sat_polygon_polygon(const Body& a, const Body& b, bool early_exit) {
+  PolygonTable pt;
+  polygon_table(a, b, early_exit, pt);
+  pt.t.n = pt.groups * 4;  // a slot past the filled groups: "no separating axis"
+  const TableVerdict v = table_verdict(pt.t, pt.groups);
+  const int total = a.axis_count + b.axis_count;
+  const int k = detail::pick_int(v.hit, v.least, v.first);
+  const int first = polygon_axis_index(pt, v.first, a.axis_count);
+  const int tested = early_exit && !v.hit ? first + 1 : total;
+  return SatResult{v.hit, Vec2(pt.t.x[k], pt.t.y[k]), pt.t.ov[k], tested};
+}
+
+inline MtdResult mtd_polygon_polygon(const Body& a, const Body& b) {
+  PolygonTable pt;
+  if (polygon_table(a, b, true, pt)) return MtdResult{};
+  pt.t.n = pt.groups * 4;
+  const TableVerdict v = table_verdict(pt.t, pt.groups);
+  const int k = v.least;
+  const Vec2 axis(pt.t.x[k], pt.t.y[k]);
+  // The least axis's two intervals, as the scan had them (project() is the same arithmetic
+  // as the lanes).
+  const bool of_a = k < pt.ma4;
+  const Interval ia = of_a ? own(a, k) : project(a, axis);
+  const Interval ib = of_a ? project(b, axis) : own(b, k - pt.ma4);
+  return push_out_fast(true, axis, ia, ib, a.pos, b.pos);
+}
+
 #endif  // HITBOX_LANES
 
 }  // namespace

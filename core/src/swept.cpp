@@ -4,6 +4,7 @@
 // collide_axes.h.
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "collide_axes.h"
@@ -247,6 +248,104 @@ SweptResult swept_circle_polygon(const Body& a, const Body& b, SweptTrace* trace
   return res;
 }
 
+#if HITBOX_LANES
+using detail::f4;
+using detail::i4;
+using detail::shuffle;
+
+// The earliest lane of least t over groups (first index on ties): fills best and at.
+inline void earliest(f4 t, int base, float& best, int& at) {
+  f4 m = t < shuffle<1, 0, 3, 2>(t) ? t : shuffle<1, 0, 3, 2>(t);
+  m = m < shuffle<2, 3, 0, 1>(m) ? m : shuffle<2, 3, 0, 1>(m);
+  const bool better = m[0] < best;
+  const int lane = std::countr_zero(lane_mask(t == m) | 16u);
+  at = better ? base + lane : at;
+  best = better ? m[0] : best;
+}
+
+// swept_circle_polygon() without a trace: the edges four at a time and the vertices four at a
+// time, every branch of the loops a select in lanes. Lane by lane the same float operations,
+// the same earliest feature (edges before vertices, first index on ties), the same normal.
+SweptResult swept_circle_polygon_lanes(const Body& a, const Body& b) {
+  const bool circle_is_a = a.geom == Geom::Circle;
+  const Body& circle = circle_is_a ? a : b;
+  const Body& poly = circle_is_a ? b : a;
+  const Vec2 u = circle.vel - poly.vel;
+  const Vec2 p = circle.pos;
+  const float r = circle.radius;
+
+  SweptResult res;
+  if (sat(a, b).hit) {
+    res.hit = true;
+    res.initially_overlapping = true;
+    res.mtd = mtd(a, b);
+    res.normal = res.mtd.normal;
+    return res;
+  }
+  const int count = poly.count;
+  const f4 ux = splat4(u.x), uy = splat4(u.y), px = splat4(p.x), py = splat4(p.y);
+  const f4 rr = splat4(r), inf = splat4(kInf), zero{};
+  float best_edge = kInf, best_vertex = kInf;
+  int edge = -1, vertex = -1;
+  for (int i = 0; i < poly.padded; i += 4) {
+    f4 x0, y0, nx, ny, x1, y1;
+    std::memcpy(&x0, poly.vx + i, sizeof x0);
+    std::memcpy(&y0, poly.vy + i, sizeof y0);
+    // The next vertices: this group shifted by one, then the next group's first (or v[0]).
+    const int next = i + 4 < poly.padded ? i + 4 : 0;
+    f4 xn, yn;
+    std::memcpy(&xn, poly.vx + next, sizeof xn);
+    std::memcpy(&yn, poly.vy + next, sizeof yn);
+    x1 = shuffle<1, 2, 3, 4>(x0, xn);
+    y1 = shuffle<1, 2, 3, 4>(y0, yn);
+    // When count is a multiple of four the last group's next vertex is v[0] = the first lane of
+    // group 0, which is what xn holds then; otherwise the padding repeats v[0] already.
+    float nbuf[8];
+    for (int j = 0; j < 4; ++j) {
+      const Vec2 nj = poly.n[i + j < count ? i + j : 0];
+      nbuf[j] = nj.x;
+      nbuf[4 + j] = nj.y;
+    }
+    std::memcpy(&nx, nbuf, sizeof nx);
+    std::memcpy(&ny, nbuf + 4, sizeof ny);
+    const i4 live = (i4{0, 1, 2, 3} + i) < count;
+
+    // Edges: the centre reaches the edge pushed out by r.
+    const f4 ex = x1 - x0, ey = y1 - y0;
+    const f4 approach = nx * ux + ny * uy;
+    const f4 dist = nx * (px - x0) + ny * (py - y0);
+    const f4 th = (rr - dist) / approach;
+    const f4 qx = px + ux * th, qy = py + uy * th;
+    const f4 sp = (qx - x0) * ex + (qy - y0) * ey;
+    const i4 on = live & (approach < zero) & (th >= zero) & (sp >= zero) & (sp <= ex * ex + ey * ey);
+    earliest(on ? th : inf, i, best_edge, edge);
+
+    // Vertices: the centre reaches the disc of radius r about each (ray_circle()).
+    const f4 dx = px - x0, dy = py - y0;
+    const f4 qa = ux * ux + uy * uy;
+    const f4 qb = splat4(2.0f) * (dx * ux + dy * uy);
+    const f4 qc = (dx * dx + dy * dy) - rr * rr;
+    const f4 disc = qb * qb - splat4(4.0f) * qa * qc;
+    const i4 reach = live & (qa != zero) & ~(disc < zero) & ~(qb >= zero);
+    const f4 root = detail::sqrt4(reach ? disc : zero);
+    const f4 tv = splat4(2.0f) * qc / (-qb + root);
+    earliest(reach ? tv : inf, i, best_vertex, vertex);
+  }
+  float best = best_edge;
+  Vec2 best_normal = edge >= 0 ? poly.n[edge] : Vec2(0.0f);
+  if (best_vertex < best) {
+    best = best_vertex;
+    const Vec2 c = poly.v[vertex];
+    best_normal = normalize_or(p + u * best - c, poly.n[vertex]);
+  }
+  if (!(best <= 1.0f)) return res;
+  res.hit = true;
+  res.toi = std::max(best, 0.0f);
+  res.normal = circle_is_a ? best_normal : -best_normal;
+  return res;
+}
+#endif
+
 }  // namespace
 
 // swept: time of impact of A moving by A.vel and B by B.vel over t in [0, 1].
@@ -309,6 +408,9 @@ SweptResult swept(const Body& a, const Body& b, SweptTrace* trace) {
   if (!trace && a.geom == Geom::Box && b.geom == Geom::Box) return swept_box_box(a, b);
   const bool ca = a.geom == Geom::Circle;
   const bool cb = b.geom == Geom::Circle;
+#if HITBOX_LANES
+  if (!trace && ca != cb) return swept_circle_polygon_lanes(a, b);
+#endif
   if (trace) {
     trace->steps.clear();
     trace->entry_step = -1;

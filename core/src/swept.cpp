@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "collide_axes.h"
+#include "collide_fast.h"
 #include "hitbox/collide.h"
 
 namespace hitbox {
@@ -317,7 +318,8 @@ SweptResult swept_circle_polygon_lanes(const Body& a, const Body& b) {
     const f4 th = (rr - dist) / approach;
     const f4 qx = px + ux * th, qy = py + uy * th;
     const f4 sp = (qx - x0) * ex + (qy - y0) * ey;
-    const i4 on = live & (approach < zero) & (th >= zero) & (sp >= zero) & (sp <= ex * ex + ey * ey);
+    const i4 on =
+        live & (approach < zero) & (th >= zero) & (sp >= zero) & (sp <= ex * ex + ey * ey);
     earliest(on ? th : inf, i, best_edge, edge);
 
     // Vertices: the centre reaches the disc of radius r about each (ray_circle()).
@@ -343,6 +345,75 @@ SweptResult swept_circle_polygon_lanes(const Body& a, const Body& b) {
   res.toi = std::max(best, 0.0f);
   res.normal = circle_is_a ? best_normal : -best_normal;
   return res;
+}
+
+// swept_slabs() for two polygons without a trace: each shape's axes four at a time (the
+// other polygon projected on them in lanes, as the static test does), a slab of times per
+// lane, and the latest entry (first axis on ties) and earliest exit over the lanes. The same
+// numbers as the traced walk; it stops only after a whole group.
+SweptResult swept_polygons_lanes(const Body& a, const Body& b) {
+  const Vec2 rel = a.vel - b.vel;
+  const f4 rx = splat4(rel.x), ry = splat4(rel.y), inf = splat4(kInf), zero{};
+  float t_enter = -kInf, t_exit = kInf;
+  Vec2 entry_axis{1.0f, 0.0f};
+  float entry_speed = 0.0f;
+  bool never = false;
+  const auto group = [&](const Body& owner, const Body& other, bool own_is_a, int k) {
+    f4 x, y, olo, ohi, plo, phi;
+    load_axes(owner, k, x, y, olo, ohi);
+    project_lanes(other, x, y, plo, phi);
+    const f4 amin = own_is_a ? olo : plo, amax = own_is_a ? ohi : phi;
+    const f4 bmin = own_is_a ? plo : olo, bmax = own_is_a ? phi : ohi;
+    const f4 sp = rx * x + ry * y;
+    const i4 still = sp == zero;
+    const f4 p = amax - bmin, q = bmax - amin;
+    const i4 overlap = (q < p ? q : p) >= zero;
+    const f4 safe = still ? splat4(1.0f) : sp;
+    f4 t0 = (bmin - amax) / safe;
+    f4 t1 = (bmax - amin) / safe;
+    const i4 swap = t0 > t1;
+    const f4 lo = swap ? t1 : t0, hi = swap ? t0 : t1;
+    t0 = still ? (overlap ? -inf : inf) : lo;
+    t1 = still ? (overlap ? inf : -inf) : hi;
+    const i4 live = live_lanes(k, owner.axis_count);
+    t0 = live ? t0 : -inf;
+    t1 = live ? t1 : inf;
+    // The latest entry in the group, the first lane that has it, if later than so far.
+    f4 m = t0 > shuffle<1, 0, 3, 2>(t0) ? t0 : shuffle<1, 0, 3, 2>(t0);
+    m = m > shuffle<2, 3, 0, 1>(m) ? m : shuffle<2, 3, 0, 1>(m);
+    f4 e = t1 < shuffle<1, 0, 3, 2>(t1) ? t1 : shuffle<1, 0, 3, 2>(t1);
+    e = e < shuffle<2, 3, 0, 1>(e) ? e : shuffle<2, 3, 0, 1>(e);
+    if (m[0] > t_enter) {
+      const int lane = std::countr_zero(lane_mask(t0 == m) | 16u) & 3;
+      t_enter = m[0];
+      entry_axis = Vec2(x[lane], y[lane]);
+      entry_speed = sp[lane];
+    }
+    t_exit = std::min(t_exit, e[0]);
+    never = t_enter > t_exit || t_enter > 1.0f || t_exit < 0.0f;
+    return !never;
+  };
+  bool go = true;
+  for (int k = 0; go && k < a.axis_count; k += 4) go = group(a, b, true, k);
+  for (int k = 0; go && k < b.axis_count; k += 4) go = group(b, a, false, k);
+  const float rel2 = dot(rel, rel);
+  if (!never && rel2 > 0.0f) {
+    // The velocity axis: no motion along it, so a static test.
+    const Vec2 axis = Vec2(-rel.y, rel.x) / std::sqrt(rel2);
+    never = interval_overlap(project(a, axis), project(b, axis)) < 0.0f;
+  }
+  SweptResult r;
+  if (never) return r;
+  r.hit = true;
+  if (t_enter <= 0.0f) {
+    r.initially_overlapping = true;
+    r.mtd = mtd(a, b);
+    r.normal = r.mtd.normal;
+    return r;
+  }
+  r.toi = t_enter;
+  r.normal = entry_speed > 0.0f ? -entry_axis : entry_axis;
+  return r;
 }
 #endif
 
@@ -410,6 +481,9 @@ SweptResult swept(const Body& a, const Body& b, SweptTrace* trace) {
   const bool cb = b.geom == Geom::Circle;
 #if HITBOX_LANES
   if (!trace && ca != cb) return swept_circle_polygon_lanes(a, b);
+  if (!trace && a.geom == Geom::Polygon && b.geom == Geom::Polygon) {
+    return swept_polygons_lanes(a, b);
+  }
 #endif
   if (trace) {
     trace->steps.clear();

@@ -63,25 +63,25 @@ inline SatResult sat_circle_circle(const Body& a, const Body& b) {
 
 inline MtdResult mtd_circle_circle(const Body& a, const Body& b) {
   const CircleCircle c = circle_circle(a, b);
-  const float side = dot(a.pos - b.pos, c.axis);
 #if HITBOX_LANES
-  // Masks in lanes: the choices stay in vector registers and never become branches.
-  const f4 up = splat4(c.up), down = splat4(c.down);
-  const i4 hit = ~((up < down ? up : down) < f4{});
-  // The shorter way out; on a tie, the side A's centre is on.
-  const i4 positive = (up < down) | ((up == down) & (splat4(side) >= f4{}));
-  const f4 axis = {c.axis.x, c.axis.y, c.axis.x, c.axis.y};
-  const f4 normal = hit & positive ? axis : (hit ? -axis : f4{});
-  const f4 depth = hit ? (positive ? up : down) : f4{};
-  const f4 vector = hit ? normal * depth : f4{};
-  MtdResult m;  // a miss: all zero
-  m.hit = lane_mask(hit) != 0;
-  m.depth = depth[0];
-  m.normal = Vec2(normal[0], normal[1]);
-  m.vector = Vec2(vector[0], vector[1]);
-  return m;
-#else
+  // B's centre lies ahead along the axis from A's, so up (A out by +axis) exceeds down (A out
+  // by -axis) unless the centres (nearly) coincide: a branch that is taken almost never, and
+  // then the full choice below. Otherwise the answer is -axis * down, or zero on a miss, by
+  // masks (hits and misses come in no predictable order).
+  if (c.down < c.up) [[likely]] {
+    const i4 hit = splat4(c.down) >= f4{};
+    const f4 v = hit ? f4{-c.axis.x, -c.axis.y, c.down, c.down} : f4{};
+    MtdResult m;
+    m.hit = c.down >= 0.0f;
+    m.depth = v[2];
+    m.normal = Vec2(v[0], v[1]);
+    m.vector = Vec2(v[0] * v[2], v[1] * v[3]);
+    return m;
+  }
+#endif
+  const float side = dot(a.pos - b.pos, c.axis);
   const float overlap = std::min(c.down, c.up);
+  // The shorter way out; on a tie, the side A's centre is on.
   const bool positive = (c.up < c.down) | ((c.up == c.down) & (side >= 0.0f));
   const bool hit = !(overlap < 0.0f);
   const float depth = pick_bits(positive, c.up, c.down);
@@ -92,7 +92,6 @@ inline MtdResult mtd_circle_circle(const Body& a, const Body& b) {
   m.normal = pick_bits(hit, normal, Vec2(0.0f));
   m.vector = pick_bits(hit, normal * depth, Vec2(0.0f));
   return m;
-#endif
 }
 
 // A circle against a box, in the box's frame: the box's two axes, then the axis from the

@@ -173,16 +173,33 @@ inline SatResult sat_circle_box(const Body& box, const Body& circle, bool early_
 // box_is_a: the box is A (the push-out moves A, away from B).
 inline MtdResult mtd_circle_box(const Body& box, const Body& circle, bool box_is_a) {
   const CircleBox f = circle_box_axes(box, circle);
+#if HITBOX_LANES
+  // The least of the box's two axes is known before the corner axis (which waits on a square
+  // root); the corner axis then replaces it when strictly less. Each candidate is one register
+  // {axis.x, axis.y, overlap, d}, so the choice is two selects, not a table lookup.
+  const f4 e0 = {f.axis[0].x, f.axis[0].y, f.ov[0], f.dbc[0]};
+  const f4 e1 = {f.axis[1].x, f.axis[1].y, f.ov[1], f.dbc[1]};
+  const f4 e2 = {f.axis[2].x, f.axis[2].y, f.ov[2], f.dbc[2]};
+  const f4 e01 = splat4(f.ov[1]) < splat4(f.ov[0]) ? e1 : e0;
+  const f4 r = splat4(f.ov[2]) < shuffle<2, 2, 2, 2>(e01) ? e2 : e01;
+  const f4 ovs = {f.ov[0], f.ov[1], f.ov[2], 0.0f};
+  const bool hit = lane_mask(ovs < f4{}) == 0;
+  const float ov_k = r[2], dbc_k = r[3];
+  const Vec2 axis_k(r[0], r[1]);
+#else
   const CircleBoxVerdict v = circle_box_verdict(f);
-  const int k = v.least;
+  const bool hit = v.hit;
+  const float ov_k = f.ov[v.least], dbc_k = f.dbc[v.least];
+  const Vec2 axis_k = f.axis[v.least];
+#endif
   // B's centre lies at +d along the axis (d = (B - A) . axis): A leaves toward -axis.
-  const float d = box_is_a ? f.dbc[k] : -f.dbc[k];
-  const float on = static_cast<float>(v.hit);
+  const float d = box_is_a ? dbc_k : -dbc_k;
+  const float on = static_cast<float>(hit);
   const float sign = 1.0f - 2.0f * static_cast<float>(d > 0.0f);
   MtdResult m;
-  m.hit = v.hit;
-  m.depth = f.ov[k] * on + 0.0f;
-  m.normal = f.axis[k] * (sign * on) + Vec2(0.0f);
+  m.hit = hit;
+  m.depth = ov_k * on + 0.0f;
+  m.normal = axis_k * (sign * on) + Vec2(0.0f);
   m.vector = m.normal * m.depth;
   return m;
 }

@@ -72,6 +72,16 @@ inline f4 abs4(f4 v) {
   return v;
 }
 
+// The square root of one float (correctly rounded, as std::sqrt), without the errno check
+// std::sqrt carries where -fno-math-errno is not given (code inlined into other targets).
+inline float sqrt1(float v) {
+#if defined(__SSE__)
+  return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(v)));
+#else
+  return __builtin_sqrtf(v);
+#endif
+}
+
 // The square root of every lane (correctly rounded, as std::sqrt on each).
 inline f4 sqrt4(f4 v) {
 #if defined(__SSE__)

@@ -47,7 +47,7 @@ struct CircleCircle {
 inline CircleCircle circle_circle(const Body& a, const Body& b) {
   const Vec2 d = b.pos - a.pos;
   const float len2 = dot(d, d);
-  const Vec2 unit = d / std::sqrt(len2);
+  const Vec2 unit = d / sqrt1(len2);
   const Vec2 axis = len2 > 0.0f ? unit : Vec2(1.0f, 0.0f);
   const float ca = dot(a.pos, axis);
   const float cb = dot(b.pos, axis);
@@ -121,7 +121,7 @@ inline CircleBox circle_box_axes(const Body& box, const Body& circle) {
   const float cy = std::copysign(box.half.y, ty);
   const Vec2 dl(cx - tx, cy - ty);
   const float len2 = dot(dl, dl);
-  const Vec2 l = dl * (1.0f / std::sqrt(len2));
+  const Vec2 l = dl * (1.0f / sqrt1(len2));
   const float e = box.half.x * std::fabs(l.x) + box.half.y * std::fabs(l.y);
   const bool corner = len2 > 0.0f;
   f.axis[2] = box.axis_x * l.x + box.axis_y * l.y;

@@ -461,10 +461,9 @@ GjkResult gjk_circles(const Body& a, const Body& b) {
   return r;
 }
 
-}  // namespace
-
-GjkResult gjk(const Body& a, const Body& b, GjkTrace* trace) {
-  if (!trace && a.geom == Geom::Circle && b.geom == Geom::Circle) return gjk_circles(a, b);
+// The loop. One named result, returned from every exit, so it is built in the caller's slot
+// (no copy through the stack, whose mixed-width stores stall the load that reads them back).
+GjkResult gjk_loop(const Body& a, const Body& b, GjkTrace* trace) {
   const Core ca = core_of(a, !trace), cb = core_of(b, !trace);
   const float noise = gjk_noise(a, b);
   if (trace) begin_trace(trace, ca, cb);
@@ -559,6 +558,13 @@ GjkResult gjk(const Body& a, const Body& b, GjkTrace* trace) {
   r.point_a = pa - ca.radius * r.normal;
   r.point_b = pb + cb.radius * r.normal;
   return r;
+}
+
+}  // namespace
+
+GjkResult gjk(const Body& a, const Body& b, GjkTrace* trace) {
+  if (!trace && a.geom == Geom::Circle && b.geom == Geom::Circle) return gjk_circles(a, b);
+  return gjk_loop(a, b, trace);
 }
 
 }  // namespace hitbox

@@ -605,6 +605,41 @@ inline PixelResult overlap_impl(const Mask& a, const Mask& b, bool count) {
 #endif
     lo = sx0 - a.x0;
     hi = sx1 - 1 - a.x0;
+  } else if constexpr (HITBOX_X86 && L == 8) {
+    // The AVX2 count (count_rows_avx2) also costs the same for any row of up to eight words:
+    // as with AVX-512, only the first and last rows whose spans meet are looked for.
+    // Whole blocks of L rows read in place (the last one overlapping its neighbour), so the
+    // padded copy (whose narrow stores the vector loads would wait on) is only for n < L.
+    if (n >= L) {
+      for (int t0 = 0;; t0 += L) {
+        const int s0 = std::min(t0, n - L);
+        RowMeet<L> m;
+        const unsigned bits = m.meet(alo + s0, ahi + s0, blo + s0, bhi + s0, dxb);
+        if (bits) {
+          first = s0 + std::countr_zero(bits);
+          break;
+        }
+        if (s0 == n - L) break;
+      }
+      if (first < 0) return r;
+      for (int t0 = n - L;; t0 -= L) {
+        const int s0 = std::max(t0, 0);
+        RowMeet<L> m;
+        const unsigned bits = m.meet(alo + s0, ahi + s0, blo + s0, bhi + s0, dxb);
+        if (bits) {
+          last = s0 + 31 - std::countl_zero(bits);
+          break;
+        }
+      }
+    } else {
+      RowMeet<L> m;
+      const unsigned bits = block(m, 0);
+      if (bits == 0) return r;
+      first = std::countr_zero(bits);
+      last = 31 - std::countl_zero(bits);
+    }
+    lo = sx0 - a.x0;
+    hi = sx1 - 1 - a.x0;
   } else {
     using V = typename RowMeet<L>::V;
     constexpr int kBig = std::numeric_limits<int>::max();

@@ -128,7 +128,6 @@ template <bool kCircleIsA>
 inline void circle_polygon_vertex(const Body& circle, const Body& poly, RoundPolygon& out) {
   AxisTable& t = out.t;
   const int m = poly.axis_count;
-  const int k = (m + 3) / 4 * 4;
   const f4 px = splat4(circle.pos.x), py = splat4(circle.pos.y);
   const f4 inf = splat4(kInf);
   // The nearest vertex: the first of least squared distance.
@@ -162,8 +161,14 @@ inline void circle_polygon_vertex(const Body& circle, const Body& poly, RoundPol
   const bool has = len2 > 0.0f;  // a centre exactly on a vertex: no vertex axis
   t.x[m] = axis.x;
   t.y[m] = axis.y;
-  t.ov[m] = has ? interval_overlap(out.va, out.vb) : kInf;
-  for (int i = m + 1; i < k + 4; ++i) t.ov[i] = kInf;
+  // Slot m joins its group as one vector store (the verdict loads whole groups, which would
+  // wait on a scalar store). The polygon's axes left the group's later lanes at +inf.
+  const int g = m & ~3;
+  f4 group = inf;
+  if (g < m) std::memcpy(&group, t.ov + g, sizeof group);
+  const float vov = has ? interval_overlap(out.va, out.vb) : kInf;
+  group = (i4{0, 1, 2, 3} + g) == m ? splat4(vov) : group;
+  std::memcpy(t.ov + g, &group, sizeof group);
   t.n = m + static_cast<int>(has);
   out.groups = m / 4 + 1;
 }

@@ -145,8 +145,9 @@ struct CircleBoxVerdict {
 
 inline CircleBoxVerdict circle_box_verdict(const CircleBox& f) {
 #if HITBOX_LANES
-  f4 ov;
-  std::memcpy(&ov, f.ov, sizeof ov);
+  // Built from the four values, not loaded from f.ov: a 16-byte load of four 4-byte stores
+  // just made would wait for them (no store forwarding).
+  const f4 ov = {f.ov[0], f.ov[1], f.ov[2], f.ov[3]};
   const unsigned neg = lane_mask(ov < f4{});
   f4 mn = ov < shuffle<1, 0, 3, 2>(ov) ? ov : shuffle<1, 0, 3, 2>(ov);
   mn = mn < shuffle<2, 3, 0, 1>(mn) ? mn : shuffle<2, 3, 0, 1>(mn);

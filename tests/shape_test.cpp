@@ -18,11 +18,8 @@
 namespace hitbox {
 namespace {
 
-using named_shapes::circle;
-using named_shapes::polygon;
-using named_shapes::rect;
+using namespace named_shapes;
 using namespace property;
-using named_shapes::shoelace;
 
 // ---- Rotated rectangles and mirroring ----
 

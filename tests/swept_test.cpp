@@ -20,9 +20,7 @@
 namespace hitbox {
 namespace {
 
-using named_shapes::circle;
-using named_shapes::polygon;
-using named_shapes::rect;
+using namespace named_shapes;
 using namespace property;
 
 // ---- Tunnelling ----

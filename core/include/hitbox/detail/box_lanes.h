@@ -3,7 +3,7 @@
 // and includes this after defining SatResult and MtdResult.
 // Lane by lane the same float operations as the scalar kernel below (x * 1 + y * 0 is exactly
 // x), which compilers without vector types take (detail/lanes.h); traced and untraced calls
-// agree bit for bit (tests/named_test.cpp), and so do the two kernels (tests/lanes_test.cpp).
+// agree bit for bit (tests/collide_test.cpp), and so do the two kernels (tests/lanes_test.cpp).
 #pragma once
 
 #include <algorithm>
@@ -21,7 +21,7 @@ namespace detail {
 
 // The four axes, A.x, A.y, B.x, B.y, as plain floats: the scalar kernel, which every
 // compiler takes, and the reference the lane kernel is tested against bit for bit
-// (tests/named_test.cpp). Same float operations in the same order as the lanes.
+// (tests/collide_test.cpp). Same float operations in the same order as the lanes.
 struct BoxBox1 {
   float ax[4], ay[4];  // the axes' x and y components
   float ea[4], eb[4];  // half-widths of A and B

@@ -190,6 +190,10 @@ class Shell {
   void draw_views(int width, int height, int dw, int dh);
   void draw_compare();
   std::uint32_t frame_algos() const;
+  // Play mode: hands the sandbox the time since the last frame (headless runs step a fixed
+  // number of steps per frame instead, set in run_window).
+  void advance_play();
+  std::optional<std::chrono::steady_clock::time_point> last_play_frame_;
   void print_layout() const;
   // "Hitbox - name.json *": the open file, with a mark while it has unsaved changes.
   void update_title();
@@ -249,6 +253,7 @@ void Shell::frame(bool hide_mouse) {
   const Color bg = palette::kBackground;
   glClearColor(bg.r, bg.g, bg.b, bg.a);
   glClear(GL_COLOR_BUFFER_BIT);
+  advance_play();
   // One analysis of the focus pair for the whole frame: every viewport, panel and the
   // comparison table read it.
   sandbox_.analyze_frame(frame_algos());
@@ -273,6 +278,7 @@ void Shell::frame(bool hide_mouse) {
       }
       ImGui::EndMainMenuBar();
     }
+    sandbox_.draw_play_bar();
     if (split_.count > 1 && !layout_.main.empty()) {
       if (begin_docked("Hitbox", layout_.main) &&
           ImGui::CollapsingHeader("Views", ImGuiTreeNodeFlags_DefaultOpen))
@@ -283,6 +289,14 @@ void Shell::frame(bool hide_mouse) {
   draw_compare();
   ImGui::Render();
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+void Shell::advance_play() {
+  const auto now = std::chrono::steady_clock::now();
+  const double seconds =
+      last_play_frame_ ? std::chrono::duration<double>(now - *last_play_frame_).count() : 0.0;
+  last_play_frame_ = now;
+  sandbox_.advance(seconds);
 }
 
 // The algorithms this frame shows anywhere: the panel's, each viewport's of a split, and
@@ -808,6 +822,14 @@ int run_window(WindowOptions options) {
       std::cerr << "hitbox: --step " << options.step << ": expected sat:N, swept:N or gjk:N\n";
       return 2;
     }
+    // Headless pictures and the frame benchmark step play mode by a fixed 1/60 s per frame
+    // (two steps of 1/120 s), so they repeat; the interactive window follows the clock.
+    if (headless || bench) sandbox.set_fixed_steps(2);
+    if (options.play_seconds > 0.0 && !sandbox.run_seconds(options.play_seconds)) {
+      std::cerr << "hitbox: --play-seconds: the scene cannot run\n";
+      return 2;
+    }
+    if (options.play) sandbox.set_playing(true);
     Shell shell(options, platform.window, sandbox, *renderer);
     status = headless ? shell.screenshot() : bench ? shell.bench() : shell.interactive();
   }

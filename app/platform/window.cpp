@@ -9,6 +9,7 @@
 #include <stb_image_write.h>
 
 #include <algorithm>
+#include <array>
 #include <cfloat>
 #include <chrono>
 #include <cmath>
@@ -194,6 +195,18 @@ class Shell {
   // number of steps per frame instead, set in run_window).
   void advance_play();
   std::optional<std::chrono::steady_clock::time_point> last_play_frame_;
+  // --bench-frames: where each frame goes (ms summed over the timed frames): play mode's
+  // simulation, the analysis and colliding pairs, the world drawn and flushed to GL, the
+  // panels built, ImGui's draw, and the swap (where the GL driver finishes the frame).
+  enum Section { kSim, kAnalysis, kWorld, kPanels, kImGuiDraw, kSwap, kSections };
+  std::array<double, kSections> section_ms_{};
+  std::chrono::steady_clock::time_point section_start_;
+  void section_begin() { section_start_ = std::chrono::steady_clock::now(); }
+  void section_end(Section k) {
+    const auto now = std::chrono::steady_clock::now();
+    section_ms_[k] += std::chrono::duration<double, std::milli>(now - section_start_).count();
+    section_start_ = now;
+  }
   void print_layout() const;
   // "Hitbox - name.json *": the open file, with a mark while it has unsaved changes.
   void update_title();
@@ -253,12 +266,16 @@ void Shell::frame(bool hide_mouse) {
   const Color bg = palette::kBackground;
   glClearColor(bg.r, bg.g, bg.b, bg.a);
   glClear(GL_COLOR_BUFFER_BIT);
+  section_begin();
   advance_play();
+  section_end(kSim);
   // One analysis of the focus pair for the whole frame: every viewport, panel and the
   // comparison table read it.
   sandbox_.analyze_frame(frame_algos());
+  section_end(kAnalysis);
   // The world is drawn (flushed) viewport by viewport; ImGui goes over it all.
   draw_views(width, height, dw, dh);
+  section_end(kWorld);
   if (show_ui_) {
     sandbox_.draw_panels();
     teacher_->draw();
@@ -288,7 +305,9 @@ void Shell::frame(bool hide_mouse) {
   }
   draw_compare();
   ImGui::Render();
+  section_end(kPanels);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  section_end(kImGuiDraw);
 }
 
 void Shell::advance_play() {
@@ -704,8 +723,11 @@ int Shell::bench() {
     while (SDL_PollEvent(&e) != 0) {
       if (e.type == SDL_QUIT) running_ = false;
     }
+    if (i == kBenchWarmup) section_ms_.fill(0.0);
     frame(true);
+    section_begin();
     SDL_GL_SwapWindow(window_);
+    section_end(kSwap);
     const auto now = Clock::now();
     if (i >= kBenchWarmup)
       times.push_back(std::chrono::duration<double, std::milli>(now - last).count());
@@ -729,6 +751,12 @@ int Shell::bench() {
       times.size(), width, height, sandbox_.scene().shapes.size(), show_ui_ ? "on" : "off",
       SDL_GetCurrentVideoDriver(), mean, sorted[p99_index], sorted.back(),
       renderer_.triangle_count(), ImGui::GetDrawData()->TotalIdxCount / 3);
+  const double n = static_cast<double>(times.size());
+  std::printf(
+      "per frame (mean ms): play mode %.2f, analysis + colliding pairs %.2f, world drawn %.2f, "
+      "panels built %.2f, imgui drawn %.2f, swap %.2f\n",
+      section_ms_[kSim] / n, section_ms_[kAnalysis] / n, section_ms_[kWorld] / n,
+      section_ms_[kPanels] / n, section_ms_[kImGuiDraw] / n, section_ms_[kSwap] / n);
   return 0;
 }
 

@@ -6,7 +6,10 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "hitbox/mask.h"
@@ -169,4 +172,24 @@ BENCHMARK(BM_BuildSpriteMask256)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 
-BENCHMARK_MAIN();
+// HITBOX_MASK_ISA=avx2 or =portable runs the overlap on that path (what a CPU without
+// AVX-512, or without AVX2, would run); unset, the best this CPU has. Mask building keeps
+// its own dispatch.
+int main(int argc, char** argv) {
+  if (const char* isa = std::getenv("HITBOX_MASK_ISA")) {
+    const std::string v = isa;
+    if (v == "avx2") {
+      hitbox::detail::set_mask_isa(hitbox::detail::MaskIsa::Avx2);
+    } else if (v == "portable") {
+      hitbox::detail::set_mask_isa(hitbox::detail::MaskIsa::Portable);
+    } else if (v != "best") {
+      std::fprintf(stderr, "HITBOX_MASK_ISA must be best, avx2 or portable, not %s\n", isa);
+      return 2;
+    }
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

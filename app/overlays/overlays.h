@@ -30,6 +30,7 @@ void draw_shapes(const SandboxState& s, Canvas& c);     // fills, outlines, loca
 void draw_sprite_masks(const SandboxState& s, Canvas& c);
 void draw_traces(const SandboxState& s, Canvas& c);  // every algorithm's overlay below
 void draw_poly_tool(const SandboxState& s, Canvas& c);
+void draw_line_tool(const SandboxState& s, Canvas& c);  // the ray and slice tools
 void draw_handles(const SandboxState& s, Canvas& c);
 
 // ---- one overlay per algorithm (the focus pair; s.an holds the results) ----

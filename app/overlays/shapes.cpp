@@ -64,6 +64,13 @@ void draw_shapes(const SandboxState& s, Canvas& c) {
                 idle ? 1.0f : width);
     } else {
       draw_body(c, b, fill, outline, width);
+      if (s.show_pieces && has_pieces(b)) {
+        for (int k = 0; k < b.piece_count; ++k) {
+          const Body& p = b.pieces[k];
+          for (int e = 0; e < p.count; ++e)
+            dashed(c, p.v[e], p.v[(e + 1) % p.count], alpha(pal::kPieces, 0.9f), 1.0f, 4.0f, px);
+        }
+      }
     }
 
     // Velocity (when set).
@@ -164,7 +171,12 @@ void draw_poly_tool(const SandboxState& s, Canvas& c) {
   if (!s.poly_tool) return;
   const float px = 1.0f / s.cam.zoom;
   std::vector<DVec2> hull;
-  if (s.poly_pts.size() >= 3) hull = convex_hull(s.poly_pts);
+  if (s.poly_hull && s.poly_pts.size() >= 3) hull = convex_hull(s.poly_pts);
+  if (!s.poly_hull && s.poly_pts.size() >= 3) {
+    // The outline as drawn (closing back to the first point), which may be concave.
+    dashed(c, to_f(s.poly_pts.back()), to_f(s.poly_pts.front()), alpha(pal::kToolPoint, 0.35f),
+           1.0f, 4.0f, px);
+  }
   if (hull.size() >= 3) {
     std::vector<Vec2> h;
     for (const DVec2& q : hull) h.push_back(to_f(q));
@@ -176,11 +188,44 @@ void draw_poly_tool(const SandboxState& s, Canvas& c) {
   if (!s.poly_pts.empty())
     dashed(c, to_f(s.poly_pts.back()), s.mouse_world, alpha(pal::kToolPoint, 0.6f), 1.0f, 4.0f, px);
   for (const DVec2& q : s.poly_pts) {
-    const bool kept = s.poly_pts.size() < 3 || std::find(hull.begin(), hull.end(), q) != hull.end();
+    const bool kept = !s.poly_hull || s.poly_pts.size() < 3 ||
+                      std::find(hull.begin(), hull.end(), q) != hull.end();
     c.dot(to_f(q), 4.0f, kept ? pal::kToolPoint : pal::kToolDropped);
   }
   c.text(s.mouse_world + Vec2(12.0f, 10.0f) * px,
          strf("%zu point%s - Enter to finish", s.poly_pts.size(), s.poly_pts.size() == 1 ? "" : "s"),
          pal::kToolPoint);
 }
+
+// The ray tool: the ray from its start to its end, and every hit the core's cast_ray found,
+// nearest first: the point, the normal (facing the start) and t. The slice tool: its line.
+void draw_line_tool(const SandboxState& s, Canvas& c) {
+  if (s.line_tool == LineTool::None || (!s.line_dragging && !s.line_shown)) return;
+  const float px = 1.0f / s.cam.zoom;
+  if (s.line_tool == LineTool::Slice) {
+    dashed(c, s.line_a, s.line_b, pal::kToolPoint, 2.0f, 6.0f, px);
+    c.dot(s.line_a, 4.0f, pal::kToolPoint);
+    c.dot(s.line_b, 4.0f, pal::kToolPoint);
+    c.text(s.line_b + Vec2(10.0f, 6.0f) * px, "release to slice", pal::kToolPoint);
+    return;
+  }
+  c.arrow(s.line_a, s.line_b, pal::kRay, 2.0f, 10.0f);
+  c.dot(s.line_a, 4.0f, pal::kRay);
+  int order = 0;
+  for (const RayHitAt& h : s.ray_hits) {
+    ++order;
+    const RayHit& r = h.hit;
+    const std::string& id = s.shape(h.index).id;
+    if (!r.inside) c.arrow(r.point, r.point + r.normal * (28.0f * px), pal::kNormal, 2.0f, 8.0f);
+    c.dot(r.point, 5.0f, pal::kRayHit);  // over the normal's foot
+    if (r.inside) {
+      c.text(r.point + Vec2(8.0f, 6.0f) * px, strf("#%d %s: starts inside (t=0)", order, id.c_str()),
+             pal::kRayHit);
+      continue;
+    }
+    c.text(r.point + Vec2(8.0f, 6.0f) * px, strf("#%d %s t=%.3f", order, id.c_str(), r.t),
+           pal::kRayHit);
+  }
+}
+
 }  // namespace hitbox::app

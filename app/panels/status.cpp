@@ -132,7 +132,7 @@ void panel_help(SandboxState& s) {
   if (!s.show_help) return;
   const ScreenRect& f = s.layout.free;
   const float w = std::min(40.0f * ImGui::GetFontSize(), 0.95f * f.w());
-  const float h = std::min(23.0f * ImGui::GetTextLineHeightWithSpacing() + 40.0f, 0.95f * f.h());
+  const float h = std::min(24.0f * ImGui::GetTextLineHeightWithSpacing() + 40.0f, 0.95f * f.h());
   const ScreenRect r{f.x0 + 0.5f * (f.w() - w), f.y0 + 0.5f * (f.h() - h),
                      f.x0 + 0.5f * (f.w() + w), f.y0 + 0.5f * (f.h() + h)};
   if (!begin_docked(kHelpTitle, r, &s.show_help)) {
@@ -151,6 +151,7 @@ void panel_help(SandboxState& s) {
       {"Ctrl+click x2", "pin two shapes as the focus pair A, B"},
       {"Ctrl+click empty", "unpin (back to selection + nearest)"},
       {"H / V", "mirror the selection in local x / y"},
+      {"R / C", "ray tool / slice (cut) tool: press and drag"},
       {"N / P, Right / Left", "next / previous step (Step through on)"},
       {"+ Sprite", "add the PNG picked in the list beside it"},
       {"Ctrl+D / Delete", "duplicate / delete the selection"},

@@ -17,18 +17,65 @@
 namespace hitbox::app {
 namespace pal = palette;
 
+namespace {
+
+// Keeps the next button on this line when it fits, else starts a new line (narrow panels).
+void next_button(const char* label) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float w = ImGui::CalcTextSize(label).x + 2.0f * st.FramePadding.x;
+  const float right = ImGui::GetItemRectMax().x + st.ItemSpacing.x + w;
+  if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+}
+
+// A toggle button that shows whether it is on.
+bool toggle_button(const char* label, bool on) {
+  if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+  const bool pressed = ImGui::Button(label);
+  if (on) ImGui::PopStyleColor();
+  return pressed;
+}
+
+// "+ Sprite from file": a PNG anywhere, by path, loaded as the scene loader would.
+void own_sprite_popup(SandboxState& s) {
+  static char path[1024] = "";
+  if (!ImGui::BeginPopup("own_sprite")) return;
+  ImGui::TextUnformatted("PNG file (a path; relative to the working folder):");
+  ImGui::SetNextItemWidth(24.0f * ImGui::GetFontSize());
+  const bool enter =
+      ImGui::InputText("##png", path, sizeof path, ImGuiInputTextFlags_EnterReturnsTrue);
+  if ((ImGui::Button("Add") || enter) && path[0] != '\0') {
+    s.add_sprite_file(path);
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
+
+}  // namespace
+
 void panel_tools(SandboxState& s) {
   if (ImGui::Button("+ Rect")) s.add_rect();
-  ImGui::SameLine();
+  next_button("+ Circle");
   if (ImGui::Button("+ Circle")) s.add_circle();
-  ImGui::SameLine();
   if (s.poly_tool) {
+    next_button("Finish polygon");
     if (ImGui::Button("Finish polygon")) s.finish_poly_tool();
-    ImGui::SameLine();
+    next_button("Cancel");
     if (ImGui::Button("Cancel")) s.cancel_poly_tool();
-  } else if (ImGui::Button("+ Polygon")) {
-    s.start_poly_tool();
+  } else {
+    next_button("+ Polygon");
+    if (ImGui::Button("+ Polygon")) s.start_poly_tool();
   }
+  next_button("Ray");
+  if (toggle_button("Ray", s.line_tool == LineTool::Ray))
+    s.set_line_tool(s.line_tool == LineTool::Ray ? LineTool::None : LineTool::Ray);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Cast a ray: press and drag in the scene.");
+  next_button("Slice");
+  if (toggle_button("Slice", s.line_tool == LineTool::Slice))
+    s.set_line_tool(s.line_tool == LineTool::Slice ? LineTool::None : LineTool::Slice);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Drag a line right across rectangles or polygons to cut them.");
   // Sprites: a PNG from assets/sprites.
   if (!s.sprites_listed) s.refresh_sprite_files();
   ImGui::BeginDisabled(s.sprite_files.empty());
@@ -49,29 +96,50 @@ void panel_tools(SandboxState& s) {
   }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("PNG files in %s", sprites_dir().string().c_str());
+  next_button("Other PNG...");
+  if (ImGui::Button("Other PNG...")) ImGui::OpenPopup("own_sprite");
+  own_sprite_popup(s);
   ImGui::BeginDisabled(!s.valid(s.sel));
   if (ImGui::Button("Duplicate")) s.duplicate();
-  ImGui::SameLine();
+  next_button("Delete");
   if (ImGui::Button("Delete")) s.erase_selected();
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  next_button("Undo");
   ImGui::BeginDisabled(!s.history.can_undo() && !s.ui_before);
   if (ImGui::Button("Undo")) s.undo_redo(false);
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  next_button("Redo");
   ImGui::BeginDisabled(!s.history.can_redo());
   if (ImGui::Button("Redo")) s.undo_redo(true);
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  next_button("Save");
   ImGui::BeginDisabled(s.path.empty());
   if (ImGui::Button("Save")) s.save_requested = true;
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  next_button("Help (F1)");
   if (ImGui::Button("Help (F1)")) s.show_help = !s.show_help;
+  bool concave = false;
+  for (int i = 0; i < s.count() && !concave; ++i) concave = has_pieces(s.body(i));
+  if (concave) ImGui::Checkbox("show the convex pieces of concave polygons", &s.show_pieces);
+  if (s.line_tool == LineTool::Ray && s.line_shown) {
+    ImGui::TextColored(to_v4(pal::kRayHit), "Ray (%.0f, %.0f) -> (%.0f, %.0f): %zu hit%s",
+                       s.line_a.x, s.line_a.y, s.line_b.x, s.line_b.y, s.ray_hits.size(),
+                       s.ray_hits.size() == 1 ? "" : "s");
+    int order = 0;
+    for (const RayHitAt& h : s.ray_hits) {
+      const RayHit& r = h.hit;
+      if (r.inside)
+        ImGui::Text("#%d %s: starts inside, t = 0", ++order, s.shape(h.index).id.c_str());
+      else
+        ImGui::Text("#%d %s: t = %.3f at (%.1f, %.1f), normal (%.2f, %.2f)", ++order,
+                    s.shape(h.index).id.c_str(), r.t, r.point.x, r.point.y, r.normal.x, r.normal.y);
+    }
+  }
 
   if (s.poly_tool) {
+    ImGui::Checkbox("keep only the convex hull", &s.poly_hull);
     std::size_t kept = s.poly_pts.size();
-    if (s.poly_pts.size() >= 3) kept = convex_hull(s.poly_pts).size();
+    if (s.poly_hull && s.poly_pts.size() >= 3) kept = convex_hull(s.poly_pts).size();
     ImGui::TextColored(to_v4(pal::kToolPoint), "Polygon tool: %zu point%s placed.",
                        s.poly_pts.size(), s.poly_pts.size() == 1 ? "" : "s");
     if (kept < s.poly_pts.size()) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "hitbox/limits.h"
+#include "hitbox/slice.h"
 #include "hitbox/report.h"
 #include "overlays/draw_util.h"
 #include "overlays/overlays.h"
@@ -183,8 +184,14 @@ void SandboxState::refresh_sprite_files() {
 // A sprite from assets/sprites at the view centre. Its image path is written relative to
 // the scene file's directory (as scene files have it), or absolute without a scene file.
 void SandboxState::add_sprite(const std::string& file) {
+  add_sprite_file((sprites_dir() / file).string());
+}
+
+// A PNG by path (the user's own, or a bundled one): loaded as a scene file's sprite would be;
+// an unreadable file or one too large for a scene is refused with the reason.
+void SandboxState::add_sprite_file(const std::string& file) {
   namespace fs = std::filesystem;
-  const fs::path full = sprites_dir() / file;
+  const fs::path full(file);
   std::string error;
   std::shared_ptr<const SpriteImage> img = png_loader()(full.string(), &error);
   if (!img) {
@@ -199,11 +206,17 @@ void SandboxState::add_sprite(const std::string& file) {
     if (!ec && !rel.empty()) image = rel;
   }
   Shape s;
-  s.id = fs::path(file).stem().string();
+  s.id = full.stem().string();
+  if (s.id.empty()) s.id = "sprite";
   s.kind = Kind::Sprite;
   s.pos = view_centre();
   s.image = image.generic_string();
   s.pixels.image = std::move(img);
+  if (const auto problem = shape_problem(s)) {
+    say("Cannot add the sprite " + full.string() + ": " + problem->field + " " + problem->message,
+        true);
+    return;
+  }
   add_shape(std::move(s));
   say("Added " + shape(sel).id + " (" + shape(sel).image + ").");
 }
@@ -338,6 +351,27 @@ void SandboxState::finish_poly_tool() {
     say(strf("Polygon rejected: it needs at least 3 points (got %zu).", pts.size()), true);
     return;
   }
+  if (!poly_hull) {
+    // The outline as drawn, concave or not; a crossing outline is refused with its edges.
+    const std::string problem = polygon_problem(pts);
+    if (!problem.empty()) {
+      say("Polygon rejected: " + problem, true);
+      return;
+    }
+    DVec2 c(0.0, 0.0);
+    for (const DVec2& q : pts) c += q;
+    c /= static_cast<double>(pts.size());
+    Shape s;
+    s.id = "poly";
+    s.kind = Kind::Polygon;
+    s.pos = c;
+    for (const DVec2& q : pts) s.points.push_back(q - c);
+    add_shape(std::move(s));
+    const bool concave = has_pieces(body(sel));
+    say(strf("Added %s with %zu points%s.", shape(sel).id.c_str(), pts.size(),
+             concave ? strf(", concave: %d convex pieces", body(sel).piece_count).c_str() : ""));
+    return;
+  }
   const std::vector<DVec2> hull = convex_hull(pts);
   const std::string problem = polygon_problem(hull);
   if (!problem.empty()) {
@@ -368,6 +402,62 @@ void SandboxState::finish_poly_tool() {
              hull.size()));
   else
     say(strf("Added %s with %zu points.", shape(sel).id.c_str(), hull.size()));
+}
+
+void SandboxState::set_line_tool(LineTool t) {
+  line_tool = t;
+  line_dragging = false;
+  line_shown = false;
+  ray_hits.clear();
+  if (t != LineTool::None) {
+    poly_tool = false;
+    poly_pts.clear();
+  }
+  if (t == LineTool::Ray) say("Ray tool: press and drag from where the ray starts. Esc closes it.");
+  if (t == LineTool::Slice)
+    say("Slice tool: drag a line right across rectangles or polygons to cut them. Esc closes it.");
+}
+
+void SandboxState::slice_along(Vec2 a, Vec2 b) {
+  flush_ui_edit();
+  const Scene before = scene;
+  std::vector<Shape> out;
+  int cut = 0, pieces = 0;
+  for (const Shape& sh : scene.shapes) {
+    std::vector<Shape> parts;
+    if (sh.kind == Kind::Rect || sh.kind == Kind::Polygon) parts = slice_shape(sh, to_d(a), to_d(b));
+    if (parts.size() <= 1) {
+      out.push_back(sh);
+      continue;
+    }
+    ++cut;
+    pieces += static_cast<int>(parts.size());
+    for (Shape& p : parts) out.push_back(std::move(p));
+  }
+  if (cut == 0) {
+    say("Nothing sliced: the line must cross a rectangle or polygon completely.");
+    return;
+  }
+  scene.shapes = std::move(out);
+  // Ids stay unique: a piece whose id another shape already has gets a fresh one.
+  for (std::size_t i = 0; i < scene.shapes.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      if (scene.shapes[j].id == scene.shapes[i].id) {
+        Shape& s = scene.shapes[i];
+        std::string id = s.id;
+        s.id.clear();
+        s.id = unique_id(id);
+        break;
+      }
+    }
+  }
+  sel = pin_a = pin_b = pending_pick = -1;
+  forget_analysis();
+  masks.clear();
+  repose();
+  commit(before);
+  say(strf("Sliced %d shape%s into %d pieces (Ctrl+Z brings %s back).", cut, cut == 1 ? "" : "s",
+           pieces, cut == 1 ? "it" : "them"));
 }
 
 // One inspector widget changed the working copy `w` of the selected shape: apply it.

@@ -132,6 +132,9 @@ const MaskEntry& SandboxState::mask_entry(int i) const {
 // the overlays and panels draw (gjk's only while it is stepped), sat with every axis.
 void SandboxState::analyze_frame(std::uint32_t asked) {
   ++analyses;
+  // The ray tool's hits, from the core's cast_ray (the same function `query --ray` uses).
+  ray_hits.clear();
+  if (line_tool == LineTool::Ray && line_shown) ray_hits = cast_ray(posed, line_a, line_b);
   an.pair = focus_pair();
   an.asked = asked;
   an.pixel_problem.clear();

@@ -144,6 +144,12 @@ bool SandboxState::mouse_down(Vec2 w, int clicks, SDL_Keymod mod) {
     return true;
   }
   if (drag.kind != DragKind::None) return true;
+  if (line_tool != LineTool::None) {
+    line_a = line_b = w;
+    line_dragging = true;
+    line_shown = line_tool == LineTool::Ray;
+    return true;
+  }
   if (ctrl) {
     ctrl_pick(pick(w));
     return true;
@@ -167,6 +173,10 @@ bool SandboxState::key_down(const SDL_KeyboardEvent& k) {
   }
   if (k.keysym.sym == SDLK_ESCAPE && show_help && drag.kind == DragKind::None) {
     show_help = false;
+    return true;
+  }
+  if (k.keysym.sym == SDLK_ESCAPE && line_tool != LineTool::None) {
+    set_line_tool(LineTool::None);
     return true;
   }
   const SDL_Keycode key = k.keysym.sym;
@@ -215,6 +225,13 @@ bool SandboxState::key_down(const SDL_KeyboardEvent& k) {
     case SDLK_h:
     case SDLK_v:
       if (!k.repeat) toggle_mirror(key == SDLK_h);
+      return true;
+    case SDLK_r:  // the ray tool
+      if (!k.repeat) set_line_tool(line_tool == LineTool::Ray ? LineTool::None : LineTool::Ray);
+      return true;
+    case SDLK_c:  // the slice ("cut") tool
+      if (!k.repeat)
+        set_line_tool(line_tool == LineTool::Slice ? LineTool::None : LineTool::Slice);
       return true;
     default:
       return false;

@@ -67,11 +67,20 @@ bool Sandbox::on_event(const SDL_Event& e, const Camera& cam) {
     case SDL_MOUSEMOTION: {
       const Vec2 w = cam.to_world(Vec2(static_cast<float>(e.motion.x), e.motion.y));
       m.mouse_world = w;
+      if (m.line_dragging) {
+        m.line_b = w;
+        return true;
+      }
       if (m.drag.kind == DragKind::None) return false;
       m.drag_to(w, (SDL_GetModState() & KMOD_SHIFT) != 0);
       return true;
     }
     case SDL_MOUSEBUTTONUP:
+      if (e.button.button == SDL_BUTTON_LEFT && m.line_dragging) {
+        m.line_dragging = false;
+        if (m.line_tool == LineTool::Slice) m.slice_along(m.line_a, m.line_b);
+        return true;
+      }
       if (e.button.button != SDL_BUTTON_LEFT || m.drag.kind == DragKind::None) return false;
       m.end_drag();
       return true;
@@ -135,6 +144,7 @@ void Sandbox::draw_world(Canvas& canvas, std::uint32_t algos) {
   draw_sprite_masks(m, canvas);
   draw_traces(m, canvas);
   draw_poly_tool(m, canvas);
+  draw_line_tool(m, canvas);
   draw_handles(m, canvas);
 }
 
@@ -279,6 +289,7 @@ void Sandbox::load_scene(Scene scene, std::string path) {
   m.sel = m.pin_a = m.pin_b = m.pending_pick = -1;
   m.poly_tool = false;
   m.poly_pts.clear();
+  m.set_line_tool(LineTool::None);
   m.masks.clear();
   m.inspector_error.clear();
   m.play_forget();

@@ -15,6 +15,7 @@
 
 #include "hitbox/analysis.h"
 #include "hitbox/mask.h"
+#include "hitbox/ray.h"
 #include "hitbox/scene.h"
 #include "hitbox/shape.h"
 #include "panels/layout.h"
@@ -37,6 +38,7 @@ inline constexpr float kAccuracies[] = {1.0f, 0.5f, 0.25f, 0.125f};
 inline constexpr const char* kAccuracyNames[] = {"1", "1/2", "1/4", "1/8"};
 
 enum class DragKind { None, Move, Rotate, Scale, Velocity };
+enum class LineTool { None, Ray, Slice };
 enum class ResolveMode : int { Off = 0, MoveA = 1, MoveB = 2, Half = 3 };
 
 struct Drag {
@@ -118,6 +120,14 @@ struct SandboxState {
 
   bool poly_tool = false;
   std::vector<DVec2> poly_pts;
+  bool poly_hull = false;  // the polygon tool keeps the convex hull (else the outline as drawn)
+  // The ray and slice tools: press, drag, release along a line from line_a to line_b.
+  LineTool line_tool = LineTool::None;
+  bool line_dragging = false;
+  bool line_shown = false;  // the ray stays drawn after its drag, until the tool closes
+  Vec2 line_a{0.0f, 0.0f}, line_b{0.0f, 0.0f};
+  std::vector<RayHitAt> ray_hits;  // the ray tool's hits this frame (the core's cast_ray)
+  bool show_pieces = false;        // outline each concave polygon's convex pieces
   Vec2 mouse_world{0.0f, 0.0f};
 
   std::string message;
@@ -164,7 +174,8 @@ struct SandboxState {
   void add_rect();
   void add_circle();
   void refresh_sprite_files();
-  void add_sprite(const std::string& file);
+  void add_sprite(const std::string& file);  // a PNG in the assets' sprites folder
+  void add_sprite_file(const std::string& path);
   void duplicate();
   void erase_selected();
   void toggle_mirror(bool x);
@@ -176,6 +187,10 @@ struct SandboxState {
   void start_poly_tool();
   void cancel_poly_tool();
   void finish_poly_tool();
+  void set_line_tool(LineTool t);
+  // The slice tool's line was released: every rect or polygon it crosses completely is cut
+  // into its pieces (core slice_shape), all in one undo step.
+  void slice_along(Vec2 a, Vec2 b);
   void apply_inspector(const Shape& w);
   // The scene was replaced or shapes were removed: indices in the frame's analysis may be
   // stale, so it is dropped until the next analyze_frame.

@@ -12,6 +12,7 @@
 
 #include "collide_axes.h"
 #include "hitbox/concave.h"
+#include "collide_fast.h"
 
 namespace hitbox {
 
@@ -298,9 +299,28 @@ namespace {
 
 }  // namespace
 
+// The lane paths cover shapes with area (a polygon of 3 or more vertices, or a circle): points
+// and segments (one- and two-vertex polygons) take the scan, which adds their extra axis.
+inline bool lane_pair(const Body& a, const Body& b) {
+  return (a.geom == Geom::Circle || a.count >= 3) && (b.geom == Geom::Circle || b.count >= 3);
+}
+
 // Everything but the untraced box pair, which collide.h inlines.
 SatResult detail::sat_any(const Body& a, const Body& b, SatTrace* trace, bool early_exit) {
   if (has_pieces(a) || has_pieces(b)) return sat_pieces(a, b, trace, early_exit, nullptr);
+#if HITBOX_LANES
+  if (!trace && lane_pair(a, b)) {  // the lane paths of collide_fast.h: the same numbers as the scan
+    if (a.geom == Geom::Circle && b.geom == Geom::Polygon) {
+      return sat_circle_polygon<true>(a, b, early_exit);
+    }
+    if (a.geom == Geom::Polygon && b.geom == Geom::Circle) {
+      return sat_circle_polygon<false>(b, a, early_exit);
+    }
+    if (a.geom == Geom::Polygon && b.geom == Geom::Polygon) {
+      return sat_polygon_polygon(a, b, early_exit);
+    }
+  }
+#endif
   return sat_dispatch(a, b, trace, early_exit);
 }
 
@@ -310,6 +330,13 @@ SatResult detail::sat_any(const Body& a, const Body& b, SatTrace* trace, bool ea
 // circle-polygon (the nearest-vertex axis covers the rounded corners).
 MtdResult detail::mtd_any(const Body& a, const Body& b, SatTrace* trace) {
   if (has_pieces(a) || has_pieces(b)) return mtd_pieces(a, b, trace, nullptr);
+#if HITBOX_LANES
+  if (!trace && lane_pair(a, b)) {
+    if (a.geom == Geom::Circle && b.geom == Geom::Polygon) return mtd_circle_polygon<true>(a, b);
+    if (a.geom == Geom::Polygon && b.geom == Geom::Circle) return mtd_circle_polygon<false>(b, a);
+    if (a.geom == Geom::Polygon && b.geom == Geom::Polygon) return mtd_polygon_polygon(a, b);
+  }
+#endif
   return mtd_dispatch(a, b, trace);
 }
 

@@ -5,8 +5,10 @@
 #include "hitbox/concave.h"
 
 #include <algorithm>
+#include <bit>
 #include <cfloat>
 #include <cmath>
+#include <cstring>
 
 namespace hitbox {
 
@@ -53,15 +55,53 @@ struct Core {
   const Vec2* v = nullptr;
   int count = 0;
   float radius = 0.0f;
+  // Untraced calls search a polygon's vertices four at a time in its padded x and y runs;
+  // traced calls keep the plain loop, which the tests hold the lanes to.
+  const float* vx = nullptr;
+  const float* vy = nullptr;
+  int padded = 0;
 };
 
-Core core_of(const Body& b) {
+Core core_of(const Body& b, bool lanes) {
   if (b.geom == Geom::Circle) return Core{&b.pos, 1, b.radius};
-  return Core{b.v, b.count, 0.0f};
+  return Core{b.v, b.count, 0.0f, b.vx, b.vy, lanes ? b.padded : 0};
 }
+
+#if HITBOX_LANES
+// farthest() in lanes: lane by lane the same dot products (x * d.x + y * d.y), the largest of
+// them, then the first vertex that has it: the vertex the loop below picks. The padding
+// repeats vertex 0, which ties with it and comes later.
+int farthest_lanes(const Core& c, Vec2 d) {
+  using detail::f4;
+  const f4 dx = detail::splat4(d.x), dy = detail::splat4(d.y);
+  f4 x, y;
+  std::memcpy(&x, c.vx, sizeof x);
+  std::memcpy(&y, c.vy, sizeof y);
+  f4 best = x * dx + y * dy;
+  for (int i = 4; i < c.padded; i += 4) {
+    std::memcpy(&x, c.vx + i, sizeof x);
+    std::memcpy(&y, c.vy + i, sizeof y);
+    const f4 p = x * dx + y * dy;
+    best = p > best ? p : best;
+  }
+  f4 m = best > detail::shuffle<1, 0, 3, 2>(best) ? best : detail::shuffle<1, 0, 3, 2>(best);
+  m = m > detail::shuffle<2, 3, 0, 1>(m) ? m : detail::shuffle<2, 3, 0, 1>(m);
+  int at = 0;
+  for (int i = c.padded - 4; i >= 0; i -= 4) {
+    std::memcpy(&x, c.vx + i, sizeof x);
+    std::memcpy(&y, c.vy + i, sizeof y);
+    const unsigned eq = detail::lane_mask(x * dx + y * dy == m);
+    at = eq ? i + std::countr_zero(eq) : at;
+  }
+  return at;
+}
+#endif
 
 // The core vertex farthest along d (the first one on ties).
 int farthest(const Core& c, Vec2 d) {
+#if HITBOX_LANES
+  if (c.padded) return farthest_lanes(c, d);
+#endif
   int best = 0;
   float best_d = dot(c.v[0], d);
   for (int i = 1; i < c.count; ++i) {
@@ -385,11 +425,48 @@ EpaOut epa(const Simplex& s, const Core& a, const Core& b, float noise, GjkTrace
   return out;
 }
 
-}  // namespace
+// Two circles without a trace: GJK's one iteration on the two centres, in closed form. The
+// same float operations as the loop below takes for them (a one-point simplex sums 0 + 1 * w),
+// so the same answer, iteration count and stop reason.
+GjkResult gjk_circles(const Body& a, const Body& b) {
+  const float noise = gjk_noise(a, b);
+  const float radii = a.radius + b.radius;
+  const Vec2 v = Vec2(0.0f) + 1.0f * (a.pos - b.pos);  // the simplex's closest point
+  const Vec2 pa = Vec2(0.0f) + 1.0f * a.pos, pb = Vec2(0.0f) + 1.0f * b.pos;
+  GjkResult r;
+  r.iterations = 1;
+  const float vv = dot(v, v);
+  if (!(vv <= noise * noise)) {
+    r.stop = GjkStop::ClosestFound;
+    const float dc = std::sqrt(dot(v, v));
+    const Vec2 n = v / dc;
+    r.normal = n;
+    r.point_a = pa - a.radius * n;
+    r.point_b = pb + b.radius * n;
+    if (dc > radii) {
+      r.distance = dc - radii;
+    } else {
+      r.hit = true;
+      r.depth = radii - dc;
+    }
+    return r;
+  }
+  // The centres touch: EPA has no polytope to grow (both cores are points).
+  r.stop = GjkStop::OriginTouches;
+  r.hit = true;
+  const Vec2 d = a.pos - b.pos;
+  const float len = std::sqrt(dot(d, d));
+  r.normal = len > 0.0f ? d / len : Vec2(1.0f, 0.0f);
+  r.depth = std::max(radii - len, 0.0f);
+  r.point_a = pa - a.radius * r.normal;
+  r.point_b = pb + b.radius * r.normal;
+  return r;
+}
 
-GjkResult gjk(const Body& a, const Body& b, GjkTrace* trace) {
-  if (has_pieces(a) || has_pieces(b)) return gjk_pieces(a, b, trace, nullptr);
-  const Core ca = core_of(a), cb = core_of(b);
+// The loop. One named result, returned from every exit, so it is built in the caller's slot
+// (no copy through the stack, whose mixed-width stores stall the load that reads them back).
+GjkResult gjk_loop(const Body& a, const Body& b, GjkTrace* trace) {
+  const Core ca = core_of(a, !trace), cb = core_of(b, !trace);
   const float noise = gjk_noise(a, b);
   if (trace) begin_trace(trace, ca, cb);
 
@@ -483,6 +560,14 @@ GjkResult gjk(const Body& a, const Body& b, GjkTrace* trace) {
   r.point_a = pa - ca.radius * r.normal;
   r.point_b = pb + cb.radius * r.normal;
   return r;
+}
+
+}  // namespace
+
+GjkResult gjk(const Body& a, const Body& b, GjkTrace* trace) {
+  if (has_pieces(a) || has_pieces(b)) return gjk_pieces(a, b, trace, nullptr);
+  if (!trace && a.geom == Geom::Circle && b.geom == Geom::Circle) return gjk_circles(a, b);
+  return gjk_loop(a, b, trace);
 }
 
 }  // namespace hitbox

@@ -51,6 +51,10 @@ inline bool have_avx2() {
   static const bool yes = __builtin_cpu_supports("avx2");
   return yes;
 }
+inline bool have_popcnt() {
+  static const bool yes = __builtin_cpu_supports("popcnt");
+  return yes;
+}
 inline bool have_avx512() {
   static const bool yes = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
                           __builtin_cpu_supports("avx512vpopcntdq") &&

@@ -299,6 +299,175 @@ __attribute__((target(HITBOX_AVX512), noinline)) void count_rows_wide(RowScan& s
   s.col_rw = col[s.col_r];
 }
 
+// Count with AVX2 only: what count_rows_wide does, for rows of up to 4 * H + T words (H = 1
+// or 2 registers, T = 0 or 1 word more in a general register). AVX2 has no popcount of a
+// word: each byte's bits are counted by a nibble table (VPSHUFB) and the byte counts add up
+// over up to 31 rows (8 each, below 256) before VPSADBW sums each word's eight bytes. B's
+// shifted word is (lo >> sh) | (hi << (64 - sh)); a shift by 64 gives 0, so sh = 0 gives lo.
+#define HITBOX_AVX2 "avx2,popcnt"
+#define HITBOX_T2 __attribute__((target(HITBOX_AVX2), always_inline)) static inline
+
+template <int H, int T>
+struct Avx2Row {
+  __m256i v[H];
+  std::uint64_t t[T + 1];  // t[T] unused
+};
+
+HITBOX_T2 __m256i byte_counts(__m256i x) {
+  const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2,
+                                         1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+  const __m256i low = _mm256_set1_epi8(0x0f);
+  const __m256i lo = _mm256_and_si256(x, low);
+  const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(x, 4), low);
+  return _mm256_add_epi8(_mm256_shuffle_epi8(table, lo), _mm256_shuffle_epi8(table, hi));
+}
+
+// The row's ANDed words: A's words and B's shifted ones, lanes past nk zero. kMasked: loads
+// that read no word past the row (near the buffers' ends).
+template <int H, int T, bool kMasked>
+HITBOX_T2 Avx2Row<H, T> both_avx2(const std::uint64_t* ra, const std::uint64_t* rb,
+                                  const __m256i* keep, __m256i sh, __m256i sl, unsigned ssh,
+                                  unsigned ssl) {
+  Avx2Row<H, T> r;
+  for (int h = 0; h < H; ++h) {
+    const auto* pa = reinterpret_cast<const long long*>(ra + 4 * h);
+    const auto* pb = reinterpret_cast<const long long*>(rb + 4 * h);
+    __m256i wa, lo, hi;
+    if constexpr (kMasked) {
+      wa = _mm256_maskload_epi64(pa, keep[h]);
+      lo = _mm256_maskload_epi64(pb, keep[h]);
+      hi = _mm256_maskload_epi64(pb + 1, keep[h]);
+    } else {
+      wa = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(pa));
+      lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(pb));
+      hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(pb + 1));
+    }
+    const __m256i wb = _mm256_or_si256(_mm256_srlv_epi64(lo, sh), _mm256_sllv_epi64(hi, sl));
+    r.v[h] = _mm256_and_si256(_mm256_and_si256(wa, wb), keep[h]);
+  }
+  r.t[0] = 0;
+  if constexpr (T == 1) {  // word 4H: inside the row, read as the scalar count reads it
+    const int k = 4 * H;
+    r.t[0] = ra[k] & ((rb[k] >> ssh) | ((rb[k + 1] << 1) << ssl));
+  }
+  return r;
+}
+
+template <int H, int T>
+HITBOX_T2 unsigned nonzero_avx2(const Avx2Row<H, T>& r) {
+  unsigned m = 0;
+  for (int h = 0; h < H; ++h) {
+    const __m256i z = _mm256_cmpeq_epi64(r.v[h], _mm256_setzero_si256());
+    m |= (~static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(z))) & 15u) << (4 * h);
+  }
+  if constexpr (T == 1) m |= static_cast<unsigned>(r.t[0] != 0) << (4 * H);
+  return m;
+}
+
+// The running sums of a count: byte counts (up to 31 rows), 64-bit sums, the columns hit.
+template <int H>
+struct Avx2Sums {
+  __m256i n[H], c[H], bytes[H];
+  std::uint64_t tail_col = 0;
+  int tail_count = 0;
+  int in_bytes = 0;
+};
+
+template <int H, int T>
+HITBOX_T2 void add_row(Avx2Sums<H>& s, const Avx2Row<H, T>& w) {
+  for (int h = 0; h < H; ++h) {
+    s.bytes[h] = _mm256_add_epi8(s.bytes[h], byte_counts(w.v[h]));
+    s.c[h] = _mm256_or_si256(s.c[h], w.v[h]);
+  }
+  if constexpr (T == 1) {
+    s.tail_count += std::popcount(w.t[0]);
+    s.tail_col |= w.t[0];
+  }
+  if (++s.in_bytes == 31) {
+    for (int h = 0; h < H; ++h) {
+      s.n[h] = _mm256_add_epi64(s.n[h], _mm256_sad_epu8(s.bytes[h], _mm256_setzero_si256()));
+      s.bytes[h] = _mm256_setzero_si256();
+    }
+    s.in_bytes = 0;
+  }
+}
+
+template <int H, int T>
+__attribute__((target(HITBOX_AVX2), noinline)) void count_rows_avx2(RowScan& s, int nk) {
+  __m256i keep[H];
+  for (int h = 0; h < H; ++h) {
+    keep[h] = _mm256_cmpgt_epi64(_mm256_set1_epi64x(nk - 4 * h), _mm256_setr_epi64x(0, 1, 2, 3));
+  }
+  const unsigned ssh = s.sh, ssl = s.sl;
+  const __m256i sh = _mm256_set1_epi64x(ssh);
+  const __m256i sl = _mm256_set1_epi64x(64 - static_cast<long long>(ssh));
+  const std::ptrdiff_t sa = s.stride_a, sb = s.stride_b;
+  int y0 = s.y0, y1 = s.y1;
+  const std::uint64_t* ra = s.ra;
+  const std::uint64_t* rb = s.rb;
+  // First and last rows with an overlapping cell.
+  Avx2Row<H, T> first = both_avx2<H, T, true>(ra, rb, keep, sh, sl, ssh, ssl);
+  while (nonzero_avx2(first) == 0) {
+    if (++y0 == y1) return;  // s.total stays 0
+    ra += sa;
+    rb += sb;
+    first = both_avx2<H, T, true>(ra, rb, keep, sh, sl, ssh, ssl);
+  }
+  const std::uint64_t* la = ra + (y1 - 1 - y0) * sa;
+  const std::uint64_t* lb = rb + (y1 - 1 - y0) * sb;
+  while (nonzero_avx2(both_avx2<H, T, true>(la, lb, keep, sh, sl, ssh, ssl)) == 0) {
+    --y1;
+    la -= sa;
+    lb -= sb;
+  }
+  s.first_y = y0;
+  s.last_y = y1 - 1;
+  {
+    std::uint64_t w[4 * H + 1];
+    for (int h = 0; h < H; ++h) {
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(w + 4 * h), first.v[h]);
+    }
+    w[4 * H] = first.t[0];
+    const int k = std::countr_zero(nonzero_avx2(first));
+    s.first_k = k;
+    s.first_word = w[k];
+  }
+  // Rows whose unmasked reads stay inside both buffers.
+  int ysafe = y1;
+  while (ysafe > y0 && (la + 4 * H > s.a_end || lb + 4 * H + 1 > s.b_end)) {
+    --ysafe;
+    la -= sa;
+    lb -= sb;
+  }
+  Avx2Sums<H> sums;
+  for (int h = 0; h < H; ++h) sums.n[h] = sums.c[h] = sums.bytes[h] = _mm256_setzero_si256();
+  int y = y0;
+  for (; y < ysafe; ++y, ra += sa, rb += sb) {
+    add_row(sums, both_avx2<H, T, false>(ra, rb, keep, sh, sl, ssh, ssl));
+  }
+  for (; y < y1; ++y, ra += sa, rb += sb) {
+    add_row(sums, both_avx2<H, T, true>(ra, rb, keep, sh, sl, ssh, ssl));
+  }
+  std::uint64_t sum[4 * H], col[4 * H + 1];
+  Avx2Row<H, T> cols;
+  for (int h = 0; h < H; ++h) {
+    sums.n[h] = _mm256_add_epi64(sums.n[h], _mm256_sad_epu8(sums.bytes[h], _mm256_setzero_si256()));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(sum + 4 * h), sums.n[h]);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(col + 4 * h), sums.c[h]);
+    cols.v[h] = sums.c[h];
+  }
+  col[4 * H] = sums.tail_col;
+  cols.t[0] = sums.tail_col;
+  std::uint64_t total = static_cast<std::uint64_t>(sums.tail_count);
+  for (int k = 0; k < 4 * H; ++k) total += sum[k];
+  s.total = static_cast<int>(total);
+  const unsigned nz = nonzero_avx2(cols);
+  s.col_l = std::countr_zero(nz);
+  s.col_r = 31 - std::countl_zero(nz);
+  s.col_lw = col[s.col_l];
+  s.col_rw = col[s.col_r];
+}
+
 // Sixteen rows of spans at once (masked loads: no row past n is read): where they meet.
 __attribute__((target(HITBOX_AVX512))) inline unsigned meet16(const std::int32_t* alo,
                                                               const std::int32_t* ahi,
@@ -436,6 +605,41 @@ inline PixelResult overlap_impl(const Mask& a, const Mask& b, bool count) {
 #endif
     lo = sx0 - a.x0;
     hi = sx1 - 1 - a.x0;
+  } else if constexpr (HITBOX_X86 && L == 8) {
+    // The AVX2 count (count_rows_avx2) also costs the same for any row of up to eight words:
+    // as with AVX-512, only the first and last rows whose spans meet are looked for.
+    // Whole blocks of L rows read in place (the last one overlapping its neighbour), so the
+    // padded copy (whose narrow stores the vector loads would wait on) is only for n < L.
+    if (n >= L) {
+      for (int t0 = 0;; t0 += L) {
+        const int s0 = std::min(t0, n - L);
+        RowMeet<L> m;
+        const unsigned bits = m.meet(alo + s0, ahi + s0, blo + s0, bhi + s0, dxb);
+        if (bits) {
+          first = s0 + std::countr_zero(bits);
+          break;
+        }
+        if (s0 == n - L) break;
+      }
+      if (first < 0) return r;
+      for (int t0 = n - L;; t0 -= L) {
+        const int s0 = std::max(t0, 0);
+        RowMeet<L> m;
+        const unsigned bits = m.meet(alo + s0, ahi + s0, blo + s0, bhi + s0, dxb);
+        if (bits) {
+          last = s0 + 31 - std::countl_zero(bits);
+          break;
+        }
+      }
+    } else {
+      RowMeet<L> m;
+      const unsigned bits = block(m, 0);
+      if (bits == 0) return r;
+      first = std::countr_zero(bits);
+      last = 31 - std::countl_zero(bits);
+    }
+    lo = sx0 - a.x0;
+    hi = sx1 - 1 - a.x0;
   } else {
     using V = typename RowMeet<L>::V;
     constexpr int kBig = std::numeric_limits<int>::max();
@@ -487,6 +691,17 @@ inline PixelResult overlap_impl(const Mask& a, const Mask& b, bool count) {
       counted = true;
     } else if (nk <= 8) {
       count_rows_wide<8>(scan, nk);
+      counted = true;
+    }
+  } else if constexpr (L == 8) {  // the AVX2 instantiation
+    if (nk <= 4) {
+      count_rows_avx2<1, 0>(scan, nk);
+      counted = true;
+    } else if (nk == 5) {
+      count_rows_avx2<1, 1>(scan, nk);
+      counted = true;
+    } else if (nk <= 8) {
+      count_rows_avx2<2, 0>(scan, nk);
       counted = true;
     }
   }
@@ -559,10 +774,21 @@ __attribute__((target(HITBOX_AVX512), flatten)) PixelResult overlap_avx512(const
 
 }  // namespace
 
+namespace {
+detail::MaskIsa g_mask_isa = detail::MaskIsa::Best;
+}  // namespace
+
+void detail::set_mask_isa(MaskIsa isa) {
+  g_mask_isa = isa;
+}
+
 PixelResult pixel_overlap(const Mask& a, const Mask& b, bool count) {
 #if HITBOX_X86
-  if (have_avx512()) return overlap_avx512(a, b, count);
-  if (have_avx2()) return overlap_avx2(a, b, count);
+  const detail::MaskIsa isa = g_mask_isa;
+  if (isa == detail::MaskIsa::Best && have_avx512()) return overlap_avx512(a, b, count);
+  if (isa != detail::MaskIsa::Portable && have_avx2() && have_popcnt()) {
+    return overlap_avx2(a, b, count);
+  }
 #endif
   return overlap_generic(a, b, count);
 }

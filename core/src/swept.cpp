@@ -4,9 +4,11 @@
 // collide_axes.h.
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "collide_axes.h"
+#include "collide_fast.h"
 #include "hitbox/collide.h"
 #include "hitbox/concave.h"
 
@@ -248,6 +250,174 @@ SweptResult swept_circle_polygon(const Body& a, const Body& b, SweptTrace* trace
   return res;
 }
 
+#if HITBOX_LANES
+using detail::f4;
+using detail::i4;
+using detail::shuffle;
+
+// The earliest lane of least t over groups (first index on ties): fills best and at.
+inline void earliest(f4 t, int base, float& best, int& at) {
+  f4 m = t < shuffle<1, 0, 3, 2>(t) ? t : shuffle<1, 0, 3, 2>(t);
+  m = m < shuffle<2, 3, 0, 1>(m) ? m : shuffle<2, 3, 0, 1>(m);
+  const bool better = m[0] < best;
+  const int lane = std::countr_zero(lane_mask(t == m) | 16u);
+  at = better ? base + lane : at;
+  best = better ? m[0] : best;
+}
+
+// swept_circle_polygon() without a trace: the edges four at a time and the vertices four at a
+// time, every branch of the loops a select in lanes. Lane by lane the same float operations,
+// the same earliest feature (edges before vertices, first index on ties), the same normal.
+SweptResult swept_circle_polygon_lanes(const Body& a, const Body& b) {
+  const bool circle_is_a = a.geom == Geom::Circle;
+  const Body& circle = circle_is_a ? a : b;
+  const Body& poly = circle_is_a ? b : a;
+  const Vec2 u = circle.vel - poly.vel;
+  const Vec2 p = circle.pos;
+  const float r = circle.radius;
+
+  SweptResult res;
+  if (sat(a, b).hit) {
+    res.hit = true;
+    res.initially_overlapping = true;
+    res.mtd = mtd(a, b);
+    res.normal = res.mtd.normal;
+    return res;
+  }
+  const int count = poly.count;
+  const f4 ux = splat4(u.x), uy = splat4(u.y), px = splat4(p.x), py = splat4(p.y);
+  const f4 rr = splat4(r), inf = splat4(kInf), zero{};
+  float best_edge = kInf, best_vertex = kInf;
+  int edge = -1, vertex = -1;
+  for (int i = 0; i < poly.padded; i += 4) {
+    f4 x0, y0, nx, ny, x1, y1;
+    std::memcpy(&x0, poly.vx + i, sizeof x0);
+    std::memcpy(&y0, poly.vy + i, sizeof y0);
+    // The next vertices: this group shifted by one, then the next group's first (or v[0]).
+    const int next = i + 4 < poly.padded ? i + 4 : 0;
+    f4 xn, yn;
+    std::memcpy(&xn, poly.vx + next, sizeof xn);
+    std::memcpy(&yn, poly.vy + next, sizeof yn);
+    x1 = shuffle<1, 2, 3, 4>(x0, xn);
+    y1 = shuffle<1, 2, 3, 4>(y0, yn);
+    // When count is a multiple of four the last group's next vertex is v[0] = the first lane of
+    // group 0, which is what xn holds then; otherwise the padding repeats v[0] already.
+    float nbuf[8];
+    for (int j = 0; j < 4; ++j) {
+      const Vec2 nj = poly.n[i + j < count ? i + j : 0];
+      nbuf[j] = nj.x;
+      nbuf[4 + j] = nj.y;
+    }
+    std::memcpy(&nx, nbuf, sizeof nx);
+    std::memcpy(&ny, nbuf + 4, sizeof ny);
+    const i4 live = (i4{0, 1, 2, 3} + i) < count;
+
+    // Edges: the centre reaches the edge pushed out by r.
+    const f4 ex = x1 - x0, ey = y1 - y0;
+    const f4 approach = nx * ux + ny * uy;
+    const f4 dist = nx * (px - x0) + ny * (py - y0);
+    const f4 th = (rr - dist) / approach;
+    const f4 qx = px + ux * th, qy = py + uy * th;
+    const f4 sp = (qx - x0) * ex + (qy - y0) * ey;
+    const i4 on =
+        live & (approach < zero) & (th >= zero) & (sp >= zero) & (sp <= ex * ex + ey * ey);
+    earliest(on ? th : inf, i, best_edge, edge);
+
+    // Vertices: the centre reaches the disc of radius r about each (ray_circle()).
+    const f4 dx = px - x0, dy = py - y0;
+    const f4 qa = ux * ux + uy * uy;
+    const f4 qb = splat4(2.0f) * (dx * ux + dy * uy);
+    const f4 qc = (dx * dx + dy * dy) - rr * rr;
+    const f4 disc = qb * qb - splat4(4.0f) * qa * qc;
+    const i4 reach = live & (qa != zero) & ~(disc < zero) & ~(qb >= zero);
+    const f4 root = detail::sqrt4(reach ? disc : zero);
+    const f4 tv = splat4(2.0f) * qc / (-qb + root);
+    earliest(reach ? tv : inf, i, best_vertex, vertex);
+  }
+  float best = best_edge;
+  Vec2 best_normal = edge >= 0 ? poly.n[edge] : Vec2(0.0f);
+  if (best_vertex < best) {
+    best = best_vertex;
+    const Vec2 c = poly.v[vertex];
+    best_normal = normalize_or(p + u * best - c, poly.n[vertex]);
+  }
+  if (!(best <= 1.0f)) return res;
+  res.hit = true;
+  res.toi = std::max(best, 0.0f);
+  res.normal = circle_is_a ? best_normal : -best_normal;
+  return res;
+}
+
+// swept_slabs() for two polygons without a trace: each shape's axes four at a time (the
+// other polygon projected on them in lanes, as the static test does), a slab of times per
+// lane, and the latest entry (first axis on ties) and earliest exit over the lanes. The same
+// numbers as the traced walk; it stops only after a whole group.
+SweptResult swept_polygons_lanes(const Body& a, const Body& b) {
+  const Vec2 rel = a.vel - b.vel;
+  const f4 rx = splat4(rel.x), ry = splat4(rel.y), inf = splat4(kInf), zero{};
+  float t_enter = -kInf, t_exit = kInf;
+  Vec2 entry_axis{1.0f, 0.0f};
+  float entry_speed = 0.0f;
+  bool never = false;
+  const auto group = [&](const Body& owner, const Body& other, bool own_is_a, int k) {
+    f4 x, y, olo, ohi, plo, phi;
+    load_axes(owner, k, x, y, olo, ohi);
+    project_lanes(other, x, y, plo, phi);
+    const f4 amin = own_is_a ? olo : plo, amax = own_is_a ? ohi : phi;
+    const f4 bmin = own_is_a ? plo : olo, bmax = own_is_a ? phi : ohi;
+    const f4 sp = rx * x + ry * y;
+    const i4 still = sp == zero;
+    const f4 p = amax - bmin, q = bmax - amin;
+    const i4 overlap = (q < p ? q : p) >= zero;
+    const f4 safe = still ? splat4(1.0f) : sp;
+    f4 t0 = (bmin - amax) / safe;
+    f4 t1 = (bmax - amin) / safe;
+    const i4 swap = t0 > t1;
+    const f4 lo = swap ? t1 : t0, hi = swap ? t0 : t1;
+    t0 = still ? (overlap ? -inf : inf) : lo;
+    t1 = still ? (overlap ? inf : -inf) : hi;
+    const i4 live = live_lanes(k, owner.axis_count);
+    t0 = live ? t0 : -inf;
+    t1 = live ? t1 : inf;
+    // The latest entry in the group, the first lane that has it, if later than so far.
+    f4 m = t0 > shuffle<1, 0, 3, 2>(t0) ? t0 : shuffle<1, 0, 3, 2>(t0);
+    m = m > shuffle<2, 3, 0, 1>(m) ? m : shuffle<2, 3, 0, 1>(m);
+    f4 e = t1 < shuffle<1, 0, 3, 2>(t1) ? t1 : shuffle<1, 0, 3, 2>(t1);
+    e = e < shuffle<2, 3, 0, 1>(e) ? e : shuffle<2, 3, 0, 1>(e);
+    if (m[0] > t_enter) {
+      const int lane = std::countr_zero(lane_mask(t0 == m) | 16u) & 3;
+      t_enter = m[0];
+      entry_axis = Vec2(x[lane], y[lane]);
+      entry_speed = sp[lane];
+    }
+    t_exit = std::min(t_exit, e[0]);
+    never = t_enter > t_exit || t_enter > 1.0f || t_exit < 0.0f;
+    return !never;
+  };
+  bool go = true;
+  for (int k = 0; go && k < a.axis_count; k += 4) go = group(a, b, true, k);
+  for (int k = 0; go && k < b.axis_count; k += 4) go = group(b, a, false, k);
+  const float rel2 = dot(rel, rel);
+  if (!never && rel2 > 0.0f) {
+    // The velocity axis: no motion along it, so a static test.
+    const Vec2 axis = Vec2(-rel.y, rel.x) / std::sqrt(rel2);
+    never = interval_overlap(project(a, axis), project(b, axis)) < 0.0f;
+  }
+  SweptResult r;
+  if (never) return r;
+  r.hit = true;
+  if (t_enter <= 0.0f) {
+    r.initially_overlapping = true;
+    r.mtd = mtd(a, b);
+    r.normal = r.mtd.normal;
+    return r;
+  }
+  r.toi = t_enter;
+  r.normal = entry_speed > 0.0f ? -entry_axis : entry_axis;
+  return r;
+}
+#endif
+
 }  // namespace
 
 // swept: time of impact of A moving by A.vel and B by B.vel over t in [0, 1].
@@ -311,6 +481,15 @@ SweptResult swept(const Body& a, const Body& b, SweptTrace* trace) {
   if (!trace && a.geom == Geom::Box && b.geom == Geom::Box) return swept_box_box(a, b);
   const bool ca = a.geom == Geom::Circle;
   const bool cb = b.geom == Geom::Circle;
+#if HITBOX_LANES
+  // The lane paths cover shapes with area; points and segments (one- and two-vertex
+  // polygons) take the scalar paths below.
+  const bool area = (ca || a.count >= 3) && (cb || b.count >= 3);
+  if (!trace && area && ca != cb) return swept_circle_polygon_lanes(a, b);
+  if (!trace && area && a.geom == Geom::Polygon && b.geom == Geom::Polygon) {
+    return swept_polygons_lanes(a, b);
+  }
+#endif
   if (trace) {
     trace->steps.clear();
     trace->entry_step = -1;

@@ -181,12 +181,41 @@ case_sprite() {
   check sprite_undo 389,349=background 399,366=background
 }
 
+# 7. The ray tool (R): a ray dragged from (60,300) to (760,300) hits a's left edge at x=140
+#    and b's at x=540; each hit is marked with a dot in the hit colour.
+case_ray() {
+  start_hitbox ray || return 1
+  xdotool windowfocus --sync "$wid" 2>/dev/null || true
+  xdotool key --clearmodifiers r
+  sleep 0.2
+  drag 1 60 300 760 300
+  stop_hitbox ray || return 1
+  check ray 140,300=ray_hit 540,300=ray_hit 400,300!=ray_hit
+}
+
+# 8. The slice tool (C): a line dragged down through a at x=200 cuts it in two; dragging the
+#    left piece down then leaves the background where it was and the right piece in place.
+case_slice() {
+  start_hitbox slice || return 1
+  xdotool windowfocus --sync "$wid" 2>/dev/null || true
+  xdotool key --clearmodifiers c
+  sleep 0.2
+  drag 1 200 200 200 420
+  xdotool key --clearmodifiers c
+  sleep 0.2
+  drag 1 160 320 160 520
+  stop_hitbox slice || return 1
+  check slice 160,320=background 240,320=single 160,520=single
+}
+
 run_case case_drag
 run_case case_resolve
 run_case case_pan
 run_case case_zoom
 run_case case_keys
 run_case case_sprite
+run_case case_ray
+run_case case_slice
 
 if [ "$failures" -ne 0 ]; then
   echo "$failures check group(s) failed; screenshots in $out"

@@ -89,6 +89,7 @@ inline std::optional<std::vector<Rgb>> named_colours(std::string_view name) {
   }
   if (name == "separating") return std::vector<Rgb>{rgb(pal::kSeparatingAxis)};
   if (name == "pixel_overlap") return std::vector<Rgb>{rgb(pal::kPixelOverlap)};
+  if (name == "ray_hit") return std::vector<Rgb>{rgb(pal::kRayHit)};
   if (name == "mask_grid") return std::vector<Rgb>{rgb(over(pal::kMaskGrid, pal::kBackground))};
   return std::nullopt;
 }

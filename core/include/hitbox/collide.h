@@ -103,21 +103,37 @@ MtdResult mtd_any(const Body& a, const Body& b, SatTrace* trace);
 }  // namespace hitbox
 
 #include "hitbox/detail/box_lanes.h"
+#include "hitbox/detail/round_pairs.h"
 
 namespace hitbox {
 
-// sat and mtd: the untraced box pair (the commonest query) runs inline in four lanes; every
-// other pair, and any traced call, runs in collide.cpp. Both give the same numbers.
+// sat and mtd: the untraced box, circle and circle-box pairs run inline (boxes in four lanes,
+// circles in closed form); every other pair, and any traced call, runs in collide.cpp. Both
+// give the same numbers, bit for bit.
 inline SatResult sat(const Body& a, const Body& b, SatTrace* trace = nullptr,
                      bool early_exit = true) {
-  if (!trace && a.geom == Geom::Box && b.geom == Geom::Box) {
-    return detail::sat_box_box(a, b, early_exit);
+  if (!trace) {
+    if (a.geom == Geom::Box) {
+      if (b.geom == Geom::Box) return detail::sat_box_box(a, b, early_exit);
+      if (b.geom == Geom::Circle) return detail::sat_circle_box(a, b, early_exit);
+    } else if (a.geom == Geom::Circle) {
+      if (b.geom == Geom::Circle) return detail::sat_circle_circle(a, b);
+      if (b.geom == Geom::Box) return detail::sat_circle_box(b, a, early_exit);
+    }
   }
   return detail::sat_any(a, b, trace, early_exit);
 }
 
 inline MtdResult mtd(const Body& a, const Body& b, SatTrace* trace = nullptr) {
-  if (!trace && a.geom == Geom::Box && b.geom == Geom::Box) return detail::mtd_box_box(a, b);
+  if (!trace) {
+    if (a.geom == Geom::Box) {
+      if (b.geom == Geom::Box) return detail::mtd_box_box(a, b);
+      if (b.geom == Geom::Circle) return detail::mtd_circle_box(a, b, /*box_is_a=*/true);
+    } else if (a.geom == Geom::Circle) {
+      if (b.geom == Geom::Circle) return detail::mtd_circle_circle(a, b);
+      if (b.geom == Geom::Box) return detail::mtd_circle_box(b, a, /*box_is_a=*/false);
+    }
+  }
   return detail::mtd_any(a, b, trace);
 }
 

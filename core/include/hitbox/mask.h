@@ -104,6 +104,14 @@ struct PixelResult {
 // bounding rectangle.
 PixelResult pixel_overlap(const Mask& a, const Mask& b, bool count);
 
+namespace detail {
+// Which kernels pixel_overlap runs: the best the CPU has (the default), at most AVX2, or the
+// portable code. Not for applications: tests and benchmarks use it to check a slower CPU's
+// path on a faster one. Set it before any other thread uses the masks.
+enum class MaskIsa : std::uint8_t { Best, Avx2, Portable };
+void set_mask_isa(MaskIsa isa);
+}  // namespace detail
+
 // A run of cells in one row: cells [x0, x1) of row y (cell coordinates).
 struct CellRun {
   int y = 0, x0 = 0, x1 = 0;

@@ -72,6 +72,26 @@ inline f4 abs4(f4 v) {
   return v;
 }
 
+// The square root of one float (correctly rounded, as std::sqrt), without the errno check
+// std::sqrt carries where -fno-math-errno is not given (code inlined into other targets).
+inline float sqrt1(float v) {
+#if defined(__SSE__)
+  return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(v)));
+#else
+  return __builtin_sqrtf(v);
+#endif
+}
+
+// The square root of every lane (correctly rounded, as std::sqrt on each).
+inline f4 sqrt4(f4 v) {
+#if defined(__SSE__)
+  return reinterpret_cast<f4>(_mm_sqrt_ps(reinterpret_cast<__m128>(v)));
+#else
+  return f4{__builtin_sqrtf(v[0]), __builtin_sqrtf(v[1]), __builtin_sqrtf(v[2]),
+            __builtin_sqrtf(v[3])};
+#endif
+}
+
 // The sign bits of four lane masks (-1 or 0 each) as a 4-bit mask (one instruction on SSE).
 inline unsigned lane_mask(i4 m) {
 #if defined(__SSE__)

@@ -1,0 +1,208 @@
+// Circle against circle and circle against box without a trace: the kernels behind sat() and
+// mtd() for those pairs, inline so the common untraced call costs no function call and no
+// branch on the answer. Not part of the API: collide.h is, and includes this after defining
+// SatResult and MtdResult.
+//
+// Each kernel does the very float operations, in the same order, that the traced path in
+// collide.cpp records (circle-circle: the centre line through the general axis scan;
+// circle-box: the box's two axes and the corner axis, collide_axes.h's circle_box), and picks
+// its answer with selects instead of branches. The traced and untraced answers agree bit for
+// bit (tests/fast_path_test.cpp); the finite inputs a posed shape can hold are assumed (the
+// general scan's handling of NaN overlaps is not repeated here).
+#pragma once
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+
+#include "hitbox/shape.h"
+
+namespace hitbox::detail {
+
+// c ? x : y by masks, so the compiler cannot turn a choice that depends on the answer into a
+// branch (hits and misses come in no predictable order). Exactly x or y, bit for bit.
+inline float pick_bits(bool c, float x, float y) {
+  const std::uint32_t m = 0u - static_cast<std::uint32_t>(c);
+  return std::bit_cast<float>((std::bit_cast<std::uint32_t>(x) & m) |
+                              (std::bit_cast<std::uint32_t>(y) & ~m));
+}
+inline Vec2 pick_bits(bool c, Vec2 x, Vec2 y) {
+  return Vec2(pick_bits(c, x.x, y.x), pick_bits(c, x.y, y.y));
+}
+inline int pick_int(bool c, int x, int y) {
+  const int m = -static_cast<int>(c);
+  return (x & m) | (y & ~m);
+}
+
+// The centre line of two circles and both projections on it, as the general scan finds them:
+// the unit axis from A's centre toward B's ((1, 0) for one centre), and the two ways out.
+struct CircleCircle {
+  Vec2 axis;
+  float down;  // a.max - b.min: A leaves by -axis
+  float up;    // b.max - a.min: A leaves by +axis
+};
+
+inline CircleCircle circle_circle(const Body& a, const Body& b) {
+  const Vec2 d = b.pos - a.pos;
+  const float len2 = dot(d, d);
+  const Vec2 unit = d / sqrt1(len2);
+  const Vec2 axis = len2 > 0.0f ? unit : Vec2(1.0f, 0.0f);
+  const float ca = dot(a.pos, axis);
+  const float cb = dot(b.pos, axis);
+  // The intervals {c - r, c + r} on the axis, then interval_overlap's two differences.
+  return CircleCircle{axis, (ca + a.radius) - (cb - b.radius), (cb + b.radius) - (ca - a.radius)};
+}
+
+inline SatResult sat_circle_circle(const Body& a, const Body& b) {
+  const CircleCircle c = circle_circle(a, b);
+  const float overlap = std::min(c.down, c.up);
+  return SatResult{!(overlap < 0.0f), c.axis, overlap, 1};
+}
+
+inline MtdResult mtd_circle_circle(const Body& a, const Body& b) {
+  const CircleCircle c = circle_circle(a, b);
+#if HITBOX_LANES
+  // B's centre lies ahead along the axis from A's, so up (A out by +axis) exceeds down (A out
+  // by -axis) unless the centres (nearly) coincide: a branch that is taken almost never, and
+  // then the full choice below. Otherwise the answer is -axis * down, or zero on a miss, by
+  // masks (hits and misses come in no predictable order).
+  if (c.down < c.up) [[likely]] {
+    const i4 hit = splat4(c.down) >= f4{};
+    const f4 v = hit ? f4{-c.axis.x, -c.axis.y, c.down, c.down} : f4{};
+    MtdResult m;
+    m.hit = c.down >= 0.0f;
+    m.depth = v[2];
+    m.normal = Vec2(v[0], v[1]);
+    m.vector = Vec2(v[0] * v[2], v[1] * v[3]);
+    return m;
+  }
+#endif
+  const float side = dot(a.pos - b.pos, c.axis);
+  const float overlap = std::min(c.down, c.up);
+  // The shorter way out; on a tie, the side A's centre is on.
+  const bool positive = (c.up < c.down) | ((c.up == c.down) & (side >= 0.0f));
+  const bool hit = !(overlap < 0.0f);
+  const float depth = pick_bits(positive, c.up, c.down);
+  const Vec2 normal = pick_bits(positive, c.axis, -c.axis);
+  MtdResult m;  // a miss: all zero
+  m.hit = hit;
+  m.depth = pick_bits(hit, depth, 0.0f);
+  m.normal = pick_bits(hit, normal, Vec2(0.0f));
+  m.vector = pick_bits(hit, normal * depth, Vec2(0.0f));
+  return m;
+}
+
+// A circle against a box, in the box's frame: the box's two axes, then the axis from the
+// circle's centre to the box corner nearest it. Three lanes; `corner` is false when the centre
+// sits exactly on that corner (then the list has two axes, as in collide_axes.h).
+struct CircleBox {
+  Vec2 axis[4];
+  float ov[4];   // (box extent + r) - |d|; lane 3 (and lane 2 without a corner axis) +inf
+  float dbc[4];  // (circle centre - box centre) . axis
+  int n;         // 2 or 3
+};
+
+inline CircleBox circle_box_axes(const Body& box, const Body& circle) {
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  CircleBox f;
+  const Vec2 t = circle.pos - box.pos;
+  const float tx = dot(t, box.axis_x);
+  const float ty = dot(t, box.axis_y);
+  const float r = circle.radius;
+  f.axis[0] = box.axis_x;
+  f.axis[1] = box.axis_y;
+  f.dbc[0] = tx;
+  f.dbc[1] = ty;
+  f.ov[0] = (box.half.x + r) - std::fabs(tx);
+  f.ov[1] = (box.half.y + r) - std::fabs(ty);
+  const float cx = std::copysign(box.half.x, tx);
+  const float cy = std::copysign(box.half.y, ty);
+  const Vec2 dl(cx - tx, cy - ty);
+  const float len2 = dot(dl, dl);
+  const Vec2 l = dl * (1.0f / sqrt1(len2));
+  const float e = box.half.x * std::fabs(l.x) + box.half.y * std::fabs(l.y);
+  const bool corner = len2 > 0.0f;
+  f.axis[2] = box.axis_x * l.x + box.axis_y * l.y;
+  f.dbc[2] = tx * l.x + ty * l.y;
+  // Without the corner axis its lane can neither separate nor be the least overlap.
+  f.ov[2] = pick_bits(corner, (e + r) - std::fabs(f.dbc[2]), kInf);
+  f.n = 2 + static_cast<int>(corner);
+  f.axis[3] = Vec2(0.0f);
+  f.dbc[3] = 0.0f;
+  f.ov[3] = kInf;
+  return f;
+}
+
+// The verdict over the lanes: the first separating axis (n on a hit) and the first axis of
+// least overlap, as collide.cpp's verdict() finds them.
+struct CircleBoxVerdict {
+  bool hit;
+  int first;
+  int least;
+};
+
+inline CircleBoxVerdict circle_box_verdict(const CircleBox& f) {
+#if HITBOX_LANES
+  // Built from the four values, not loaded from f.ov: a 16-byte load of four 4-byte stores
+  // just made would wait for them (no store forwarding).
+  const f4 ov = {f.ov[0], f.ov[1], f.ov[2], f.ov[3]};
+  const unsigned neg = lane_mask(ov < f4{});
+  f4 mn = ov < shuffle<1, 0, 3, 2>(ov) ? ov : shuffle<1, 0, 3, 2>(ov);
+  mn = mn < shuffle<2, 3, 0, 1>(mn) ? mn : shuffle<2, 3, 0, 1>(mn);
+  const int least = std::countr_zero(lane_mask(ov == mn) | 8u);
+#else
+  const int l1 = f.ov[1] < f.ov[0];
+  const float m01 = l1 ? f.ov[1] : f.ov[0];
+  const int least = pick_int(f.ov[2] < m01, 2, l1);
+  const unsigned neg = static_cast<unsigned>(f.ov[0] < 0.0f) |
+                       static_cast<unsigned>(f.ov[1] < 0.0f) << 1 |
+                       static_cast<unsigned>(f.ov[2] < 0.0f) << 2;
+#endif
+  return CircleBoxVerdict{neg == 0, std::countr_zero(neg | (1u << f.n)), least};
+}
+
+inline SatResult sat_circle_box(const Body& box, const Body& circle, bool early_exit) {
+  const CircleBox f = circle_box_axes(box, circle);
+  const CircleBoxVerdict v = circle_box_verdict(f);
+  const int k = pick_int(v.hit, v.least, v.first);
+  const int stop = v.first + static_cast<int>(v.first < f.n);
+  return SatResult{v.hit, f.axis[k], f.ov[k], early_exit ? stop : f.n};
+}
+
+// box_is_a: the box is A (the push-out moves A, away from B).
+inline MtdResult mtd_circle_box(const Body& box, const Body& circle, bool box_is_a) {
+  const CircleBox f = circle_box_axes(box, circle);
+#if HITBOX_LANES
+  // The least of the box's two axes is known before the corner axis (which waits on a square
+  // root); the corner axis then replaces it when strictly less. Each candidate is one register
+  // {axis.x, axis.y, overlap, d}, so the choice is two selects, not a table lookup.
+  const f4 e0 = {f.axis[0].x, f.axis[0].y, f.ov[0], f.dbc[0]};
+  const f4 e1 = {f.axis[1].x, f.axis[1].y, f.ov[1], f.dbc[1]};
+  const f4 e2 = {f.axis[2].x, f.axis[2].y, f.ov[2], f.dbc[2]};
+  const f4 e01 = splat4(f.ov[1]) < splat4(f.ov[0]) ? e1 : e0;
+  const f4 r = splat4(f.ov[2]) < shuffle<2, 2, 2, 2>(e01) ? e2 : e01;
+  const f4 ovs = {f.ov[0], f.ov[1], f.ov[2], 0.0f};
+  const bool hit = lane_mask(ovs < f4{}) == 0;
+  const float ov_k = r[2], dbc_k = r[3];
+  const Vec2 axis_k(r[0], r[1]);
+#else
+  const CircleBoxVerdict v = circle_box_verdict(f);
+  const bool hit = v.hit;
+  const float ov_k = f.ov[v.least], dbc_k = f.dbc[v.least];
+  const Vec2 axis_k = f.axis[v.least];
+#endif
+  // B's centre lies at +d along the axis (d = (B - A) . axis): A leaves toward -axis.
+  const float d = box_is_a ? dbc_k : -dbc_k;
+  const float on = static_cast<float>(hit);
+  const float sign = 1.0f - 2.0f * static_cast<float>(d > 0.0f);
+  MtdResult m;
+  m.hit = hit;
+  m.depth = ov_k * on + 0.0f;
+  m.normal = axis_k * (sign * on) + Vec2(0.0f);
+  m.vector = m.normal * m.depth;
+  return m;
+}
+
+}  // namespace hitbox::detail

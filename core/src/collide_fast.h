@@ -1,0 +1,357 @@
+// Internal to collide.cpp: the untraced sat and mtd of the pairs the general axis scan
+// handles (any pair with a polygon), with every axis of a pair evaluated four at a time and
+// the verdict taken from lanes instead of a branch per axis.
+//
+// The numbers are the general scan's, bit for bit: each lane does the same float operations
+// as project(), interval_overlap() and push_out() on one axis, the polygon projections keep
+// project()'s reduction order (four running minimums, vertex i in lane i mod 4, then
+// min(min(l0, l1), min(l2, l3))), and the least overlap is the first axis of smallest overlap
+// in test order, the separating axis the first negative one. Only the early exit differs:
+// every axis is evaluated (no branch on the answer) and `tested` is what an early exit would
+// have tested. tests/fast_path_test.cpp checks every answer against the traced scan.
+#pragma once
+
+#include <bit>
+#include <cstring>
+
+#include "collide_axes.h"
+
+namespace hitbox::collide_detail {
+namespace {
+
+#if HITBOX_LANES
+
+using detail::shuffle;
+
+// Axes k..k+3 of a shape's unique axes as x and y lanes, and its own intervals on them. Reads
+// up to three entries past axis_count; they lie inside the pose arena (axes is followed by
+// self, self by the x and y runs) and the caller masks their lanes out.
+inline void load_axes(const Body& b, int k, f4& x, f4& y, f4& lo, f4& hi) {
+  f4 p, q;
+  std::memcpy(&p, b.axes + k, sizeof p);
+  std::memcpy(&q, b.axes + k + 2, sizeof q);
+  x = shuffle<0, 2, 4, 6>(p, q);
+  y = shuffle<1, 3, 5, 7>(p, q);
+  std::memcpy(&p, b.self + k, sizeof p);
+  std::memcpy(&q, b.self + k + 2, sizeof q);
+  lo = shuffle<0, 2, 4, 6>(p, q);
+  hi = shuffle<1, 3, 5, 7>(p, q);
+}
+
+// Lanes k..k+3 that hold one of n axes.
+inline i4 live_lanes(int k, int n) {
+  const i4 idx = i4{0, 1, 2, 3} + k;
+  return idx < n;
+}
+
+// The minimum of four lanes in every lane (ties keep either: equal floats).
+inline f4 lane_min(f4 v) {
+  f4 m = v < shuffle<1, 0, 3, 2>(v) ? v : shuffle<1, 0, 3, 2>(v);
+  return m < shuffle<2, 3, 0, 1>(m) ? m : shuffle<2, 3, 0, 1>(m);
+}
+
+// Per-axis results of one pair, in test order (room for A's and B's axes and one more).
+struct AxisTable {
+  alignas(16) float x[2 * kMaxPolygonPoints + 8];
+  alignas(16) float y[2 * kMaxPolygonPoints + 8];
+  alignas(16) float ov[2 * kMaxPolygonPoints + 8];
+  int n = 0;  // axes tested by a full scan
+};
+
+// The verdict over the table: first separating axis (n on a hit), first least overlap.
+struct TableVerdict {
+  bool hit;
+  int first;
+  int least;
+};
+
+inline TableVerdict table_verdict(const AxisTable& t, int groups) {
+  f4 mn = splat4(kInf);
+  for (int g = 0; g < groups; ++g) {
+    f4 ov;
+    std::memcpy(&ov, t.ov + 4 * g, sizeof ov);
+    mn = ov < mn ? ov : mn;
+  }
+  mn = lane_min(mn);
+  int first = t.n, least = t.n;
+  // From the last group to the first, so the first index found in order is kept.
+  for (int g = groups - 1; g >= 0; --g) {
+    f4 ov;
+    std::memcpy(&ov, t.ov + 4 * g, sizeof ov);
+    const unsigned neg = lane_mask(ov < f4{});
+    const unsigned at = lane_mask(ov == mn);
+    first = neg ? 4 * g + std::countr_zero(neg) : first;
+    least = at ? 4 * g + std::countr_zero(at) : least;
+  }
+  return TableVerdict{first == t.n, first, least};
+}
+
+// Circle against polygon: the polygon's axes (circle intervals c +- r against the polygon's
+// own), then the axis from the centre to the polygon's nearest vertex.
+struct RoundPolygon {
+  AxisTable t;
+  int groups = 0;
+  Interval va, vb;  // A's and B's intervals on the vertex axis
+};
+
+// The polygon's axes alone; returns whether one of them separates (then the vertex axis is
+// not needed for an answer that stops at the first separating axis).
+template <bool kCircleIsA>
+inline bool circle_polygon_edges(const Body& circle, const Body& poly, RoundPolygon& out) {
+  AxisTable& t = out.t;
+  const int m = poly.axis_count;
+  const f4 px = splat4(circle.pos.x), py = splat4(circle.pos.y), r = splat4(circle.radius);
+  const f4 inf = splat4(kInf);
+  unsigned neg = 0;
+  for (int k = 0; k < m; k += 4) {
+    f4 x, y, lo, hi;
+    load_axes(poly, k, x, y, lo, hi);
+    const f4 c = px * x + py * y;
+    const f4 cmin = c - r, cmax = c + r;
+    // interval_overlap(A, B) = min(A.max - B.min, B.max - A.min), std::min's order.
+    const f4 p = kCircleIsA ? cmax - lo : hi - cmin;
+    const f4 q = kCircleIsA ? hi - cmin : cmax - lo;
+    f4 ov = q < p ? q : p;
+    ov = live_lanes(k, m) ? ov : inf;
+    std::memcpy(t.x + k, &x, sizeof x);
+    std::memcpy(t.y + k, &y, sizeof y);
+    std::memcpy(t.ov + k, &ov, sizeof ov);
+    neg |= lane_mask(ov < f4{});
+  }
+  t.n = m;
+  out.groups = (m + 3) / 4;
+  return neg != 0;
+}
+
+// Then the vertex axis, appended to the table.
+template <bool kCircleIsA>
+inline void circle_polygon_vertex(const Body& circle, const Body& poly, RoundPolygon& out) {
+  AxisTable& t = out.t;
+  const int m = poly.axis_count;
+  const f4 px = splat4(circle.pos.x), py = splat4(circle.pos.y);
+  const f4 inf = splat4(kInf);
+  // The nearest vertex: the first of least squared distance.
+  f4 best = inf;
+  for (int i = 0; i < poly.padded; i += 4) {
+    f4 vx, vy;
+    std::memcpy(&vx, poly.vx + i, sizeof vx);
+    std::memcpy(&vy, poly.vy + i, sizeof vy);
+    const f4 dx = vx - px, dy = vy - py;
+    const f4 d2 = dx * dx + dy * dy;
+    best = d2 < best ? d2 : best;
+  }
+  best = lane_min(best);
+  int j = poly.padded;
+  for (int i = poly.padded - 4; i >= 0; i -= 4) {
+    f4 vx, vy;
+    std::memcpy(&vx, poly.vx + i, sizeof vx);
+    std::memcpy(&vy, poly.vy + i, sizeof vy);
+    const f4 dx = vx - px, dy = vy - py;
+    const unsigned at = lane_mask(dx * dx + dy * dy == best);
+    j = at ? i + std::countr_zero(at) : j;
+  }
+  const Vec2 d = poly.v[j] - circle.pos;
+  const float len2 = dot(d, d);
+  const Vec2 axis = d / std::sqrt(len2);
+  const Interval ip = project(poly, axis);
+  const float c = dot(circle.pos, axis);
+  const Interval ic{c - circle.radius, c + circle.radius};
+  out.va = kCircleIsA ? ic : ip;
+  out.vb = kCircleIsA ? ip : ic;
+  const bool has = len2 > 0.0f;  // a centre exactly on a vertex: no vertex axis
+  t.x[m] = axis.x;
+  t.y[m] = axis.y;
+  // Slot m joins its group as one vector store (the verdict loads whole groups, which would
+  // wait on a scalar store). The polygon's axes left the group's later lanes at +inf.
+  const int g = m & ~3;
+  f4 group = inf;
+  if (g < m) std::memcpy(&group, t.ov + g, sizeof group);
+  const float vov = has ? interval_overlap(out.va, out.vb) : kInf;
+  group = (i4{0, 1, 2, 3} + g) == m ? splat4(vov) : group;
+  std::memcpy(t.ov + g, &group, sizeof group);
+  t.n = m + static_cast<int>(has);
+  out.groups = m / 4 + 1;
+}
+
+template <bool kCircleIsA>
+inline void circle_polygon_table(const Body& circle, const Body& poly, RoundPolygon& out) {
+  circle_polygon_edges<kCircleIsA>(circle, poly, out);
+  circle_polygon_vertex<kCircleIsA>(circle, poly, out);
+}
+
+inline SatResult sat_from_table(const AxisTable& t, int groups, bool early_exit) {
+  const TableVerdict v = table_verdict(t, groups);
+  const int k = detail::pick_int(v.hit, v.least, v.first);
+  const int tested = detail::pick_int(early_exit && !v.hit, v.first + 1, t.n);
+  return SatResult{v.hit, Vec2(t.x[k], t.y[k]), t.ov[k], tested};
+}
+
+template <bool kCircleIsA>
+SatResult sat_circle_polygon(const Body& circle, const Body& poly, bool early_exit) {
+  RoundPolygon rp;
+  // A polygon axis separates: with an early exit the answer is that axis.
+  if (circle_polygon_edges<kCircleIsA>(circle, poly, rp) && early_exit) {
+    return sat_from_table(rp.t, rp.groups, true);
+  }
+  circle_polygon_vertex<kCircleIsA>(circle, poly, rp);
+  return sat_from_table(rp.t, rp.groups, early_exit);
+}
+
+// push_out() of collide.cpp on the least axis, from its two intervals, zero on a miss; the
+// choices by masks, not branches.
+inline MtdResult push_out_fast(bool hit, Vec2 axis, Interval ia, Interval ib, Vec2 a_pos,
+                               Vec2 b_pos) {
+  using detail::pick_bits;
+  const float down = ia.max - ib.min;
+  const float up = ib.max - ia.min;
+  const bool positive = (up < down) | ((up == down) & (dot(a_pos - b_pos, axis) >= 0.0f));
+  const float depth = pick_bits(positive, up, down);
+  const Vec2 normal = pick_bits(positive, axis, -axis);
+  MtdResult m;
+  m.hit = hit;
+  m.depth = pick_bits(hit, depth, 0.0f);
+  m.normal = pick_bits(hit, normal, Vec2(0.0f));
+  m.vector = pick_bits(hit, normal * depth, Vec2(0.0f));
+  return m;
+}
+
+template <bool kCircleIsA>
+MtdResult mtd_circle_polygon(const Body& circle, const Body& poly) {
+  RoundPolygon rp;
+  if (circle_polygon_edges<kCircleIsA>(circle, poly, rp)) return MtdResult{};
+  circle_polygon_vertex<kCircleIsA>(circle, poly, rp);
+  const TableVerdict v = table_verdict(rp.t, rp.groups);
+  const int k = v.least;
+  const Vec2 axis(rp.t.x[k], rp.t.y[k]);
+  const Body& a = kCircleIsA ? circle : poly;
+  const Body& b = kCircleIsA ? poly : circle;
+  // The least axis is a polygon axis (the circle's interval against the polygon's own) or the
+  // vertex axis (both intervals kept). self[k] at k = axis_count lies inside the arena.
+  const bool edge = k < poly.axis_count;
+  const float c = dot(circle.pos, axis);
+  const Interval ic{c - circle.radius, c + circle.radius};
+  const Vec2 own_k = poly.self[k];
+  const Interval ip_edge{own_k.x, own_k.y};
+  const Interval ia_edge = kCircleIsA ? ic : ip_edge;
+  const Interval ib_edge = kCircleIsA ? ip_edge : ic;
+  const Interval ia{detail::pick_bits(edge, ia_edge.min, rp.va.min),
+                    detail::pick_bits(edge, ia_edge.max, rp.va.max)};
+  const Interval ib{detail::pick_bits(edge, ib_edge.min, rp.vb.min),
+                    detail::pick_bits(edge, ib_edge.max, rp.vb.max)};
+  return push_out_fast(v.hit, axis, ia, ib, a.pos, b.pos);
+}
+
+// ---- polygon against polygon ----
+
+// A group of four axes (x and y lanes) projected on a polygon: lane by lane what project()
+// computes for one axis, with its reduction order (vertex i into running minimum i mod 4).
+inline void project_lanes(const Body& p, f4 x, f4 y, f4& lo, f4& hi) {
+  // The four vertices i..i+3, each on the four axes.
+  const auto at = [&](int i, f4 d[4]) {
+    f4 vx, vy;
+    std::memcpy(&vx, p.vx + i, sizeof vx);
+    std::memcpy(&vy, p.vy + i, sizeof vy);
+    d[0] = shuffle<0, 0, 0, 0>(vx) * x + shuffle<0, 0, 0, 0>(vy) * y;
+    d[1] = shuffle<1, 1, 1, 1>(vx) * x + shuffle<1, 1, 1, 1>(vy) * y;
+    d[2] = shuffle<2, 2, 2, 2>(vx) * x + shuffle<2, 2, 2, 2>(vy) * y;
+    d[3] = shuffle<3, 3, 3, 3>(vx) * x + shuffle<3, 3, 3, 3>(vy) * y;
+  };
+  f4 lo4[4], hi4[4];
+  at(0, lo4);
+  for (int j = 0; j < 4; ++j) hi4[j] = lo4[j];
+  for (int i = 4; i < p.padded; i += 4) {
+    f4 d[4];
+    at(i, d);
+    for (int j = 0; j < 4; ++j) {
+      lo4[j] = d[j] < lo4[j] ? d[j] : lo4[j];
+      hi4[j] = d[j] > hi4[j] ? d[j] : hi4[j];
+    }
+  }
+  // std::min(a, b) is b < a ? b : a; std::max(a, b) is a < b ? b : a.
+  const auto mn = [](f4 a, f4 b) { return b < a ? b : a; };
+  const auto mx = [](f4 a, f4 b) { return a < b ? b : a; };
+  lo = mn(mn(lo4[0], lo4[1]), mn(lo4[2], lo4[3]));
+  hi = mx(mx(hi4[0], hi4[1]), mx(hi4[2], hi4[3]));
+}
+
+// The overlaps of one shape's axes k..k+3 (own intervals) against the other polygon, into the
+// table at index base + k. own_is_a: the axes are A's (A's interval is the own one).
+inline unsigned polygon_axes_group(const Body& owner, const Body& other, bool own_is_a, int k,
+                                   AxisTable& t, int base) {
+  f4 x, y, olo, ohi, plo, phi;
+  load_axes(owner, k, x, y, olo, ohi);
+  project_lanes(other, x, y, plo, phi);
+  // interval_overlap(A, B) = min(A.max - B.min, B.max - A.min), std::min's order.
+  const f4 p = own_is_a ? ohi - plo : phi - olo;
+  const f4 q = own_is_a ? phi - olo : ohi - plo;
+  f4 ov = q < p ? q : p;
+  ov = live_lanes(k, owner.axis_count) ? ov : splat4(kInf);
+  std::memcpy(t.x + base + k, &x, sizeof x);
+  std::memcpy(t.y + base + k, &y, sizeof y);
+  std::memcpy(t.ov + base + k, &ov, sizeof ov);
+  return lane_mask(ov < f4{});
+}
+
+// A's axes then B's, four at a time, into the table (A's group padded with +inf lanes, so
+// B's axes start at a multiple of four: index ma4 + k). `stop`: return at the first group
+// with a separating axis. Returns whether one was found; `index` maps table slots to axes.
+struct PolygonTable {
+  AxisTable t;
+  int ma4 = 0;     // A's axes rounded up to four
+  int groups = 0;  // groups filled
+};
+
+inline bool polygon_table(const Body& a, const Body& b, bool stop, PolygonTable& pt) {
+  const int ma = a.axis_count, mb = b.axis_count;
+  pt.ma4 = (ma + 3) / 4 * 4;
+  pt.groups = 0;
+  unsigned neg = 0;
+  for (int k = 0; k < ma; k += 4) {
+    neg |= polygon_axes_group(a, b, true, k, pt.t, 0);
+    ++pt.groups;
+    if (stop && neg) return true;
+  }
+  for (int k = 0; k < mb; k += 4) {
+    neg |= polygon_axes_group(b, a, false, k, pt.t, pt.ma4);
+    ++pt.groups;
+    if (stop && neg) return true;
+  }
+  return neg != 0;
+}
+
+// Table slot -> axis index in test order (A's axes, then B's).
+inline int polygon_axis_index(const PolygonTable& pt, int slot, int ma) {
+  return slot < pt.ma4 ? slot : ma + (slot - pt.ma4);
+}
+
+inline SatResult sat_polygon_polygon(const Body& a, const Body& b, bool early_exit) {
+  PolygonTable pt;
+  polygon_table(a, b, early_exit, pt);
+  pt.t.n = pt.groups * 4;  // a slot past the filled groups: "no separating axis"
+  const TableVerdict v = table_verdict(pt.t, pt.groups);
+  const int total = a.axis_count + b.axis_count;
+  const int k = detail::pick_int(v.hit, v.least, v.first);
+  const int first = polygon_axis_index(pt, v.first, a.axis_count);
+  const int tested = early_exit && !v.hit ? first + 1 : total;
+  return SatResult{v.hit, Vec2(pt.t.x[k], pt.t.y[k]), pt.t.ov[k], tested};
+}
+
+inline MtdResult mtd_polygon_polygon(const Body& a, const Body& b) {
+  PolygonTable pt;
+  if (polygon_table(a, b, true, pt)) return MtdResult{};
+  pt.t.n = pt.groups * 4;
+  const TableVerdict v = table_verdict(pt.t, pt.groups);
+  const int k = v.least;
+  const Vec2 axis(pt.t.x[k], pt.t.y[k]);
+  // The least axis's two intervals, as the scan had them (project() is the same arithmetic
+  // as the lanes).
+  const bool of_a = k < pt.ma4;
+  const Interval ia = of_a ? own(a, k) : project(a, axis);
+  const Interval ib = of_a ? project(b, axis) : own(b, k - pt.ma4);
+  return push_out_fast(true, axis, ia, ib, a.pos, b.pos);
+}
+
+#endif  // HITBOX_LANES
+
+}  // namespace
+}  // namespace hitbox::collide_detail

@@ -19,6 +19,7 @@
 
 #include "../support/run_binary.h"
 #include "hitbox/algorithms.h"
+#include "hitbox/scene.h"
 #include "hitbox/simulation.h"
 #include "pixels.h"
 #include "sandbox/state.h"
@@ -188,7 +189,7 @@ TEST(PlayMode, ResetGoesBackAsOneUndoStep) {
   EXPECT_TRUE(s.scene == start);
   ASSERT_TRUE(s.history.undo(s.scene));
   EXPECT_TRUE(s.scene.shapes == played.shapes);  // Undo shows where the shapes had got to
-  EXPECT_FALSE(s.history.can_undo());             // ...and that was the only step
+  EXPECT_FALSE(s.history.can_undo());            // ...and that was the only step
 }
 
 TEST(PlayMode, EditingWhilePausedIsWhatTheCoreSimulates) {
@@ -240,6 +241,25 @@ TEST(PlayMode, TheInspectorRefusesABadBodyField) {
   EXPECT_FALSE(s.inspector_error.empty());
 }
 
+// Lesson 4's Play moment: the box (36,000 px/s, 20 px wide) against the 8 px wall at x 696..704.
+TEST(PlayMode, LessonFourTunnelsOnlyWithoutTheSweptGuard) {
+  const Scene lesson = load_scene(std::string(HITBOX_SOURCE_DIR) +
+                                  "/assets/scenes/lessons/04_tunnelling_and_swept.json");
+  for (const bool guard : {true, false}) {
+    SandboxState s = state_of(lesson);
+    s.play.swept = guard;
+    s.play.fixed_steps_per_frame = 2;
+    s.play_start();
+    for (int f = 0; f < 6; ++f) s.play_advance(0.0);  // 0.1 s: 3,600 px at full speed
+    const int box = s.scene.find("box");
+    ASSERT_GE(box, 0);
+    if (guard)
+      EXPECT_LE(s.shape(box).pos.x + 10.0, 696.0 + 0.5) << "the box stops at the wall";
+    else
+      EXPECT_GT(s.shape(box).pos.x - 10.0, 704.0) << "the box passed through the wall";
+  }
+}
+
 // ---- the real binary, offscreen ----
 
 const std::string kBin = HITBOX_BIN;
@@ -267,8 +287,7 @@ void expect_colour(const Image& img, int x, int y, std::string_view name, const 
   const auto want = named_colours(name);
   ASSERT_TRUE(want.has_value());
   EXPECT_TRUE(matches_any(img.at(x, y), *want))
-      << why << ": " << x << "," << y << " is " << to_string(img.at(x, y)) << ", expected "
-      << name;
+      << why << ": " << x << "," << y << " is " << to_string(img.at(x, y)) << ", expected " << name;
 }
 
 // Three colliding pairs (rect-rect, circle-circle, rect-circle) and two shapes alone, with
@@ -334,10 +353,10 @@ TEST(WindowPlay, PlayScreenshotsRepeat) {
 
 TEST(WindowPlay, BadPlaySecondsExitTwo) {
   for (const char* bad : {"0", "-1", "x", "4000"}) {
-    const test::RunResult r = test::run_command(
-        "env SDL_VIDEODRIVER=offscreen " + kBin + " --play-seconds " + bad + " --screenshot " +
-            test::out_path("hitbox_play_test", "bad.png"),
-        "hitbox_play_test");
+    const test::RunResult r =
+        test::run_command("env SDL_VIDEODRIVER=offscreen " + kBin + " --play-seconds " + bad +
+                              " --screenshot " + test::out_path("hitbox_play_test", "bad.png"),
+                          "hitbox_play_test");
     EXPECT_EQ(r.status, 2) << bad;
     EXPECT_NE(r.err.find("--play-seconds"), std::string::npos) << r.err;
   }

@@ -38,6 +38,19 @@ std::vector<std::string> list_sprites(const std::filesystem::path& dir) {
   return names;
 }
 
+// A polygon through world points `pts`, its origin at their mean.
+Shape polygon_at_centroid(const std::vector<DVec2>& pts) {
+  DVec2 c(0.0, 0.0);
+  for (const DVec2& q : pts) c += q;
+  c /= static_cast<double>(pts.size());
+  Shape s;
+  s.id = "poly";
+  s.kind = Kind::Polygon;
+  s.pos = c;
+  for (const DVec2& q : pts) s.points.push_back(q - c);
+  return s;
+}
+
 }  // namespace
 
 // Every numeric edit of a shape (drags, the inspector, moves) goes through here. A value a
@@ -358,15 +371,7 @@ void SandboxState::finish_poly_tool() {
       say("Polygon rejected: " + problem, true);
       return;
     }
-    DVec2 c(0.0, 0.0);
-    for (const DVec2& q : pts) c += q;
-    c /= static_cast<double>(pts.size());
-    Shape s;
-    s.id = "poly";
-    s.kind = Kind::Polygon;
-    s.pos = c;
-    for (const DVec2& q : pts) s.points.push_back(q - c);
-    add_shape(std::move(s));
+    add_shape(polygon_at_centroid(pts));
     const bool concave = has_pieces(body(sel));
     say(strf("Added %s with %zu points%s.", shape(sel).id.c_str(), pts.size(),
              concave ? strf(", concave: %d convex pieces", body(sel).piece_count).c_str() : ""));
@@ -384,15 +389,7 @@ void SandboxState::finish_poly_tool() {
       say("Polygon rejected: " + problem, true);
     return;
   }
-  DVec2 centre(0.0, 0.0);
-  for (const DVec2& q : hull) centre += q;
-  centre /= static_cast<double>(hull.size());
-  Shape s;
-  s.id = "poly";
-  s.kind = Kind::Polygon;
-  s.pos = centre;
-  for (const DVec2& q : hull) s.points.push_back(q - centre);
-  add_shape(std::move(s));
+  add_shape(polygon_at_centroid(hull));
   const std::size_t dropped = pts.size() - hull.size();
   if (dropped > 0)
     say(

@@ -33,12 +33,17 @@ cd "$out" || exit 1  # hitbox writes imgui.ini into the working directory
 failures=0
 
 # start_hitbox NAME ARGS...: starts hitbox and waits for its window; sets $pid and $wid.
+# The scene and flags are ${start_args[@]} (default: drag.json, focus a:b, SAT, no panels,
+# world pixel = window pixel); imgui.ini is removed first unless keep_ini=1.
+default_args=(--scene "$test_dir/scenes/drag.json" --focus a:b --algo sat --no-ui --view 0,0,1)
+start_args=("${default_args[@]}")
+keep_ini=0
 start_hitbox() {
   local name=$1
   shift
-  rm -f "$out/$name.png" "$out/imgui.ini"
-  "$hitbox" --scene "$test_dir/scenes/drag.json" --focus a:b --algo sat --no-ui --view 0,0,1 \
-    --screenshot-on-exit "$out/$name.png" "$@" 2>"$out/$name.err" &
+  rm -f "$out/$name.png"
+  if [ "$keep_ini" != 1 ]; then rm -f "$out/imgui.ini"; fi
+  "$hitbox" "${start_args[@]}" --screenshot-on-exit "$out/$name.png" "$@" 2>"$out/$name.err" &
   pid=$!
   wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^Hitbox' | head -n 1)
   if [ -z "$wid" ]; then
@@ -208,6 +213,60 @@ case_slice() {
   check slice 160,320=background 240,320=single 160,520=single
 }
 
+# 9. Resizing: the window shrunk to 800x500 and grown back to 1280x800 keeps the main panel
+#    docked on the right and the scene framed where a fresh 1280x800 window frames it; after
+#    a restart (imgui.ini kept) the same. The expected places of a and b come from an
+#    offscreen render's --print-layout.
+inside_of() {  # inside_of ID JSON -> "x,y": a point inside the shape's box, clear of its axes
+  echo "$2" | sed -n "s/.*\"id\":\"$1\",\"box\":\[\([-0-9.]*\),\([-0-9.]*\),\([-0-9.]*\),\([-0-9.]*\)\].*/\1 \2 \3 \4/p" |
+    awk '{ printf "%d,%d", $1 + 0.75 * ($3 - $1), $2 + 0.75 * ($4 - $2) }'
+}
+case_resize() {
+  start_args=(--scene "$test_dir/scenes/drag.json" --algo sat)
+  local layout a b
+  layout=$(SDL_VIDEODRIVER=offscreen "$hitbox" "${start_args[@]}" --size 1280x800 --print-layout \
+    --screenshot "$out/resize_ref.png" 2>"$out/resize_ref.err")
+  a=$(inside_of a "$layout")
+  b=$(inside_of b "$layout")
+  if [ -z "$a" ] || [ -z "$b" ]; then
+    echo "FAIL resize: no layout from --print-layout"
+    start_args=("${default_args[@]}")
+    return 1
+  fi
+  start_hitbox resize || { start_args=("${default_args[@]}"); return 1; }
+  xdotool windowsize "$wid" 800 500
+  sleep 0.5
+  xdotool windowsize "$wid" 1280 800
+  sleep 0.5
+  stop_hitbox resize || { start_args=("${default_args[@]}"); return 1; }
+  keep_ini=1
+  start_hitbox resize_restart || { start_args=("${default_args[@]}"); keep_ini=0; return 1; }
+  stop_hitbox resize_restart
+  keep_ini=0
+  start_args=("${default_args[@]}")
+  check resize "$a=idle" "$b=idle" 1270,600!=background 1000,700!=background
+  check resize_restart "$a=idle" "$b=idle" 1270,600!=background 1000,700!=background
+}
+
+# 10. Panels work under Xvfb (ImGui gets the pointer from SDL's events): a click on the mtd
+#     checkbox turns the MTD on, and a click on its Resolve button pushes a out of b, so
+#     the pair only touches and a shows its idle fill instead of the hit colour.
+case_panel() {
+  start_args=(--scene "$test_dir/scenes/overlap.json" --focus a:b --algo sat --view 0,0,1)
+  start_hitbox panel || { start_args=("${default_args[@]}"); return 1; }
+  start_args=("${default_args[@]}")
+  xdotool mousemove --window "$wid" 925 236
+  sleep 0.1
+  xdotool click 1
+  sleep 0.3
+  xdotool mousemove --window "$wid" 975 641
+  sleep 0.1
+  xdotool click 1
+  sleep 0.3
+  stop_hitbox panel || return 1
+  check panel 250,330=idle 240,270!=hit
+}
+
 run_case case_drag
 run_case case_resolve
 run_case case_pan
@@ -216,6 +275,8 @@ run_case case_keys
 run_case case_sprite
 run_case case_ray
 run_case case_slice
+run_case case_resize
+run_case case_panel
 
 if [ "$failures" -ne 0 ]; then
   echo "$failures check group(s) failed; screenshots in $out"

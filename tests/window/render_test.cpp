@@ -25,6 +25,7 @@
 #include "hitbox/scene.h"
 #include "hitbox/shape.h"
 #include "platform/image.h"
+#include "layout_probe.h"
 #include "pixels.h"
 
 namespace hitbox::window_test {
@@ -823,6 +824,60 @@ TEST(WindowLessons, PresenterFlagTakesNoValue) {
   const RunResult r = run(kOffscreen, "--presenter=yes --screenshot " + out_path("x.png"));
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("--presenter"), std::string::npos) << r.err;
+}
+
+// The window frames the scene in the space the docked panels leave, at every size a user
+// may have: the default scene and every lesson, panels shown, at 800 x 600, 1280 x 800 and
+// 1920 x 1080. Every shape lies inside the free area and shows there (its centre is not
+// under a panel), the free area keeps at least half the window at 800 x 600 without a
+// lesson, and the labels stay inside the free area without overlapping one another.
+TEST(WindowLayout, SceneFramedInTheFreeAreaAndLabelsReadableAtThreeSizes) {
+  std::vector<std::string> scenes = {""};
+  for (const auto& e : fs::directory_iterator(kSource + "/assets/scenes/lessons")) {
+    if (e.path().extension() == ".json") scenes.push_back(e.path().string());
+  }
+  std::sort(scenes.begin(), scenes.end());
+  const Rgb panel_bg = rgb(app::Color{0.06f, 0.06f, 0.06f, 1.0f});  // ImGui's window background
+  for (const char* size : {"800x600", "1280x800", "1920x1080"}) {
+    for (const std::string& scene : scenes) {
+      const std::string name = scene.empty() ? "default" : fs::path(scene).stem().string();
+      SCOPED_TRACE(name + " at " + size);
+      const std::string png = out_path("layout_" + name + "_" + size + ".png");
+      const RunResult r =
+          run(kOffscreen, (scene.empty() ? std::string() : "--scene " + scene) + " --size " + size +
+                              " --no-timing --print-layout --screenshot " + png);
+      ASSERT_EQ(r.status, 0) << r.err;
+      const FrameLayout lay = parse_layout(r.out);
+      Image img;
+      ASSERT_TRUE(img.load(png));
+      if (scene.empty() && std::string(size) == "800x600") {
+        EXPECT_GE(lay.free.w() * lay.free.h(), 0.5f * lay.window.w() * lay.window.h());
+      }
+      for (const FrameLayout::Item& sh : lay.shapes) {
+        const app::ScreenRect& b = sh.box;
+        EXPECT_GE(b.x0, lay.free.x0 - 1.0f) << sh.name;
+        EXPECT_GE(b.y0, lay.free.y0 - 1.0f) << sh.name;
+        EXPECT_LE(b.x1, lay.free.x1 + 1.0f) << sh.name;
+        EXPECT_LE(b.y1, lay.free.y1 + 1.0f) << sh.name;
+        const int cx = static_cast<int>(0.5f * (b.x0 + b.x1));
+        const int cy = static_cast<int>(0.5f * (b.y0 + b.y1));
+        if (img.inside(cx, cy))
+          EXPECT_FALSE(near(img.at(cx, cy), panel_bg, 3)) << sh.name << " is under a panel";
+      }
+      for (std::size_t i = 0; i < lay.labels.size(); ++i) {
+        const app::ScreenRect& l = lay.labels[i].box;
+        EXPECT_TRUE(l.x0 >= lay.free.x0 - 0.5f && l.y0 >= lay.free.y0 - 0.5f &&
+                    l.x1 <= lay.free.x1 + 0.5f && l.y1 <= lay.free.y1 + 0.5f)
+            << "label '" << lay.labels[i].name << "' leaves the free area";
+        for (std::size_t j = 0; j < i; ++j) {
+          const app::ScreenRect& o = lay.labels[j].box;
+          const bool overlap = l.x0 < o.x1 && o.x0 < l.x1 && l.y0 < o.y1 && o.y0 < l.y1;
+          EXPECT_FALSE(overlap) << "labels '" << lay.labels[i].name << "' and '"
+                                << lay.labels[j].name << "' overlap";
+        }
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -96,7 +96,6 @@ void panel_algorithms(SandboxState& s) {
       ImGui::EndCombo();
     }
   }
-  panel_broad(s);
   if (s.an.pair.valid()) {
     const ImGuiTreeNodeFlags open = ImGuiTreeNodeFlags_DefaultOpen;
     if ((s.ran_in_panels() & kAlgoAabb) && ImGui::CollapsingHeader("aabb", open)) {
@@ -119,6 +118,7 @@ void panel_algorithms(SandboxState& s) {
         ImGui::CollapsingHeader("pixel", open))
       panel_pixel(s);
   }
+  if (ImGui::CollapsingHeader("broad phase", ImGuiTreeNodeFlags_DefaultOpen)) panel_broad(s);
   ImGui::End();
 }
 }  // namespace hitbox::app

@@ -58,8 +58,8 @@ void panel_play(SandboxState& s) {
 void panel_broad(SandboxState& s) {
   CollidingPairs& p = s.pairs;
   int method = p.broad.method == BroadMethod::SortAndSweep ? 0 : 1;
-  ImGui::SetNextItemWidth(9.0f * ImGui::GetFontSize());
-  if (ImGui::Combo("broad phase", &method, "sort and sweep (x)\0uniform grid\0"))
+  ImGui::SetNextItemWidth(11.0f * ImGui::GetFontSize());
+  if (ImGui::Combo("method", &method, "sort and sweep (x)\0uniform grid\0"))
     p.broad.method = method == 0 ? BroadMethod::SortAndSweep : BroadMethod::Grid;
   ImGui::SameLine();
   ImGui::Checkbox("show", &p.show);

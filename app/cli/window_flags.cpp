@@ -199,10 +199,10 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
       continue;
     }
     const bool takes_value =
-        flag == "--scene" || flag == "--lesson" || flag == "--view" || flag == "--algo" || flag == "--focus" || flag == "--size" ||
-        flag == "--screenshot" || flag == "--screenshot-on-exit" || flag == "--bench-frames" ||
-        flag == "--auto-resolve" || flag == "--accuracy" || flag == "--split" || flag == "--step" ||
-        flag == "--play-seconds";
+        flag == "--scene" || flag == "--lesson" || flag == "--view" || flag == "--algo" ||
+        flag == "--focus" || flag == "--size" || flag == "--screenshot" ||
+        flag == "--screenshot-on-exit" || flag == "--bench-frames" || flag == "--auto-resolve" ||
+        flag == "--accuracy" || flag == "--split" || flag == "--step" || flag == "--play-seconds";
     if (!takes_value) {
       if (flag == "query") return fail(err, "'query' must be the first argument: hitbox query ...");
       return fail(err, "unknown option '" + flag + "'");

@@ -122,8 +122,7 @@ bool Sandbox::run_seconds(double seconds) {
   m.play_start();
   if (!m.play.playing) return false;
   const int fixed = m.play.fixed_steps_per_frame;
-  m.play.fixed_steps_per_frame =
-      static_cast<int>(std::lround(seconds / m.play.sim->options.step));
+  m.play.fixed_steps_per_frame = static_cast<int>(std::lround(seconds / m.play.sim->options.step));
   m.play_advance(0.0);
   m.play.fixed_steps_per_frame = fixed;
   if (!was) m.play_pause();

@@ -267,8 +267,6 @@ void Shell::frame(bool hide_mouse) {
   glClearColor(bg.r, bg.g, bg.b, bg.a);
   glClear(GL_COLOR_BUFFER_BIT);
   section_begin();
-  advance_play();
-  section_end(kSim);
   // One analysis of the focus pair for the whole frame: every viewport, panel and the
   // comparison table read it.
   sandbox_.analyze_frame(frame_algos());
@@ -308,6 +306,12 @@ void Shell::frame(bool hide_mouse) {
   section_end(kPanels);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   section_end(kImGuiDraw);
+  // Play mode's next steps run while the GL driver rasterises this frame (llvmpipe does it on
+  // its own threads once flushed): the frame shows the scene as analysed and drawn above, and
+  // the next frame shows the steps taken here.
+  glFlush();
+  advance_play();
+  section_end(kSim);
 }
 
 void Shell::advance_play() {

@@ -46,7 +46,7 @@ constexpr const char* kUsage =
     "  --accuracy A        the pixel test's cells per world pixel, 0 < A <= 1 (default 1;\n"
     "                      0.25: cells 4 x 4 world pixels); the panel offers 1 to 1/8\n"
     "  --no-ui             start with the panels hidden (Tab shows them)\n"
-    "  --play              start in play mode (the main panel's Play button): shapes\n"
+    "  --play              start in play mode (the menu bar's Play button): shapes\n"
     "                      with a dynamic body fall, bounce and rest (docs/scene-format.md)\n"
     "  --play-seconds T    run T simulated seconds (0 < T <= 3600) before the first frame;\n"
     "                      with --screenshot, a picture of the scene after T seconds\n"

@@ -159,6 +159,7 @@ void panel_help(SandboxState& s) {
       {"Ctrl+Y, Ctrl+Shift+Z", "redo"},
       {"Esc while dragging", "cancel the drag"},
       {"Right/middle drag", "pan (also Space+drag); wheel zooms"},
+      {"Play, Step, Reset", "play mode (menu bar); Reset is one undo step"},
       {"Home / Tab", "frame the scene / hide the panels"},
       {"F1 or ?", "this help (Esc closes it)"},
       {"F11", "presenter mode"},

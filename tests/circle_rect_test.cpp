@@ -16,7 +16,7 @@
 #include <string>
 
 #include "hitbox/collide.h"
-#include "reference.h"
+#include "support/reference.h"
 
 namespace {
 

@@ -15,7 +15,7 @@
 #include "hitbox/mask.h"
 #include "hitbox/ray.h"
 #include "hitbox/report.h"
-#include "reference.h"
+#include "support/reference.h"
 
 namespace hitbox {
 namespace {

@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "hitbox/collide.h"
-#include "reference.h"
+#include "support/reference.h"
 
 namespace {
 

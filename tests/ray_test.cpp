@@ -10,7 +10,7 @@
 
 #include "hitbox/report.h"
 #include "hitbox/scene.h"
-#include "reference.h"
+#include "support/reference.h"
 
 namespace hitbox {
 namespace {

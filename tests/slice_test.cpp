@@ -11,7 +11,7 @@
 #include <cstdio>
 #include <random>
 
-#include "reference.h"
+#include "support/reference.h"
 
 namespace hitbox {
 namespace {

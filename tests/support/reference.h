@@ -1,4 +1,5 @@
-// Independent references for the property tests (property_test.cpp).
+// Independent references for the tests of the core modules (collide_test.cpp, swept_test.cpp,
+// shape_test.cpp, gjk_test.cpp, ...); checked themselves in reference_test.cpp.
 //
 // Everything here is written from scratch in double precision and works from the Shape
 // (the scene description), never from hitbox's Body / pose(): the world transform, the

@@ -1,0 +1,54 @@
+// Shape makers for the named cases (each shape named, placed and sized by hand, optionally
+// mirrored) and the shoelace area of a posed body, shared by collide_test.cpp, swept_test.cpp
+// and shape_test.cpp.
+#pragma once
+
+#include <utility>
+#include <vector>
+
+#include "hitbox/shape.h"
+
+namespace hitbox::named_shapes {
+
+inline Shape rect(const char* id, DVec2 pos, DVec2 size, double angle = 0.0, bool mx = false,
+                  bool my = false) {
+  Shape s;
+  s.id = id;
+  s.kind = Kind::Rect;
+  s.pos = pos;
+  s.size = size;
+  s.angle = angle;
+  s.mirror_x = mx;
+  s.mirror_y = my;
+  return s;
+}
+
+inline Shape circle(const char* id, DVec2 pos, double r) {
+  Shape s;
+  s.id = id;
+  s.kind = Kind::Circle;
+  s.pos = pos;
+  s.radius = r;
+  return s;
+}
+
+inline Shape polygon(const char* id, DVec2 pos, std::vector<DVec2> pts) {
+  Shape s;
+  s.id = id;
+  s.kind = Kind::Polygon;
+  s.pos = pos;
+  s.points = std::move(pts);
+  return s;
+}
+
+inline double shoelace(const Body& b) {
+  double a = 0.0;
+  for (int i = 0; i < b.count; ++i) {
+    const Vec2 p = b.v[i];
+    const Vec2 q = b.v[(i + 1) % b.count];
+    a += static_cast<double>(p.x) * q.y - static_cast<double>(q.x) * p.y;
+  }
+  return a / 2.0;
+}
+
+}  // namespace hitbox::named_shapes

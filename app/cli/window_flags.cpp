@@ -27,7 +27,7 @@ namespace {
 constexpr const char* kUsage =
     "usage: hitbox [--scene FILE | --lesson NAME] [--algo LIST] [--focus A:B] [--no-ui]\n"
     "              [--size WxH] [--auto-resolve MODE] [--accuracy A]\n"
-    "              [--screenshot-on-exit OUT.png]\n"
+    "              [--screenshot-on-exit OUT.png] [--play] [--play-seconds T]\n"
     "       hitbox [--scene FILE] --screenshot OUT.png [--size WxH] [--algo LIST]\n"
     "              [--focus A:B] [--accuracy A] [--step ALGO:N] [--no-ui] [--split N]\n"
     "              [--compare] [--no-timing] [--print-compare]\n"
@@ -46,6 +46,10 @@ constexpr const char* kUsage =
     "  --accuracy A        the pixel test's cells per world pixel, 0 < A <= 1 (default 1;\n"
     "                      0.25: cells 4 x 4 world pixels); the panel offers 1 to 1/8\n"
     "  --no-ui             start with the panels hidden (Tab shows them)\n"
+    "  --play              start in play mode (the menu bar's Play button): shapes\n"
+    "                      with a dynamic body fall, bounce and rest (docs/scene-format.md)\n"
+    "  --play-seconds T    run T simulated seconds (0 < T <= 3600) before the first frame;\n"
+    "                      with --screenshot, a picture of the scene after T seconds\n"
     "  --presenter         presenter mode: larger text, thicker lines (F11 toggles)\n"
     "  --auto-resolve MODE push the focus pair apart while dragging one of them:\n"
     "                      off, move-a, move-b or half (the MTD panel's setting)\n"
@@ -184,15 +188,21 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
       if (flag == "--no-timing") options.timing = false;
       continue;
     }
+    if (flag == "--play") {
+      if (inline_value) return fail(err, "--play takes no value");
+      options.play = true;
+      continue;
+    }
     if (flag == "--presenter") {
       if (inline_value) return fail(err, "--presenter takes no value");
       options.presenter = true;
       continue;
     }
     const bool takes_value =
-        flag == "--scene" || flag == "--lesson" || flag == "--view" || flag == "--algo" || flag == "--focus" || flag == "--size" ||
-        flag == "--screenshot" || flag == "--screenshot-on-exit" || flag == "--bench-frames" ||
-        flag == "--auto-resolve" || flag == "--accuracy" || flag == "--split" || flag == "--step";
+        flag == "--scene" || flag == "--lesson" || flag == "--view" || flag == "--algo" ||
+        flag == "--focus" || flag == "--size" || flag == "--screenshot" ||
+        flag == "--screenshot-on-exit" || flag == "--bench-frames" || flag == "--auto-resolve" ||
+        flag == "--accuracy" || flag == "--split" || flag == "--step" || flag == "--play-seconds";
     if (!takes_value) {
       if (flag == "query") return fail(err, "'query' must be the first argument: hitbox query ...");
       return fail(err, "unknown option '" + flag + "'");
@@ -268,6 +278,15 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
         return fail(err, "--split: expected 1, 2 or 4 viewports, got '" + std::string(v) + "'");
       }
       options.split = v[0] - '0';
+    } else if (flag == "--play-seconds") {
+      const std::string text(v);
+      char* end = nullptr;
+      const double t = std::strtod(text.c_str(), &end);
+      if (end != text.c_str() + text.size() || !(t > 0.0 && t <= 3600.0)) {
+        return fail(err, "--play-seconds: expected simulated seconds T with 0 < T <= 3600, got '" +
+                             text + "'");
+      }
+      options.play_seconds = t;
     } else if (flag == "--screenshot") {
       options.screenshot = v;
     } else if (flag == "--screenshot-on-exit") {

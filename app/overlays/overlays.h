@@ -24,6 +24,7 @@ inline constexpr std::uint32_t kDrawnAlgos = kAlgoAabb | kAlgoBoundingCircle | k
                                              kAlgoQuadrant | kAlgoCircleAsSquare;
 
 // ---- the layer, in drawing order (sandbox.cpp calls these) ----
+void draw_broad_phase(const SandboxState& s, Canvas& c);  // sweep intervals or grid cells
 void draw_sat_lines(const SandboxState& s, Canvas& c);  // the axis lines, under the shapes
 void draw_shapes(const SandboxState& s, Canvas& c);     // fills, outlines, local axes, ids
 void draw_sprite_masks(const SandboxState& s, Canvas& c);

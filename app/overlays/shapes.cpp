@@ -28,7 +28,11 @@ void draw_shapes(const SandboxState& s, Canvas& c) {
   for (int i = 0; i < s.count(); ++i) {
     const Body& b = s.body(i);
     const bool in_pair = s.an.pair.valid() && (i == s.an.pair.a || i == s.an.pair.b);
-    const bool hit = in_pair && pair_hit;
+    // Every shape that overlaps another by the "hit colour from" algorithm (sandbox/pairs.cpp),
+    // and the focus pair by this view's verdict.
+    const bool any_hit = s.pairs.hit.size() == static_cast<std::size_t>(s.count()) &&
+                         s.pairs.hit[static_cast<std::size_t>(i)] != 0;
+    const bool hit = (in_pair && pair_hit) || any_hit;
     // Ids and local axes for the shapes the user is working with, and for every shape once
     // it is drawn large enough to carry them without crowding the view.
     const bool detail = in_pair || i == s.sel || i == hovered || i == s.pending_pick ||

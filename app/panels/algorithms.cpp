@@ -83,7 +83,8 @@ void panel_algorithms(SandboxState& s) {
     verdict_text(s, info.bit);
   }
   {
-    const std::uint32_t shown = s.verdict_algo(s.ran_in_panels());
+    const std::uint32_t shown =
+        s.an.pair.valid() ? s.verdict_algo(s.ran_in_panels()) : s.pairs_algo();
     const std::string preview =
         s.colour_algo == 0 ? std::string("auto (") + (shown ? algo_name(shown) : "none") + ")"
                          : std::string(algo_name(s.colour_algo));
@@ -117,6 +118,7 @@ void panel_algorithms(SandboxState& s) {
         ImGui::CollapsingHeader("pixel", open))
       panel_pixel(s);
   }
+  if (ImGui::CollapsingHeader("broad phase", ImGuiTreeNodeFlags_DefaultOpen)) panel_broad(s);
   ImGui::End();
 }
 }  // namespace hitbox::app

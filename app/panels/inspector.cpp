@@ -73,6 +73,7 @@ void panel_inspector(SandboxState& s) {
       ImGui::SetTooltip("Texels with alpha >= this are solid for the pixel test.");
   }
   ImGui::DragScalarN("vel", ImGuiDataType_Double, &w.vel.x, 2, 1.0f, nullptr, nullptr, "%.2f");
+  panel_body(s, w);
   s.apply_inspector(w);
 
   if (w.kind == Kind::Polygon) {

@@ -14,6 +14,7 @@
 #include <cstdint>
 
 #include "hitbox/algorithms.h"
+#include "hitbox/shape.h"
 #include "panels/layout.h"
 #include "platform/canvas.h"
 
@@ -32,6 +33,10 @@ void panel_swept(SandboxState& s);
 void panel_pixel(SandboxState& s);
 void panel_gjk_steps(SandboxState& s);
 void panel_inspector(SandboxState& s);
+// Play mode and the broad phase (panels/play.cpp).
+void panel_play(SandboxState& s);   // Play / Pause, Step, Reset: in the menu bar, centred
+void panel_broad(SandboxState& s);  // broad phase method, "show", candidate/test/hit counts
+void panel_body(SandboxState& s, Shape& w);  // the inspector's body fields
 void panel_status(SandboxState& s);
 void panel_help(SandboxState& s);
 

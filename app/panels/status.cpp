@@ -59,6 +59,21 @@ void status_readout(const SandboxState& s) {
   ImGui::TextDisabled("%s", scale.c_str());
 }
 
+// Every colliding pair (sandbox/pairs.cpp), and the simulated time while playing.
+void status_pairs(const SandboxState& s) {
+  if (s.pairs.algo == 0) return;
+  const std::size_t n = s.pairs.hits.size();
+  ImGui::SameLine();
+  ImGui::TextDisabled("|");
+  ImGui::SameLine();
+  ImGui::TextColored(to_v4(n > 0 ? pal::kOverlap : pal::kGap), "%zu colliding pair%s (%s)", n,
+                     n == 1 ? "" : "s", algo_name(s.pairs.algo));
+  if (s.play.playing && s.play.sim) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("| playing t %.2f s", s.play.sim->time);
+  }
+}
+
 }  // namespace
 
 bool begin_docked(const char* name, const ScreenRect& r, bool* open, ImGuiWindowFlags extra) {
@@ -104,6 +119,7 @@ void panel_status(SandboxState& s) {
         ImGui::TextUnformatted(s.an.r.answer(info.bit).figure.c_str());
       }
     }
+    status_pairs(s);
     ImGui::SameLine();
     status_readout(s);
   }
@@ -143,6 +159,7 @@ void panel_help(SandboxState& s) {
       {"Ctrl+Y, Ctrl+Shift+Z", "redo"},
       {"Esc while dragging", "cancel the drag"},
       {"Right/middle drag", "pan (also Space+drag); wheel zooms"},
+      {"Play, Step, Reset", "play mode (menu bar); Reset is one undo step"},
       {"Home / Tab", "frame the scene / hide the panels"},
       {"F1 or ?", "this help (Esc closes it)"},
       {"F11", "presenter mode"},

@@ -9,6 +9,7 @@
 #include <stb_image_write.h>
 
 #include <algorithm>
+#include <array>
 #include <cfloat>
 #include <chrono>
 #include <cmath>
@@ -190,6 +191,22 @@ class Shell {
   void draw_views(int width, int height, int dw, int dh);
   void draw_compare();
   std::uint32_t frame_algos() const;
+  // Play mode: hands the sandbox the time since the last frame (headless runs step a fixed
+  // number of steps per frame instead, set in run_window).
+  void advance_play();
+  std::optional<std::chrono::steady_clock::time_point> last_play_frame_;
+  // --bench-frames: where each frame goes (ms summed over the timed frames): play mode's
+  // simulation, the analysis and colliding pairs, the world drawn and flushed to GL, the
+  // panels built, ImGui's draw, and the swap (where the GL driver finishes the frame).
+  enum Section { kSim, kAnalysis, kWorld, kPanels, kImGuiDraw, kSwap, kSections };
+  std::array<double, kSections> section_ms_{};
+  std::chrono::steady_clock::time_point section_start_;
+  void section_begin() { section_start_ = std::chrono::steady_clock::now(); }
+  void section_end(Section k) {
+    const auto now = std::chrono::steady_clock::now();
+    section_ms_[k] += std::chrono::duration<double, std::milli>(now - section_start_).count();
+    section_start_ = now;
+  }
   void print_layout() const;
   // "Hitbox - name.json *": the open file, with a mark while it has unsaved changes.
   void update_title();
@@ -249,11 +266,14 @@ void Shell::frame(bool hide_mouse) {
   const Color bg = palette::kBackground;
   glClearColor(bg.r, bg.g, bg.b, bg.a);
   glClear(GL_COLOR_BUFFER_BIT);
+  section_begin();
   // One analysis of the focus pair for the whole frame: every viewport, panel and the
   // comparison table read it.
   sandbox_.analyze_frame(frame_algos());
+  section_end(kAnalysis);
   // The world is drawn (flushed) viewport by viewport; ImGui goes over it all.
   draw_views(width, height, dw, dh);
+  section_end(kWorld);
   if (show_ui_) {
     sandbox_.draw_panels();
     teacher_->draw();
@@ -273,6 +293,7 @@ void Shell::frame(bool hide_mouse) {
       }
       ImGui::EndMainMenuBar();
     }
+    sandbox_.draw_play_bar();
     if (split_.count > 1 && !layout_.main.empty()) {
       if (begin_docked("Hitbox", layout_.main) &&
           ImGui::CollapsingHeader("Views", ImGuiTreeNodeFlags_DefaultOpen))
@@ -282,7 +303,23 @@ void Shell::frame(bool hide_mouse) {
   }
   draw_compare();
   ImGui::Render();
+  section_end(kPanels);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  section_end(kImGuiDraw);
+  // Play mode's next steps run while the GL driver rasterises this frame (llvmpipe does it on
+  // its own threads once flushed): the frame shows the scene as analysed and drawn above, and
+  // the next frame shows the steps taken here.
+  glFlush();
+  advance_play();
+  section_end(kSim);
+}
+
+void Shell::advance_play() {
+  const auto now = std::chrono::steady_clock::now();
+  const double seconds =
+      last_play_frame_ ? std::chrono::duration<double>(now - *last_play_frame_).count() : 0.0;
+  last_play_frame_ = now;
+  sandbox_.advance(seconds);
 }
 
 // The algorithms this frame shows anywhere: the panel's, each viewport's of a split, and
@@ -690,8 +727,11 @@ int Shell::bench() {
     while (SDL_PollEvent(&e) != 0) {
       if (e.type == SDL_QUIT) running_ = false;
     }
+    if (i == kBenchWarmup) section_ms_.fill(0.0);
     frame(true);
+    section_begin();
     SDL_GL_SwapWindow(window_);
+    section_end(kSwap);
     const auto now = Clock::now();
     if (i >= kBenchWarmup)
       times.push_back(std::chrono::duration<double, std::milli>(now - last).count());
@@ -715,6 +755,12 @@ int Shell::bench() {
       times.size(), width, height, sandbox_.scene().shapes.size(), show_ui_ ? "on" : "off",
       SDL_GetCurrentVideoDriver(), mean, sorted[p99_index], sorted.back(),
       renderer_.triangle_count(), ImGui::GetDrawData()->TotalIdxCount / 3);
+  const double n = static_cast<double>(times.size());
+  std::printf(
+      "per frame (mean ms): play mode %.2f, analysis + colliding pairs %.2f, world drawn %.2f, "
+      "panels built %.2f, imgui drawn %.2f, swap %.2f\n",
+      section_ms_[kSim] / n, section_ms_[kAnalysis] / n, section_ms_[kWorld] / n,
+      section_ms_[kPanels] / n, section_ms_[kImGuiDraw] / n, section_ms_[kSwap] / n);
   return 0;
 }
 
@@ -808,6 +854,14 @@ int run_window(WindowOptions options) {
       std::cerr << "hitbox: --step " << options.step << ": expected sat:N, swept:N or gjk:N\n";
       return 2;
     }
+    // Headless pictures and the frame benchmark step play mode by a fixed 1/60 s per frame
+    // (two steps of 1/120 s), so they repeat; the interactive window follows the clock.
+    if (headless || bench) sandbox.set_fixed_steps(2);
+    if (options.play_seconds > 0.0 && !sandbox.run_seconds(options.play_seconds)) {
+      std::cerr << "hitbox: --play-seconds: the scene cannot run\n";
+      return 2;
+    }
+    if (options.play) sandbox.set_playing(true);
     Shell shell(options, platform.window, sandbox, *renderer);
     status = headless ? shell.screenshot() : bench ? shell.bench() : shell.interactive();
   }

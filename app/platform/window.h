@@ -34,6 +34,9 @@ struct WindowOptions {
   bool timing = true;              // --no-timing: show "--" for the measured costs
   std::optional<View> view;        // --view X,Y,ZOOM: this camera instead of framing the scene
   bool print_layout = false;       // --print-layout: the frame's layout as JSON on stdout
+  bool play = false;               // --play: start in play mode (the toolbar's Play)
+  double play_seconds = 0.0;       // --play-seconds T: run T simulated seconds before the
+                                   // first frame (then paused, unless --play)
 };
 
 // Runs the window and returns the process exit status (0 fine, 1 runtime failure such as a

@@ -5,6 +5,7 @@
 
 #include <imgui.h>
 
+#include <cmath>
 #include <string>
 #include <utility>
 
@@ -93,6 +94,39 @@ bool Sandbox::on_event(const SDL_Event& e, const Camera& cam) {
 
 void Sandbox::analyze_frame(std::uint32_t extra_algos) {
   impl_->analyze_frame((impl_->algos | extra_algos) & kAllAlgos);
+  impl_->find_pairs();
+}
+
+void Sandbox::set_playing(bool on) {
+  if (on)
+    impl_->play_start();
+  else
+    impl_->play_pause();
+}
+
+bool Sandbox::playing() const {
+  return impl_->play.playing;
+}
+
+void Sandbox::advance(double seconds) {
+  impl_->play_advance(seconds);
+}
+
+void Sandbox::set_fixed_steps(int steps) {
+  impl_->play.fixed_steps_per_frame = steps > 0 ? steps : 0;
+}
+
+bool Sandbox::run_seconds(double seconds) {
+  Impl& m = *impl_;
+  const bool was = m.play.playing;
+  m.play_start();
+  if (!m.play.playing) return false;
+  const int fixed = m.play.fixed_steps_per_frame;
+  m.play.fixed_steps_per_frame = static_cast<int>(std::lround(seconds / m.play.sim->options.step));
+  m.play_advance(0.0);
+  m.play.fixed_steps_per_frame = fixed;
+  if (!was) m.play_pause();
+  return true;
 }
 
 void Sandbox::draw_world(Canvas& canvas) {
@@ -103,6 +137,7 @@ void Sandbox::draw_world(Canvas& canvas, std::uint32_t algos) {
   Impl& m = *impl_;
   m.cam = canvas.camera();
   m.view_algos = algos & kAllAlgos;
+  draw_broad_phase(m, canvas);
   draw_sat_lines(m, canvas);
   draw_shapes(m, canvas);
   draw_sprite_masks(m, canvas);
@@ -121,6 +156,10 @@ void Sandbox::draw_panels() {
   panel_status(m);
   // An inspector edit is one undo step: from the first change until no widget is active.
   if (m.ui_before && !ImGui::IsAnyItemActive()) m.flush_ui_edit();
+}
+
+void Sandbox::draw_play_bar() {
+  if (ImGui::GetCurrentContext()) panel_play(*impl_);
 }
 
 const Scene& Sandbox::scene() const {
@@ -252,6 +291,7 @@ void Sandbox::load_scene(Scene scene, std::string path) {
   m.set_line_tool(LineTool::None);
   m.masks.clear();
   m.inspector_error.clear();
+  m.play_forget();
   m.forget_analysis();
   // A scene or lesson opens with its own settings: what it does not set is the default, not
   // whatever the previous scene left (algorithms, accuracy, colouring, step mode, resolve).

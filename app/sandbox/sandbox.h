@@ -57,6 +57,8 @@ class Sandbox {
   // The ImGui panels: algorithms, inspector, status line, how-to. Called only when the UI
   // is shown (Tab / --no-ui hide it).
   void draw_panels();
+  // Play mode's toolbar (Play / Pause, Step, Reset) in the main menu bar, after the menus.
+  void draw_play_bar();
 
   const Scene& scene() const;
 
@@ -77,6 +79,20 @@ class Sandbox {
   // does: while a shape of the focus pair is dragged, the MTD pushes the pair apart. MODE is
   // "off", "move-a", "move-b" or "half". Returns false (and changes nothing) for any other.
   bool set_auto_resolve(const std::string& mode);
+
+  // ---- Play mode (sandbox/play.cpp; the core's hitbox/simulation.h) ----
+  // Play (true) or pause (false), as the toolbar's buttons do.
+  void set_playing(bool on);
+  bool playing() const;
+  // The frame's time in seconds: while playing, runs the fixed steps that have accumulated
+  // (at most kMaxStepsPerFrame). Call once per frame, before analyze_frame.
+  void advance(double seconds);
+  // Headless runs (screenshots, the frame benchmark): every frame runs exactly `steps` fixed
+  // steps, whatever the time, so the pictures and timings repeat. 0: real time.
+  void set_fixed_steps(int steps);
+  // Runs `seconds` of simulated time at once (rounded to whole steps), playing or not;
+  // for `--play-seconds`. False (message in the status line) when the scene cannot run.
+  bool run_seconds(double seconds);
 
   // ---- Step mode (app/teach/teach.h), for `hitbox --step ALGO:N` ----
   // "sat:2", "swept:1" or "gjk:3": turns that algorithm and its step mode on and shows step

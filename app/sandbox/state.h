@@ -20,6 +20,7 @@
 #include "hitbox/shape.h"
 #include "panels/layout.h"
 #include "platform/canvas.h"
+#include "sandbox/play.h"
 #include "sandbox/undo.h"
 #include "teach/teach.h"
 
@@ -214,6 +215,24 @@ struct SandboxState {
   const SatResult& sat_shown_result() const { return sat_show_early ? an.sat_early_r : an.r.sat; }
   // Index (in test order) where early exit stops, or -1 when no axis separates.
   int early_stop() const { return an.r.sat_trace.separating; }
+
+  // ---- every colliding pair (pairs.cpp) and play mode (play.cpp) ----
+  CollidingPairs pairs;
+  PlayState play;
+  // The algorithm the hit colour of every shape comes from: the "hit colour from" choice
+  // when it is on, else the most exact enabled one (verdict_algo over the panel's set).
+  std::uint32_t pairs_algo() const { return verdict_algo(algos & kAllAlgos); }
+  // Broad phase, then the dispatcher on each candidate pair: fills `pairs`. Once per frame.
+  void find_pairs();
+  bool play_running() const { return play.playing; }
+  void play_start();
+  void play_pause();
+  void play_step();  // one fixed step (pauses first)
+  void play_reset();
+  // The frame's time: runs as many fixed steps as have accumulated (playing only).
+  void play_advance(double seconds);
+  // The scene was replaced (File > Open, a lesson): play mode ends, its Reset forgotten.
+  void play_forget();
 
   // ---- handles, picking, drags, keys (input.cpp) ----
   Vec2 rotate_handle(int i) const;

@@ -1,0 +1,127 @@
+// Play mode's toolbar, the broad phase section and a shape's body fields (the inspector).
+// Every button calls the sandbox's play methods (sandbox/play.cpp), which run the core's
+// simulation; every body field goes through apply_inspector, so shape_problem refuses a bad
+// value with its field named, as for every other field.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "hitbox/broad_phase.h"
+#include "hitbox/simulation.h"
+#include "overlays/draw_util.h"
+#include "overlays/palette.h"
+#include "panels/panels.h"
+#include "sandbox/state.h"
+
+namespace hitbox::app {
+namespace pal = palette;
+
+// Play / Pause, Step, Reset, the simulated time and the tunnelling guard: a toolbar in the
+// main menu bar (always in view while the panels are), centred over the free area.
+void panel_play(SandboxState& s) {
+  if (!ImGui::BeginMainMenuBar()) return;
+  PlayState& p = s.play;
+  const ScreenRect& f = s.layout.free;
+  const float width = 24.0f * ImGui::GetFontSize();
+  ImGui::SetCursorPosX(
+      std::max(0.5f * (f.x0 + f.x1) - 0.5f * width, ImGui::GetCursorPosX() + 16.0f));
+  if (p.playing) {
+    if (ImGui::Button("Pause")) s.play_pause();
+  } else if (ImGui::Button(" Play ")) {
+    s.play_start();
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Run the scene: shapes with a dynamic body fall, bounce, slide and rest.");
+  if (ImGui::Button("Step")) s.play_step();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("One fixed step (1/120 s), then pause.");
+  ImGui::BeginDisabled(!p.before.has_value());
+  if (ImGui::Button("Reset")) s.play_reset();
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("Back to the scene as it was before Play (one undo step).");
+  const double t = p.sim ? p.sim->time : 0.0;
+  if (p.playing)
+    ImGui::TextColored(to_v4(pal::kGap), "t %.2f s", t);
+  else
+    ImGui::TextDisabled("t %.2f s", t);
+  ImGui::Checkbox("swept guard", &p.swept);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Fast small shapes are swept against the static shapes they pass over, so they\n"
+        "cannot tunnel through a thin wall. Off: a fast shape may pass through.");
+  ImGui::EndMainMenuBar();
+}
+
+// The broad phase: the method, "show broad phase", and its counts for this frame.
+void panel_broad(SandboxState& s) {
+  CollidingPairs& p = s.pairs;
+  int method = p.broad.method == BroadMethod::SortAndSweep ? 0 : 1;
+  ImGui::SetNextItemWidth(11.0f * ImGui::GetFontSize());
+  if (ImGui::Combo("method", &method, "sort and sweep (x)\0uniform grid\0"))
+    p.broad.method = method == 0 ? BroadMethod::SortAndSweep : BroadMethod::Grid;
+  ImGui::SameLine();
+  ImGui::Checkbox("show", &p.show);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(p.broad.method == BroadMethod::SortAndSweep
+                          ? "Each shape's x interval as a bar at the bottom; a line joins\n"
+                            "every candidate pair (boxes overlap)."
+                          : "The grid's occupied cells (darker: two or more boxes); a line\n"
+                            "joins every candidate pair (boxes overlap).");
+  const std::int64_t all = p.stats.all_pairs;
+  ImGui::Text("%lld candidates of %lld pairs, %d tests, %zu hit%s",
+              static_cast<long long>(p.stats.candidates), static_cast<long long>(all),
+              p.narrow_tests, p.hits.size(), p.hits.size() == 1 ? "" : "s");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "n(n-1)/2 = %lld pairs; the broad phase made %lld box comparisons and passed %lld\n"
+        "pairs whose boxes overlap to the narrow phase (%s, %d ran: the others are kinds it\n"
+        "does not cover); %zu of them collide.",
+        static_cast<long long>(all), static_cast<long long>(p.stats.box_tests),
+        static_cast<long long>(p.stats.candidates), p.algo ? algo_name(p.algo) : "none",
+        p.narrow_tests, p.hits.size());
+}
+
+// A shape's "body": static or dynamic, density, restitution, friction, static friction and
+// velocity (px/s). Edits `w`; the inspector applies it through apply_inspector.
+void panel_body(SandboxState& s, Shape& w) {
+  (void)s;
+  ImGui::Separator();
+  bool has = w.body.has_value();
+  if (ImGui::Checkbox("body (play mode)", &has)) {
+    if (has)
+      w.body = BodySpec{};
+    else
+      w.body.reset();
+  }
+  if (!w.body) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("none: static");
+    return;
+  }
+  BodySpec& b = *w.body;
+  int type = b.type == BodyType::Dynamic ? 1 : 0;
+  if (ImGui::Combo("type", &type, "static\0dynamic\0")) {
+    b.type = type == 1 ? BodyType::Dynamic : BodyType::Static;
+    if (b.type == BodyType::Static) b.velocity = DVec2(0.0, 0.0);
+  }
+  // Typed values (Ctrl+click) are taken as typed; shape_problem refuses what is out of range.
+  ImGui::DragScalar("density", ImGuiDataType_Double, &b.density, 0.01f, nullptr, nullptr, "%.3f");
+  ImGui::DragScalar("restitution", ImGuiDataType_Double, &b.restitution, 0.01f, nullptr, nullptr,
+                    "%.2f");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("0: no bounce .. 1: elastic");
+  ImGui::DragScalar("friction", ImGuiDataType_Double, &b.friction, 0.01f, nullptr, nullptr, "%.2f");
+  ImGui::DragScalar("static_friction", ImGuiDataType_Double, &b.static_friction, 0.01f, nullptr,
+                    nullptr, "%.2f");
+  ImGui::BeginDisabled(b.type == BodyType::Static);
+  ImGui::DragScalarN("velocity", ImGuiDataType_Double, &b.velocity.x, 2, 1.0f, nullptr, nullptr,
+                     "%.1f");
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip(
+        "Pixels per second, for play mode. Not the same as vel, which is the displacement\n"
+        "over one step that the swept test looks at.");
+}
+
+}  // namespace hitbox::app

@@ -1,0 +1,135 @@
+// Play mode: the core's simulation (hitbox/simulation.h) of the scene being edited. The
+// window has no physics of its own: Play makes a Simulation of the scene, each frame runs
+// whole fixed steps of it and copies the shapes back; editing while paused is noticed at
+// the next step and handed to the simulation with sim_reload. Reset puts back the scene as
+// it was before Play, as one undo step.
+#include <exception>
+#include <string>
+#include <utility>
+
+#include "hitbox/simulation.h"
+#include "overlays/draw_util.h"
+#include "sandbox/state.h"
+
+namespace hitbox::app {
+namespace {
+
+SimOptions sim_options(const SandboxState& s) {
+  SimOptions o;
+  o.broad = s.pairs.broad.method;
+  o.swept = s.play.swept;
+  return o;
+}
+
+}  // namespace
+
+void SandboxState::play_forget() {
+  play.playing = false;
+  play.sim.reset();
+  play.before.reset();
+  play.accumulator = 0.0;
+  play.steps = 0;
+  play.stats = SimStats{};
+}
+
+// A simulation of the scene as it is now: made on the first Play or Step, reloaded when the
+// scene was edited since the last step (paused editing, undo) or a panel setting changed.
+// False (with the reason in the status line) when the scene cannot run.
+static bool sync_sim(SandboxState& s) {
+  PlayState& p = s.play;
+  const SimOptions want = sim_options(s);
+  try {
+    if (!p.sim) {
+      p.sim = make_simulation(s.scene, want);
+    } else if (!(p.sim->scene.shapes == s.scene.shapes) || !(p.sim->scene.world == s.scene.world) ||
+               p.sim->options.swept != want.swept || p.sim->options.broad != want.broad) {
+      p.sim->scene = s.scene;
+      p.sim->options = want;
+      sim_reload(&*p.sim);
+    }
+  } catch (const std::exception& e) {
+    p.playing = false;
+    p.sim.reset();
+    s.say(std::string("Cannot play: ") + e.what(), true);
+    return false;
+  }
+  return true;
+}
+
+// One fixed step of the core's simulation, the shapes copied back into the scene.
+static void step_once(SandboxState& s) {
+  PlayState& p = s.play;
+  p.stats = sim_step(&*p.sim);
+  ++p.steps;
+  s.scene.shapes = p.sim->scene.shapes;
+  s.repose();
+}
+
+void SandboxState::play_start() {
+  if (play.playing) return;
+  flush_ui_edit();
+  if (drag.kind != DragKind::None) end_drag();
+  if (!play.before) play.before = scene;
+  if (!sync_sim(*this)) return;
+  play.playing = true;
+  play.accumulator = 0.0;
+  say("Playing: shapes with a dynamic body fall and collide. Pause to edit; Reset goes back.");
+}
+
+void SandboxState::play_pause() {
+  if (!play.playing) return;
+  play.playing = false;
+  say(strf("Paused at %.2f s. Edit freely; Play goes on from here, Reset goes back.",
+           play.sim ? play.sim->time : 0.0));
+}
+
+void SandboxState::play_step() {
+  play.playing = false;
+  flush_ui_edit();
+  if (drag.kind != DragKind::None) return;
+  if (!play.before) play.before = scene;
+  if (!sync_sim(*this)) return;
+  step_once(*this);
+  say(strf("One step of %.4f s: t = %.4f s.", play.sim->options.step, play.sim->time));
+}
+
+void SandboxState::play_reset() {
+  if (!play.before) return;
+  drag = Drag{};
+  flush_ui_edit();
+  const Scene played = scene;
+  scene = *play.before;
+  play_forget();
+  repose();
+  masks.clear();
+  commit(played);  // one undo step: Undo shows where the shapes had got to
+  say("Reset: the scene as it was before Play (Ctrl+Z brings back where it got to).");
+}
+
+void SandboxState::play_advance(double seconds) {
+  if (!play.playing) return;
+  if (drag.kind != DragKind::None) return;  // the shape being dragged is the user's
+  if (!sync_sim(*this)) return;
+  int steps = 0;
+  if (play.fixed_steps_per_frame > 0) {
+    steps = play.fixed_steps_per_frame;
+  } else {
+    const double dt = play.sim->options.step;
+    play.accumulator += seconds;
+    while (play.accumulator >= dt && steps < kMaxStepsPerFrame) {
+      play.accumulator -= dt;
+      ++steps;
+    }
+    if (steps == kMaxStepsPerFrame) play.accumulator = 0.0;  // the cap: drop the backlog
+  }
+  for (int k = 0; k < steps; ++k) {
+    play.stats = sim_step(&*play.sim);
+    ++play.steps;
+  }
+  if (steps > 0) {
+    scene.shapes = play.sim->scene.shapes;
+    repose();
+  }
+}
+
+}  // namespace hitbox::app

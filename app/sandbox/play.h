@@ -1,0 +1,51 @@
+// Every colliding pair of the frame (pairs.cpp) and play mode (play.cpp): the state the
+// sandbox keeps for them. Both only call the core: broad_pairs (hitbox/broad_phase.h) for the
+// candidate pairs, analyze() (hitbox/analysis.h) with one algorithm and no traces for the
+// narrow phase, and make_simulation / sim_step (hitbox/simulation.h) for the motion.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "hitbox/analysis.h"
+#include "hitbox/broad_phase.h"
+#include "hitbox/scene.h"
+#include "hitbox/simulation.h"
+
+namespace hitbox::app {
+
+// The frame's every colliding pair by one algorithm (the "hit colour from" choice): the
+// broad phase's candidates, each tested by the core's dispatcher with only that algorithm.
+struct CollidingPairs {
+  std::uint32_t algo = 0;  // the algorithm the verdicts are from (0: none enabled)
+  BroadPhase broad;        // method chosen in the panel; scratch kept between frames
+  bool show = false;       // draw the broad phase (sweep intervals or grid cells)
+  BroadTrace trace;        // filled while `show` is on
+  std::vector<Aabb> boxes;
+  std::vector<BroadPair> candidates;
+  std::vector<BroadPair> hits;    // colliding pairs (touching only is not a hit)
+  std::vector<std::uint8_t> hit;  // per shape: overlaps some other shape
+  BroadStats stats;
+  int narrow_tests = 0;  // dispatcher calls that ran the algorithm (kinds it covers)
+  PairAnalysis scratch;  // reused by every narrow-phase call
+};
+
+// Play mode: the core's simulation of the scene, advanced by a fixed step from an
+// accumulator (a cap keeps a slow frame from running many steps), or by a fixed number of
+// steps per frame in headless runs (screenshots and the frame benchmark), so they repeat.
+struct PlayState {
+  bool playing = false;
+  bool swept = true;              // SimOptions::swept: the tunnelling guard
+  std::optional<Simulation> sim;  // from the first Play or Step until Reset / a new scene
+  std::optional<Scene> before;    // the scene as it was before Play (Reset goes back)
+  double accumulator = 0.0;       // seconds not yet stepped
+  int fixed_steps_per_frame = 0;  // > 0: headless, this many steps per frame
+  SimStats stats;                 // the last step's counts
+  std::int64_t steps = 0;         // steps since Play
+};
+
+// At most this many fixed steps per frame (the rest of a long frame is dropped).
+inline constexpr int kMaxStepsPerFrame = 8;
+
+}  // namespace hitbox::app

@@ -3,6 +3,12 @@
 #include <cstring>
 #include <iostream>
 #include <utility>
+#ifdef __EMSCRIPTEN__
+#include <string>
+#include <vector>
+
+#include "platform/web/web.h"
+#endif
 
 #include "cli/query.h"
 #include "cli/simulate.h"
@@ -10,6 +16,16 @@
 #include "platform/window.h"
 
 int main(int argc, char** argv) {
+#ifdef __EMSCRIPTEN__
+  // In the browser the flags come from the page's URL: ?lesson=NAME is --lesson NAME. main
+  // never returns there (the browser runs the frame loop), so these outlive the window.
+  std::vector<std::string> url = hitbox::app::web::url_args("hitbox");
+  std::vector<char*> url_argv;
+  for (std::string& a : url) url_argv.push_back(a.data());
+  url_argv.push_back(nullptr);
+  argc = static_cast<int>(url.size());
+  argv = url_argv.data();
+#endif
   if (argc >= 2 && std::strcmp(argv[1], "query") == 0) return hitbox::app::query_main(argc, argv);
   if (argc >= 2 && std::strcmp(argv[1], "simulate") == 0)
     return hitbox::app::simulate_main(argc, argv);

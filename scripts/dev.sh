@@ -4,7 +4,11 @@
 #   bash scripts/dev.sh test  installs what is missing, builds and runs every test: the suite
 #                             under the GCC release build, then under Clang with
 #                             AddressSanitizer + UndefinedBehaviorSanitizer (the asan preset),
-#                             and every libFuzzer target for 60 s (HITBOX_FUZZ_SECONDS)
+#                             and every libFuzzer target for 60 s (HITBOX_FUZZ_SECONDS), then
+#                             the browser build and its tests in headless chromium
+#   bash scripts/dev.sh web   installs what is missing, builds Hitbox to WebAssembly into
+#                             build/web/ (static files) and serves it on a local port
+#   bash scripts/dev.sh test-web  builds the web version and runs the browser tests alone
 # Works as root or as a user with sudo on Debian 12.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -13,6 +17,10 @@ BUILD_PKGS=(build-essential cmake pkg-config libsdl2-dev libimgui-dev libglm-dev
   nlohmann-json3-dev libgtest-dev libbenchmark-dev libbox2d-dev libgl-dev libegl-dev libgl1-mesa-dri
   libegl-mesa0 fonts-dejavu-core)
 TEST_PKGS=(xvfb xdotool xauth clang libclang-rt-14-dev)
+
+as_root() {
+  if [ "$(id -u)" -ne 0 ]; then sudo "$@"; else "$@"; fi
+}
 
 install_missing() {
   local missing=()
@@ -34,6 +42,26 @@ build() {
   cmake --build --preset release
 }
 
+# the browser build: dependencies cached under build/web-deps, output in build/web
+build_web() {
+  # shellcheck source=scripts/web_deps.sh
+  source scripts/web_deps.sh
+  web_deps
+  emcmake cmake -S . -B build/web-build -DCMAKE_BUILD_TYPE=Release -DHITBOX_WEB=ON \
+    -DHITBOX_WEB_DEPS="$WEB_DEPS" -DHITBOX_WEB_OUT="$PWD/build/web" >/dev/null
+  cmake --build build/web-build -j"$(nproc)"
+}
+
+# the browser tests check screenshots with the desktop tests' pixel probe
+test_web() {
+  install_missing "${BUILD_PKGS[@]}"
+  build_web
+  web_test_deps
+  cmake --preset release >/dev/null
+  cmake --build --preset release --target hitbox_png_probe
+  node tests/web/browser_test.mjs
+}
+
 case "${1:-}" in
   run)
     shift
@@ -49,9 +77,19 @@ case "${1:-}" in
     cmake --build --preset asan
     bash scripts/fuzz.sh
     ctest --preset asan -j2
+    test_web
+    ;;
+  web)
+    build_web
+    port=${HITBOX_WEB_PORT:-8000}
+    echo "hitbox: serving build/web at http://localhost:$port/ (Ctrl-C stops)"
+    exec python3 -m http.server "$port" --bind 127.0.0.1 --directory build/web
+    ;;
+  test-web)
+    test_web
     ;;
   *)
-    echo "usage: bash scripts/dev.sh run|test" >&2
+    echo "usage: bash scripts/dev.sh run|test|web|test-web" >&2
     exit 2
     ;;
 esac

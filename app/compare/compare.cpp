@@ -1,6 +1,9 @@
 #include "compare/compare.h"
 
 #include <imgui.h>
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
 
 #include <algorithm>
 #include <chrono>
@@ -8,6 +11,7 @@
 #include <cstdio>
 #include <utility>
 
+#include "compare/timing_clock.h"
 #include "overlays/draw_util.h"
 #include "panels/panels.h"
 #include "hitbox/analysis.h"
@@ -304,6 +308,7 @@ double time_query(const std::function<bool()>& query_fn, int batches, double bat
   return per_call[per_call.size() / 2];
 }
 
+#ifndef __EMSCRIPTEN__
 CompareTimer::CompareTimer() {
   published_.ns.fill(-1.0);
   worker_ = std::thread([this] { run(); });
@@ -362,7 +367,9 @@ void CompareTimer::run() {
     for (int i = 0; i < kAlgoCount; ++i) {
       const Algo bit = kAlgorithms[i].bit;
       if (!algo_supports(bit, a.kind, b.kind) || (bit == kAlgoPixel && !masks)) continue;
-      t.ns[static_cast<std::size_t>(i)] = time_query([&] { return query(bit, p); });
+      const TimingBatch tb = timing_batch();
+      t.ns[static_cast<std::size_t>(i)] =
+          time_query([&] { return query(bit, p); }, 7, tb.batch_ns, tb.max_calls);
       std::lock_guard lock(mu_);
       if (stop_) return;
       if (pair_version_ != version) break;  // moved on: measure the new pose
@@ -374,6 +381,56 @@ void CompareTimer::run() {
     published_ = t;
   }
 }
+#else
+// The browser has no threads: each post() (one per frame while the table shows timings)
+// times one algorithm on the main thread, and a round is published once every algorithm was
+// timed on the same pose; rounds a quarter second apart, as the worker's.
+CompareTimer::CompareTimer() {
+  published_.ns.fill(-1.0);
+  measuring_.ns.fill(-1.0);
+}
+
+CompareTimer::~CompareTimer() = default;
+
+void CompareTimer::post(const Shape& a, const Shape& b, float accuracy) {
+  constexpr double kRoundGapMs = 250.0;
+  const double now = emscripten_get_now();
+  if (!has_pair_ || !(a == a_) || !(b == b_) || accuracy != accuracy_) {
+    a_ = a;
+    b_ = b;
+    accuracy_ = accuracy;
+    has_pair_ = true;
+    ++pair_version_;
+    measuring_.ns.fill(-1.0);
+    next_ = 0;  // a new pose: start a round now
+  } else if (next_ >= kAlgoCount) {
+    if (now - round_done_ms_ < kRoundGapMs) return;
+    measuring_.ns.fill(-1.0);
+    next_ = 0;
+  }
+  PosedPair p(a_, b_);
+  const bool masks = p.build_masks(a_, b_, accuracy_);
+  // The next algorithm this pair supports: time it, one per frame.
+  while (next_ < kAlgoCount) {
+    const int i = next_++;
+    const Algo bit = kAlgorithms[i].bit;
+    if (!algo_supports(bit, a_.kind, b_.kind) || (bit == kAlgoPixel && !masks)) continue;
+    const TimingBatch tb = timing_batch();
+    measuring_.ns[static_cast<std::size_t>(i)] =
+        time_query([&] { return query(bit, p); }, 5, tb.batch_ns, tb.max_calls);
+    break;
+  }
+  if (next_ >= kAlgoCount) {
+    measuring_.generation = published_.generation + 1;
+    published_ = measuring_;
+    round_done_ms_ = now;
+  }
+}
+
+CompareTimer::Timings CompareTimer::results() const { return published_; }
+
+void CompareTimer::run() {}
+#endif
 
 // ---- the window ----
 
@@ -436,9 +493,9 @@ void draw_compare_window(
         "FALSE POSITIVE: says hit where the exact answer says miss. FALSE NEGATIVE: the "
         "reverse.\nSwept answers another question (do they meet during the step?), so it is "
         "compared only when both velocities are zero.\n\n"
-        "Cost: median ns per query on this pair, measured on a worker thread (batches of up "
-        "to 4096 calls, median of 7). Shapes are posed and masks built beforehand, so the "
-        "pixel cost is the overlap test only.");
+        "Cost: median ns per query on this pair (median of 7 batches). Shapes are posed and "
+        "masks built beforehand, so the pixel cost is the overlap test only.");
+    ImGui::TextUnformatted(timing_clock_text().c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   }
@@ -485,6 +542,11 @@ void draw_compare_window(
       }
     }
     ImGui::EndTable();
+  }
+  if (ui.timing) {
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 520.0f);
+    ImGui::TextDisabled("%s", timing_clock_text().c_str());
+    ImGui::PopTextWrapPos();
   }
 
   ImGui::Separator();

@@ -119,6 +119,7 @@ Disagreement find_disagreement(const Shape& a, const Shape& b, Algo first, Algo 
 // ---- live timing ----
 // A worker thread that measures ns per query of every algorithm on the last pair posted.
 // post() never blocks on a measurement; results() copies the last published numbers.
+// (The browser build measures in post() instead, one algorithm per call.)
 class CompareTimer {
  public:
   struct Timings {
@@ -140,12 +141,21 @@ class CompareTimer {
 
   mutable std::mutex mu_;
   std::condition_variable cv_;
+#ifndef __EMSCRIPTEN__
   bool stop_ = false;
+#endif
   bool has_pair_ = false;
   std::uint64_t pair_version_ = 0;
   Shape a_, b_;
   float accuracy_ = 1.0f;
   Timings published_;
+#ifdef __EMSCRIPTEN__
+  // The browser build has no threads: post() times one algorithm per frame, a round every
+  // quarter second (compare.cpp).
+  Timings measuring_;
+  int next_ = 0;               // the kAlgorithms index timed next; kAlgoCount: round done
+  double round_done_ms_ = 0.0;  // when the last round finished (the page's clock)
+#endif
   std::thread worker_;
 };
 

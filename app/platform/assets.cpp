@@ -4,6 +4,10 @@
 
 #include <system_error>
 
+#ifdef __EMSCRIPTEN__
+#include "platform/web/web.h"
+#endif
+
 namespace hitbox::app {
 namespace fs = std::filesystem;
 
@@ -22,6 +26,10 @@ fs::path executable_dir() {
 
 std::vector<fs::path> asset_dir_candidates() {
   std::vector<fs::path> out;
+#ifdef __EMSCRIPTEN__
+  // The browser build preloads them into its in-memory file system (web/web.h).
+  out.push_back(fs::path(web::kAssetsDir));
+#endif
   const fs::path exe = executable_dir();
   if (!exe.empty()) {
     // Installed: <prefix>/bin/hitbox and <prefix>/share/hitbox (CMakeLists.txt says where).

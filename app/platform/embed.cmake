@@ -1,10 +1,13 @@
 # Embeds files into the hitbox executable at build time.
 #
-#   cmake -DOUT=<file.cpp> -DENTRIES="name=path|name=path" -P embed.cmake
+#   cmake -DOUT=<file.cpp> -DENTRIES="name=path|name=path" [-DGLSL_ES=ON] -P embed.cmake
 #
 # writes a C++ file that defines, for each entry, `std::string_view hitbox::app::embedded::name()`
 # returning the file's bytes (declared in app/embedded.h). Bytes are written as hex so any
 # file content is safe.
+# With GLSL_ES on (the browser build), a shader's `#version 330 core` line becomes
+# `#version 300 es` with default float and int precisions: one shader source serves OpenGL 3.3
+# and WebGL 2, the version chosen when the program is built.
 if(NOT OUT OR NOT ENTRIES)
   message(FATAL_ERROR "embed.cmake: OUT and ENTRIES are required")
 endif()
@@ -18,6 +21,18 @@ foreach(entry IN LISTS ENTRIES)
   string(SUBSTRING "${entry}" ${from} -1 path)
   if(NOT EXISTS "${path}")
     message(FATAL_ERROR "embed.cmake: ${path} does not exist")
+  endif()
+  if(GLSL_ES AND path MATCHES "\\.glsl$")
+    file(READ "${path}" text)
+    string(FIND "${text}" "#version 330 core\n" at)
+    if(NOT at EQUAL 0)
+      message(FATAL_ERROR "embed.cmake: ${path} must start with '#version 330 core'")
+    endif()
+    string(REPLACE "#version 330 core\n"
+                   "#version 300 es\nprecision highp float;\nprecision highp int;\n" text "${text}")
+    get_filename_component(es_name "${path}" NAME)
+    set(path "${OUT}.${es_name}")
+    file(WRITE "${path}" "${text}")
   endif()
   file(READ "${path}" hex HEX)
   string(LENGTH "${hex}" hex_len)

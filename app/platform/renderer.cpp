@@ -1,7 +1,5 @@
 #include "platform/renderer.h"
 
-#define GL_GLEXT_PROTOTYPES 1
-#include <GL/glcorearb.h>
 #include <imgui.h>
 
 #include <algorithm>
@@ -11,6 +9,7 @@
 #include <string>
 
 #include "platform/embedded.h"
+#include "platform/gl.h"
 
 namespace hitbox::app {
 namespace {

@@ -1,8 +1,6 @@
 #include "platform/window.h"
 
 #include <SDL.h>
-#define GL_GLEXT_PROTOTYPES 1
-#include <GL/glcorearb.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <backends/imgui_impl_sdl.h>
 #include <imgui.h>
@@ -31,9 +29,13 @@
 #include "panels/layout.h"
 #include "panels/panels.h"
 #include "platform/fonts.h"
+#include "platform/gl.h"
 #include "platform/renderer.h"
 #include "sandbox/sandbox.h"
 #include "teach/lessons.h"
+#ifdef __EMSCRIPTEN__
+#include "platform/web/web.h"
+#endif
 
 namespace hitbox::app {
 namespace {
@@ -175,6 +177,8 @@ class Shell {
   int bench();
 
  private:
+  bool interactive_frame();  // events, one frame, Export PNG, swap; false once quitting
+  int bench_report(std::vector<double> times) const;
   void frame(bool hide_mouse);
   void handle(const SDL_Event& e);
   void zoom_at(Vec2 window_point, float factor);
@@ -247,6 +251,9 @@ void Shell::frame(bool hide_mouse) {
   font_.apply(teacher_->panel_scale());
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
+  // A frozen clock (the browser's virtual time) can give two frames the same time stamp, and
+  // ImGui refuses a zero time step.
+  if (ImGui::GetIO().DeltaTime <= 0.0f) ImGui::GetIO().DeltaTime = 1.0e-4f;
   // Headless frames have no pointer: keep panels from showing a hover under (0, 0).
   if (hide_mouse) {
     ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
@@ -663,29 +670,38 @@ void Shell::handle(const SDL_Event& e) {
   }
 }
 
+bool Shell::interactive_frame() {
+  SDL_Event e;
+  while (SDL_PollEvent(&e) != 0) handle(e);
+  if (!running_) return false;
+  frame(false);
+  // File > Export PNG: the frame just drawn, read back like --screenshot-on-exit (drawn
+  // again without the panels when the export asked for the scene only).
+  if (const std::string png = teacher_->take_export(); !png.empty()) {
+    if (teacher_->export_without_panels() && show_ui_) {
+      show_ui_ = false;
+      frame(true);
+      show_ui_ = true;
+    }
+    glReadBuffer(GL_BACK);
+    int dw = 0, dh = 0;
+    drawable_size(&dw, &dh);
+    teacher_->exported(png, write_png(png, dw, dh));
+  }
+  update_title();
+  SDL_GL_SwapWindow(window_);
+  return true;
+}
+
 int Shell::interactive() {
+#ifdef __EMSCRIPTEN__
+  // The browser owns the loop: one frame per animation frame; this never returns.
+  web::run_main_loop([this] { return interactive_frame(); });
+#endif
   using Clock = std::chrono::steady_clock;
   while (running_) {
     const auto start = Clock::now();
-    SDL_Event e;
-    while (SDL_PollEvent(&e) != 0) handle(e);
-    if (!running_) break;
-    frame(false);
-    // File > Export PNG: the frame just drawn, read back like --screenshot-on-exit (drawn
-    // again without the panels when the export asked for the scene only).
-    if (const std::string png = teacher_->take_export(); !png.empty()) {
-      if (teacher_->export_without_panels() && show_ui_) {
-        show_ui_ = false;
-        frame(true);
-        show_ui_ = true;
-      }
-      glReadBuffer(GL_BACK);
-      int dw = 0, dh = 0;
-      drawable_size(&dw, &dh);
-      teacher_->exported(png, write_png(png, dw, dh));
-    }
-    update_title();
-    SDL_GL_SwapWindow(window_);
+    if (!interactive_frame()) break;
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     if (ms < kMinFrameMs) SDL_Delay(static_cast<Uint32>(kMinFrameMs - ms));
   }
@@ -722,7 +738,9 @@ int Shell::bench() {
   std::vector<double> times;
   times.reserve(static_cast<std::size_t>(options_.bench_frames));
   auto last = Clock::now();
-  for (int i = 0; running_ && i < kBenchWarmup + options_.bench_frames; ++i) {
+  int i = 0;
+  // One timed frame; false once the run is over.
+  const auto one = [&] {
     SDL_Event e;
     while (SDL_PollEvent(&e) != 0) {
       if (e.type == SDL_QUIT) running_ = false;
@@ -736,7 +754,22 @@ int Shell::bench() {
     if (i >= kBenchWarmup)
       times.push_back(std::chrono::duration<double, std::milli>(now - last).count());
     last = now;
+    return running_ && ++i < kBenchWarmup + options_.bench_frames;
+  };
+#ifdef __EMSCRIPTEN__
+  // In the browser a frame is one animation frame (drawn and presented), as a user sees it.
+  web::run_main_loop([&] {
+    if (one()) return true;
+    bench_report(std::move(times));
+    return false;
+  });
+#endif
+  while (one()) {
   }
+  return bench_report(std::move(times));
+}
+
+int Shell::bench_report(std::vector<double> times) const {
   if (times.empty()) {
     std::cerr << "hitbox: benchmark interrupted before any frame was timed\n";
     return 1;
@@ -789,10 +822,17 @@ int run_window(WindowOptions options) {
     return 2;
   }
 
+#ifdef __EMSCRIPTEN__
+  // WebGL 2: OpenGL ES 3.0.
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+#else
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
+#endif
   SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
   SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
   SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
@@ -819,7 +859,7 @@ int run_window(WindowOptions options) {
   if (headless || bench) io.IniFilename = nullptr;
   ImGui::StyleColorsDark();
   platform.imgui_sdl = ImGui_ImplSDL2_InitForOpenGL(platform.window, platform.context);
-  platform.imgui_gl = ImGui_ImplOpenGL3_Init("#version 330 core");
+  platform.imgui_gl = ImGui_ImplOpenGL3_Init(kImGuiGlslVersion);
   if (!platform.imgui_sdl || !platform.imgui_gl) {
     std::cerr << "hitbox: cannot start the ImGui SDL2/OpenGL3 backends\n";
     return 1;

@@ -16,6 +16,9 @@
 #include "platform/image.h"
 #include "platform/renderer.h"
 #include "sandbox/sandbox.h"
+#ifdef __EMSCRIPTEN__
+#include "platform/web/web.h"
+#endif
 
 namespace hitbox::app {
 namespace {
@@ -111,6 +114,9 @@ void Teacher::exported(const std::string& path, bool ok) {
   note_ = ok ? "Exported " + path : "Cannot write " + path;
   note_error_ = !ok;
   sandbox_.notify(note_, !ok);
+#ifdef __EMSCRIPTEN__
+  if (ok) web::download(path);  // the browser's file is in memory: hand it to the user
+#endif
 }
 
 bool Teacher::is_bundled(const std::string& path) const {
@@ -138,6 +144,9 @@ void Teacher::save() {
     note_ = "Saved " + path;
     note_error_ = false;
     sandbox_.notify(note_);
+#ifdef __EMSCRIPTEN__
+    web::download(path);  // the browser's file is in memory: hand it to the user
+#endif
     remember(path);
   } catch (const SceneError& e) {
     note_ = e.what();
@@ -163,6 +172,9 @@ bool Teacher::save_as(const std::string& path) {
     note_ = "Saved " + path;
     note_error_ = false;
     sandbox_.notify(note_);
+#ifdef __EMSCRIPTEN__
+    web::download(path);
+#endif
     remember(path);
     return true;
   } catch (const SceneError& e) {
@@ -208,6 +220,10 @@ bool Teacher::lesson_shown() const {
 void Teacher::draw() {
   if (export_delay_ > 0) --export_delay_;
   if (sandbox_.take_save_request()) save();
+#ifdef __EMSCRIPTEN__
+  // File > Open in the browser is an upload (web.h); the file arrives a few frames later.
+  if (const std::string up = web::take_upload(); !up.empty() && !open(up)) popup_ = "Open scene";
+#endif
   menu_bar();
   file_popups();
   lesson_panel();
@@ -217,7 +233,11 @@ void Teacher::draw() {
 void Teacher::menu_bar() {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
+#ifdef __EMSCRIPTEN__
+    if (ImGui::MenuItem("Open...")) web::pick_scene_file();
+#else
     if (ImGui::MenuItem("Open...")) popup_ = "Open scene";
+#endif
     if (ImGui::MenuItem("Save", "Ctrl+S", false, !sandbox_.path().empty())) save();
     if (ImGui::MenuItem("Save As...")) popup_ = "Save scene as";
     if (ImGui::BeginMenu("Recent", !recent_.empty())) {
@@ -330,6 +350,9 @@ void Teacher::lesson_panel() {
     ImGui::End();
     return;
   }
+#ifdef __EMSCRIPTEN__
+  web::lesson_shown(lesson.title, lesson.text.empty() ? std::string() : lesson.text.front());
+#endif
   const int cur = current_lesson();
   const int n = static_cast<int>(lessons_.size());
   ImGui::BeginDisabled(cur <= 0);

@@ -11,6 +11,10 @@ namespace hitbox::json_write {
 
 // Shortest text that reads back as the same float (std::to_chars): the report's numbers.
 std::string float_text(float v);
+// The same text made with printf and strtof, for standard libraries without floating-point
+// std::to_chars (Emscripten's); float_text uses it there. tests/float_text_test.cpp holds the
+// two equal.
+std::string float_text_printf(float v);
 
 // Shortest text that reads back as the same double. Whole numbers are written without a
 // fraction ("300"), everything else as nlohmann writes doubles (round-trip exact): the

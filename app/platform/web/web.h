@@ -1,0 +1,42 @@
+// What the browser build (Emscripten, WebGL 2) does differently from the desktop: the browser
+// owns the frame loop, flags come from the page's URL, and files are uploaded and downloaded
+// instead of opened by path. Only the browser build compiles app/platform/web/.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace hitbox::app::web {
+
+// Calls `frame` once per animation frame until it returns false. Never returns: the caller's
+// stack stays as it is (Emscripten's simulated infinite loop), so `frame` may refer to it.
+// After the first frame the page's console gets "hitbox: first frame at T ms" (T from the
+// start of navigation) and window.hitboxFrames counts the frames drawn; when the loop ends it
+// prints how long the frames took to compute.
+[[noreturn]] void run_main_loop(std::function<bool()> frame);
+
+// The command line the page's URL stands for: "?lesson=03_polygon_sat_mtd&algo=sat,mtd" is
+// `hitbox --lesson 03_polygon_sat_mtd --algo sat,mtd`; a parameter without a value is a bare
+// flag (`?no-ui`); `scene=NAME` without a slash names a bundled scene (assets/scenes/NAME.json).
+// argv[0] included.
+std::vector<std::string> url_args(const std::string& program);
+
+// The folder the bundled scenes, lessons and sprites are preloaded to (--preload-file).
+inline constexpr const char* kAssetsDir = "/assets";
+
+// File > Open: shows the browser's file picker. The chosen file is copied into the in-memory
+// file system (beside a link to the bundled sprites, so "../sprites/x.png" still resolves)
+// and its path comes back from take_upload() on a later frame.
+void pick_scene_file();
+// The path of a file the user uploaded since the last call, or "".
+std::string take_upload();
+
+// Offers a file of the in-memory file system to the user as a download (Save, Export PNG).
+void download(const std::string& path);
+
+// The lesson panel shows this lesson: the page's console gets "hitbox: lesson: TITLE | FIRST
+// PARAGRAPH" once each time the lesson shown changes (the browser tests read it).
+void lesson_shown(const std::string& title, const std::string& first_paragraph);
+
+}  // namespace hitbox::app::web

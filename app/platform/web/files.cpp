@@ -11,6 +11,8 @@ namespace {
 
 std::string g_upload;  // the last uploaded file's path, until take_upload()
 
+// The JavaScript below is kept as written.
+// clang-format off
 // A hidden <input type=file>; the chosen file goes to /uploads/scenes/NAME, with
 // /uploads/sprites and /sprites linked to the bundled sprites so a scene's relative sprite
 // paths ("../sprites/ring.png", a lesson's "../../sprites/ring.png") still resolve.
@@ -19,17 +21,17 @@ EM_JS(void, hitbox_pick_file, (const char* assets), {
   const input = document.createElement("input");
   input.type = "file";
   input.accept = ".json,application/json";
-  input.onchange = async() = > {
+  input.onchange = async () => {
     const file = input.files[0];
     if (!file) return;
     const data = new Uint8Array(await file.arrayBuffer());
-    for (const dir of["/uploads", "/uploads/scenes"]) {
+    for (const dir of ["/uploads", "/uploads/scenes"]) {
       if (!FS.analyzePath(dir).exists) FS.mkdir(dir);
     }
-    for (const link of["/uploads/sprites", "/sprites"]) {
+    for (const link of ["/uploads/sprites", "/sprites"]) {
       if (!FS.analyzePath(link).exists) FS.symlink(root + "/sprites", link);
     }
-    const path = "/uploads/scenes/" + file.name.replace(/ [^A - Za - z0 - 9._ - ] / g, "_");
+    const path = "/uploads/scenes/" + file.name.split("/").join("_");
     FS.writeFile(path, data);
     console.log("hitbox: uploaded " + path + " (" + data.length + " bytes)");
     ccall("hitbox_web_uploaded", null, ["string"], [path]);
@@ -42,17 +44,15 @@ EM_JS(void, hitbox_download, (const char* path, const char* name), {
   const data = FS.readFile(file);
   const type = file.endsWith(".png") ? "image/png" : "application/json";
   const link = document.createElement("a");
-  link.href = URL.createObjectURL(new Blob([data], {
-    type:
-      type
-  }));
+  link.href = URL.createObjectURL(new Blob([data], { type: type }));
   link.download = UTF8ToString(name);
   document.body.appendChild(link);
   link.click();
   link.remove();
-  setTimeout(() = > URL.revokeObjectURL(link.href), 10000);
+  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
   console.log("hitbox: download " + link.download + " (" + data.length + " bytes)");
 });
+// clang-format on
 
 }  // namespace
 

@@ -1,5 +1,6 @@
 // The browser's frame loop (web.h): Emscripten calls tick() once per animation frame.
 #include <emscripten.h>
+#include <emscripten/stack.h>
 
 #include <algorithm>
 #include <cmath>
@@ -55,8 +56,14 @@ void tick(void*) {
 
 void run_main_loop(std::function<bool()> frame) {
   g_frame = std::move(frame);
-  // 0 frames per second: the browser's animation frames. The last argument simulates an
-  // infinite loop, so the caller's stack is never unwound.
+  // Simulating an infinite loop throws a JavaScript exception through the callers' frames,
+  // and on its way out every exception-handling wrapper (invoke_*, there with -fexceptions)
+  // resets the stack pointer to where main() began: the callers' objects (the window, the
+  // sandbox...) would then be overwritten by the next call from JavaScript. Right after main()
+  // has been left (the runtime's post-run hooks, before any event or frame), the stack pointer
+  // moves back below them, so they stay where they are for the life of the page.
+  EM_ASM({ addOnPostRun(function() { stackRestore($0); }); }, emscripten_stack_get_current());
+  // 0 frames per second: the browser's animation frames.
   emscripten_set_main_loop_arg(tick, nullptr, 0, 1);
   __builtin_unreachable();
 }

@@ -8,7 +8,8 @@
 # Sourced by scripts/dev.sh; expects install_missing and as_root from it.
 set -euo pipefail
 
-WEB_PKGS=(emscripten node-acorn chromium dpkg-dev python3 cmake make libglm-dev nlohmann-json3-dev)
+WEB_PKGS=(emscripten node-acorn chromium dpkg-dev python3 cmake make libglm-dev nlohmann-json3-dev
+  libstb-dev fonts-dejavu-core)
 WEB_DEPS="$PWD/build/web-deps"
 SDL_VERSION=2.26.5
 IMGUI_VERSION=1.86

@@ -64,8 +64,9 @@ function(hitbox_web_window_libs)
 endfunction()
 
 # The program as a page: HITBOX_WEB_OUT gets index.html (app/platform/web/index.html),
-# hitbox.js, hitbox.wasm and hitbox.data (assets/scenes and assets/sprites, preloaded to
-# /assets in the page's in-memory file system). Static files: any web server can serve them.
+# hitbox.js, hitbox.wasm and hitbox.data (assets/scenes, assets/sprites and Debian's DejaVu Sans
+# Mono, preloaded to /assets in the page's in-memory file system). Static files: any web
+# server can serve them.
 function(hitbox_web_page target)
   file(GLOB_RECURSE assets CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/assets/scenes/*
        ${PROJECT_SOURCE_DIR}/assets/sprites/*)
@@ -80,6 +81,14 @@ function(hitbox_web_page target)
     "-sEXPORTED_RUNTIME_METHODS=['ccall','FS']"
     "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/assets/scenes@/assets/scenes"
     "SHELL:--preload-file ${PROJECT_SOURCE_DIR}/assets/sprites@/assets/sprites")
+  # Presenter mode's TrueType font (app/platform/fonts.cpp looks in assets/fonts first).
+  set(font /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf)
+  if(EXISTS ${font})
+    target_link_options(${target} PRIVATE
+      "SHELL:--preload-file ${font}@/assets/fonts/DejaVuSansMono.ttf")
+  else()
+    message(WARNING "${font} is missing (fonts-dejavu-core): presenter mode scales the bitmap font")
+  endif()
   add_custom_command(TARGET ${target} POST_BUILD
     COMMAND ${CMAKE_COMMAND} -E copy ${PROJECT_SOURCE_DIR}/app/platform/web/index.html
             ${HITBOX_WEB_OUT}/index.html

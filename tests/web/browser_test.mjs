@@ -183,6 +183,45 @@ async function testDrag(browser, base) {
   await page.close();
 }
 
+// Files in the browser: File > Save on a bundled scene writes it and the browser downloads
+// the file, which reads back as the same shapes; File > Open is an upload: the browser's file
+// picker, and the chosen scene (the window tests' drag.json) opens.
+async function testFiles(browser, base) {
+  const { page, lines, errors } = await openPage(browser, `${base}?scene=touching`);
+  const downloads = path.join(outDir, "downloads");
+  fs.rmSync(downloads, { recursive: true, force: true });
+  fs.mkdirSync(downloads, { recursive: true });
+  const cdp = await page.createCDPSession();
+  await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
+  // File (the menu bar's first entry), then its second item, Save.
+  const frames = () => page.evaluate(() => window.hitboxFrames);
+  await page.mouse.click(25, 9);
+  await page.waitForFunction((m) => window.hitboxFrames >= m + 3, { polling: 10 }, await frames());
+  await page.mouse.click(45, 51);
+  const file = path.join(downloads, "touching.json");
+  const deadline = Date.now() + 15000;
+  while (!fs.existsSync(file) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  const saved = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : null;
+  const original = JSON.parse(fs.readFileSync(path.join(root, "assets/scenes/touching.json"), "utf8"));
+  const ids = (scene) => JSON.stringify(scene.shapes.map((s) => [s.id, s.kind, s.pos]));
+  check("File > Save downloads the scene, and it reads back as the same shapes",
+    saved !== null && ids(saved) === ids(original),
+    `${lines.find((l) => l.startsWith("hitbox: download")) || "no download line"}${saved ? "" : "; no file in 15 s"}`);
+
+  // File (the menu bar's first entry), then its first item, Open...
+  const chooser = page.waitForFileChooser({ timeout: 15000 });
+  await page.mouse.click(25, 9);
+  await page.waitForFunction((m) => window.hitboxFrames >= m + 3, { polling: 10 }, await frames());
+  await page.mouse.click(45, 32);
+  const picker = await chooser;
+  await picker.accept([path.join(root, "tests/window/scenes/drag.json")]);
+  await page.waitForFunction(() => document.title.startsWith("Hitbox - drag.json"), { timeout: 15000 }).catch(() => {});
+  check("File > Open uploads a scene and opens it", (await page.title()).startsWith("Hitbox - drag.json"),
+    `${await page.title()}; ${lines.find((l) => l.startsWith("hitbox: uploaded")) || "no upload line"}`);
+  check("no page errors with files", errors.length === 0, errors.join(" | "));
+  await page.close();
+}
+
 function testSize() {
   const bytes = (f) => fs.statSync(path.join(webDir, f)).size;
   const wasm = bytes("hitbox.wasm");
@@ -240,7 +279,9 @@ async function main() {
     args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", `--window-size=${width},${height}`],
   });
   try {
-    for (const t of [testDefaultScene, testLesson, testDrag, testBench]) {
+    const only = process.env.HITBOX_WEB_ONLY;  // e.g. testFiles: run that test alone
+    for (const t of [testDefaultScene, testLesson, testDrag, testFiles, testBench]) {
+      if (only && t.name !== only) continue;
       try {
         await t(browser, base);
       } catch (e) {

@@ -24,6 +24,7 @@
 #include "platform/image.h"
 #include "layout_probe.h"
 #include "pixels.h"
+#include "compare/timing_clock.h"
 #include "compare/viewports.h"
 
 namespace hitbox::window_test {
@@ -223,6 +224,31 @@ TEST(CompareTiming, TimeQueryGivesAPositiveMedian) {
   EXPECT_GT(ns, 0.0);
   EXPECT_LT(ns, 1e6);
   EXPECT_GE(calls, 7);
+}
+
+// The table names its clock and the step it measured: a steady clock that moves in less than a
+// microsecond here, found again by a separate count of distinct readings.
+TEST(CompareTiming, TheClockLineNamesTheClockAndItsMeasuredStep) {
+  const double tick = app::timing_clock_tick_ns();
+  EXPECT_GT(tick, 0.0);
+  EXPECT_LT(tick, 1000.0);
+  using Clock = std::chrono::steady_clock;
+  int distinct = 0;
+  auto last = Clock::now();
+  const auto end = last + std::chrono::microseconds(200);
+  for (auto now = last; now < end; now = Clock::now()) {
+    if (now != last) ++distinct;
+    last = now;
+  }
+  // A clock with steps of `tick` ns moves about 200 us / tick times in 200 us (calls cost too).
+  EXPECT_GE(distinct, 20);
+  const std::string text = app::timing_clock_text();
+  EXPECT_NE(text.find("std::chrono::steady_clock"), std::string::npos) << text;
+  EXPECT_NE(text.find("worker thread"), std::string::npos) << text;
+  EXPECT_NE(text.find(" ns here"), std::string::npos) << text;
+  // The desktop keeps time_query's own batches: 50 us, at most 4096 calls.
+  EXPECT_EQ(app::timing_batch().batch_ns, 50000.0);
+  EXPECT_EQ(app::timing_batch().max_calls, 4096);
 }
 
 TEST(CompareTiming, WorkerMeasuresEverySupportedAlgorithm) {

@@ -82,8 +82,9 @@ case "${1:-}" in
   web)
     build_web
     port=${HITBOX_WEB_PORT:-8000}
+    bind=${HITBOX_WEB_BIND:-127.0.0.1}  # 0.0.0.0 serves the class on the local network
     echo "hitbox: serving build/web at http://localhost:$port/ (Ctrl-C stops)"
-    exec python3 -m http.server "$port" --bind 127.0.0.1 --directory build/web
+    exec python3 -m http.server "$port" --bind "$bind" --directory build/web
     ;;
   test-web)
     test_web

@@ -222,6 +222,22 @@ async function testFiles(browser, base) {
   await page.close();
 }
 
+// The desktop's modes in the browser: each URL draws frames (its screenshot is kept) without a
+// page error or a line on stderr.
+async function testModes(browser, base) {
+  const modes = ["presenter", "split=4", "compare", "step=sat:2", "lesson=07_pixel_masks", "scene=sprites&algo=pixel"];
+  for (const mode of modes) {
+    const { page, lines, errors } = await openPage(browser, `${base}?${mode}`, 10);
+    const stderr = [];
+    page.on("console", (msg) => { if (msg.type() === "error") stderr.push(msg.text()); });
+    await screenshot(page, `mode_${mode.replace(/[^a-z0-9]+/gi, "_")}`);
+    const title = await page.title();
+    check(`?${mode} draws frames without errors`, errors.length === 0 && stderr.length === 0 &&
+      !lines.some((l) => /cannot|error/i.test(l)), [...errors, ...stderr].join(" | ") || title);
+    await page.close();
+  }
+}
+
 function testSize() {
   const bytes = (f) => fs.statSync(path.join(webDir, f)).size;
   const wasm = bytes("hitbox.wasm");
@@ -280,7 +296,7 @@ async function main() {
   });
   try {
     const only = process.env.HITBOX_WEB_ONLY;  // e.g. testFiles: run that test alone
-    for (const t of [testDefaultScene, testLesson, testDrag, testFiles, testBench]) {
+    for (const t of [testDefaultScene, testLesson, testDrag, testFiles, testModes, testBench]) {
       if (only && t.name !== only) continue;
       try {
         await t(browser, base);

@@ -21,12 +21,22 @@
 
 namespace hitbox::detail {
 
+// std::bit_cast where the standard library has it; the compiler's builtin (the same cast)
+// where it does not (Emscripten 3.1.6's libc++, the browser build).
+template <class To, class From>
+inline To bits_as(From v) {
+#if defined(__cpp_lib_bit_cast)
+  return std::bit_cast<To>(v);
+#else
+  return __builtin_bit_cast(To, v);
+#endif
+}
+
 // c ? x : y by masks, so the compiler cannot turn a choice that depends on the answer into a
 // branch (hits and misses come in no predictable order). Exactly x or y, bit for bit.
 inline float pick_bits(bool c, float x, float y) {
   const std::uint32_t m = 0u - static_cast<std::uint32_t>(c);
-  return std::bit_cast<float>((std::bit_cast<std::uint32_t>(x) & m) |
-                              (std::bit_cast<std::uint32_t>(y) & ~m));
+  return bits_as<float>((bits_as<std::uint32_t>(x) & m) | (bits_as<std::uint32_t>(y) & ~m));
 }
 inline Vec2 pick_bits(bool c, Vec2 x, Vec2 y) {
   return Vec2(pick_bits(c, x.x, y.x), pick_bits(c, x.y, y.y));

@@ -427,7 +427,9 @@ void CompareTimer::post(const Shape& a, const Shape& b, float accuracy) {
   }
 }
 
-CompareTimer::Timings CompareTimer::results() const { return published_; }
+CompareTimer::Timings CompareTimer::results() const {
+  return published_;
+}
 
 void CompareTimer::run() {}
 #endif

@@ -153,7 +153,7 @@ class CompareTimer {
   // The browser build has no threads: post() times one algorithm per frame, a round every
   // quarter second (compare.cpp).
   Timings measuring_;
-  int next_ = 0;               // the kAlgorithms index timed next; kAlgoCount: round done
+  int next_ = 0;                // the kAlgorithms index timed next; kAlgoCount: round done
   double round_done_ms_ = 0.0;  // when the last round finished (the page's clock)
 #endif
   std::thread worker_;

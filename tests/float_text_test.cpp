@@ -65,7 +65,8 @@ TEST(FloatText, SpecialAndHandPickedValues) {
 TEST(FloatText, PowersOfTwoAndNeighbours) {
   for (int e = -149; e <= 127; ++e) {
     const float p = std::ldexp(1.0f, e);
-    for (const float v : {p, std::nextafter(p, 0.0f), std::nextafter(p, 1e39f), -p}) {
+    for (const float v : {p, std::nextafter(p, 0.0f),
+                          std::nextafter(p, std::numeric_limits<float>::infinity()), -p}) {
       ASSERT_EQ(hitbox::json_write::float_text_printf(v), reference(v)) << "2^" << e;
     }
   }

@@ -102,3 +102,38 @@ TEST(FuzzFindings, NanBoxOverlapPicksARealLane) {
 }
 
 }  // namespace
+
+namespace {
+
+// fuzz_shapes: a concave polygon (four convex pieces) at a scale of 7e-304, so every piece
+// collapses onto one spot, against a circle of radius 0 on the same spot. SAT found the
+// pieces overlapping with no axis to test (a touch), but mtd, finding no candidate direction,
+// said they were apart. mtd now takes the overlapping piece pair's own push: zero.
+TEST(FuzzFindings, ConcavePolygonCollapsedToAPointTouchesByBothSatAndMtd) {
+  Shape poly;
+  poly.kind = Kind::Polygon;
+  poly.pos = DVec2(1.11871185e-317, 0.0);
+  poly.angle = 128.890625;
+  poly.scale = 7.32672353e-304;
+  poly.mirror_x = true;
+  poly.points = {{40, 0},           {0, 20},
+                 {2, -511.8125},    {511.984375, 1},
+                 {511.984375, 511.984375}, {0, 508.03125},
+                 {511.265625, 510.90625},  {122, 89}};
+  Shape dot;
+  dot.kind = Kind::Circle;
+  dot.pos = DVec2(1.45166368e-319, 0.0);
+  dot.scale = 0.0;
+  const hitbox::Posed a(poly), b(dot);
+  ASSERT_GT(a.body().piece_count, 1);
+  for (const bool swap : {false, true}) {
+    const hitbox::Body& x = swap ? b.body() : a.body();
+    const hitbox::Body& y = swap ? a.body() : b.body();
+    const hitbox::SatResult s = hitbox::sat(x, y);
+    const hitbox::MtdResult m = hitbox::mtd(x, y);
+    EXPECT_TRUE(s.hit) << "swap " << swap;
+    EXPECT_EQ(s.hit, m.hit) << "swap " << swap;
+  }
+}
+
+}  // namespace

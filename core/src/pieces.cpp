@@ -149,9 +149,16 @@ MtdResult mtd_pieces(const Body& a, const Body& b, SatTrace* trace, PiecePair* w
   };
   std::vector<Candidate> cands;
   SatTrace t;
+  bool overlapping = false;  // some piece pair overlaps (it may offer no direction at all)
+  std::size_t first_i = 0, first_j = 0;
   for (std::size_t i = 0; i < pa.size(); ++i) {
     for (std::size_t j = 0; j < pb.size(); ++j) {
       if (!sat(pa[i], pb[j], &t, /*early_exit=*/false).hit) continue;
+      if (!overlapping) {
+        overlapping = true;
+        first_i = i;
+        first_j = j;
+      }
       for (const SatAxis& ax : t.axes) {
         cands.push_back({ax.axis, i, j});
         cands.push_back({-ax.axis, i, j});
@@ -161,6 +168,12 @@ MtdResult mtd_pieces(const Body& a, const Body& b, SatTrace* trace, PiecePair* w
     }
   }
   if (cands.empty()) {
+    // Overlapping pieces with no axis between them (degenerate pieces on one spot): their own
+    // push, which is zero, so mtd agrees with sat that the shapes touch.
+    if (overlapping) {
+      name(which, first_i, first_j);
+      return mtd(pa[first_i], pb[first_j], trace);
+    }
     name(which, 0, 0);
     if (trace) mtd(pa[0], pb[0], trace);
     return MtdResult{};

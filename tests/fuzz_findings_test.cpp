@@ -6,6 +6,7 @@
 
 #include "hitbox/collide.h"
 #include "hitbox/mask.h"
+#include "hitbox/scene.h"
 #include "hitbox/shape.h"
 
 namespace {
@@ -133,6 +134,48 @@ TEST(FuzzFindings, ConcavePolygonCollapsedToAPointTouchesByBothSatAndMtd) {
     const hitbox::MtdResult m = hitbox::mtd(x, y);
     EXPECT_TRUE(s.hit) << "swap " << swap;
     EXPECT_EQ(s.hit, m.hit) << "swap " << swap;
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// fuzz_shapes: a point exactly on a circle's centre. The circle-vertex axis had no direction,
+// and a point has no edge axes, so SAT tested nothing and answered an infinite overlap. Any
+// direction measures a point against a circle: the overlap is the radius, and the MTD pushes
+// the point out by it.
+TEST(FuzzFindings, PointOnACircleCentreOverlapsByTheRadius) {
+  Shape c;
+  c.kind = Kind::Circle;
+  c.radius = 20.0;
+  c.scale = 58.0;
+  Shape p;
+  p.kind = Kind::Point;
+  p.scale = 511.984375;
+  const hitbox::Posed a(c), b(p);
+  for (const bool swap : {false, true}) {
+    const hitbox::Body& x = swap ? b.body() : a.body();
+    const hitbox::Body& y = swap ? a.body() : b.body();
+    const hitbox::SatResult s = hitbox::sat(x, y);
+    EXPECT_TRUE(s.hit);
+    EXPECT_EQ(s.tested, 1);
+    EXPECT_FLOAT_EQ(s.overlap, 1160.0f);
+    const hitbox::MtdResult m = hitbox::mtd(x, y);
+    EXPECT_TRUE(m.hit);
+    EXPECT_FLOAT_EQ(m.depth, 1160.0f);
+  }
+}
+
+// fuzz_window_args: `--scene /dev/full`. Reading a device that never ends filled the memory;
+// load_scene now stops at 64 MiB and names the file.
+TEST(FuzzFindings, EndlessSceneFileIsRefused) {
+  try {
+    (void)hitbox::load_scene("/dev/zero");
+    FAIL() << "no error for /dev/zero";
+  } catch (const hitbox::SceneError& e) {
+    EXPECT_EQ(e.file(), "/dev/zero");
+    EXPECT_NE(std::string(e.what()).find("larger than 64 MiB"), std::string::npos) << e.what();
   }
 }
 

@@ -169,6 +169,9 @@ inline MtdResult push_out(Vec2 axis, Interval ia, Interval ib, Vec2 a_pos, Vec2 
   } else {
     sc = scan_axes<false>(a, b, nullptr, early_exit);
   }
+  // No axis at all (two points on one spot): nothing separates them and nothing overlaps,
+  // so they touch.
+  if (sc.tested == 0) return SatResult{true, Vec2(1.0f, 0.0f), 0.0f, 0};
   const AxisEval& pick = sc.hit ? sc.least : sc.first;
   return SatResult{sc.hit, pick.axis, pick.overlap, sc.tested};
 }
@@ -182,6 +185,11 @@ inline MtdResult push_out(Vec2 axis, Interval ia, Interval ib, Vec2 a_pos, Vec2 
     sc = scan_axes<false>(a, b, nullptr, true);
   }
   if (!sc.hit) return MtdResult{};
+  if (sc.tested == 0) {  // no axis (two points on one spot): they touch, nothing to push
+    MtdResult m;
+    m.hit = true;
+    return m;
+  }
   return push_out(sc.least.axis, sc.least.a, sc.least.b, a.pos, b.pos);
 }
 

@@ -128,9 +128,13 @@ inline void for_each_axis(const Body& a, const Body& b, F&& f) {
     const Body& poly = ca ? b : a;
     const int j = nearest_vertex(poly, circle.pos);
     const Vec2 d = poly.v[j] - circle.pos;
-    // Centre exactly on a vertex: the shapes overlap; the edge axes already decide that.
+    // Centre exactly on a vertex: the shapes overlap; the edge axes already decide that. A
+    // point has no edge axes: any direction measures it against the circle, x is taken.
     if (dot(d, d) > 0.0f) {
       const Vec2 axis = d / std::sqrt(dot(d, d));
+      f(axis, project(a, axis), project(b, axis), AxisSource::CircleVertex, j);
+    } else if (poly.axis_count == 0) {
+      const Vec2 axis(1.0f, 0.0f);
       f(axis, project(a, axis), project(b, axis), AxisSource::CircleVertex, j);
     }
   } else if (!has_area(a) && !has_area(b)) {

@@ -614,6 +614,9 @@ Scene parse_scene(std::string_view text, const std::string& file, const ImageLoa
   return scene;
 }
 
+// The largest scene file load_scene reads (a 1,000-shape scene is about 150 KiB).
+constexpr std::size_t kMaxSceneFileBytes = std::size_t{64} << 20;
+
 Scene load_scene(const std::string& path, const ImageLoader& loader) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
@@ -623,12 +626,22 @@ Scene load_scene(const std::string& path, const ImageLoader& loader) {
   if (!in) {
     throw SceneError(path, "", "", std::string("cannot read the file: ") + std::strerror(errno));
   }
-  std::ostringstream text;
-  text << in.rdbuf();
+  // Read in blocks up to a limit: a device that never ends (/dev/zero, /dev/full) or a huge
+  // file is refused instead of filling the memory.
+  std::string text;
+  char block[65536];
+  while (in.read(block, sizeof block) || in.gcount() > 0) {
+    text.append(block, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxSceneFileBytes) {
+      throw SceneError(path, "", "",
+                       "the file is larger than " + std::to_string(kMaxSceneFileBytes >> 20) +
+                           " MiB; a scene file is never that large");
+    }
+  }
   if (in.bad()) {
     throw SceneError(path, "", "", std::string("cannot read the file: ") + std::strerror(errno));
   }
-  return parse_scene(text.str(), path, loader);
+  return parse_scene(text, path, loader);
 }
 
 }  // namespace hitbox

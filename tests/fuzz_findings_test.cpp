@@ -180,3 +180,33 @@ TEST(FuzzFindings, EndlessSceneFileIsRefused) {
 }
 
 }  // namespace
+
+namespace {
+
+// fuzz_shapes: a triangle at scale 0 (every vertex on one spot, no edge axis) against a
+// circle. The untraced lane path tested no axis and said "hit"; the traced scan measured the
+// circle along x and said "miss". Polygons without an edge axis now take the scan untraced
+// too, so both give the same verdict.
+TEST(FuzzFindings, CollapsedTriangleAgainstACircleSameVerdictTracedOrNot) {
+  Shape c;
+  c.kind = Kind::Circle;
+  c.radius = 20.0;
+  c.pos = DVec2(300.0, 0.0);
+  Shape t;
+  t.kind = Kind::Polygon;
+  t.scale = 0.0;
+  t.points = {{10, 0}, {0, 10}, {0, 0}};
+  const hitbox::Posed a(c), b(t);
+  for (const bool swap : {false, true}) {
+    const hitbox::Body& x = swap ? b.body() : a.body();
+    const hitbox::Body& y = swap ? a.body() : b.body();
+    hitbox::SatTrace tr;
+    const hitbox::SatResult untraced = hitbox::sat(x, y);
+    const hitbox::SatResult traced = hitbox::sat(x, y, &tr);
+    EXPECT_EQ(untraced.hit, traced.hit) << "swap " << swap;
+    EXPECT_FALSE(traced.hit) << "the circle is 280 px from the collapsed triangle";
+    EXPECT_EQ(untraced.tested, traced.tested);
+  }
+}
+
+}  // namespace

@@ -307,10 +307,14 @@ namespace {
 
 }  // namespace
 
-// The lane paths cover shapes with area (a polygon of 3 or more vertices, or a circle): points
-// and segments (one- and two-vertex polygons) take the scan, which adds their extra axis.
+// The lane paths cover shapes with area (a polygon of 3 or more vertices and some edge axis,
+// or a circle): points, segments and polygons collapsed to a point take the scan, which adds
+// their extra axes.
+inline bool lane_shape(const Body& b) {
+  return b.geom == Geom::Circle || (b.count >= 3 && b.axis_count > 0);
+}
 inline bool lane_pair(const Body& a, const Body& b) {
-  return (a.geom == Geom::Circle || a.count >= 3) && (b.geom == Geom::Circle || b.count >= 3);
+  return lane_shape(a) && lane_shape(b);
 }
 
 // Everything but the untraced box pair, which collide.h inlines.

@@ -484,7 +484,8 @@ SweptResult swept(const Body& a, const Body& b, SweptTrace* trace) {
 #if HITBOX_LANES
   // The lane paths cover shapes with area; points and segments (one- and two-vertex
   // polygons) take the scalar paths below.
-  const bool area = (ca || a.count >= 3) && (cb || b.count >= 3);
+  const bool area = (ca || (a.count >= 3 && a.axis_count > 0)) &&
+                    (cb || (b.count >= 3 && b.axis_count > 0));
   if (!trace && area && ca != cb) return swept_circle_polygon_lanes(a, b);
   if (!trace && area && a.geom == Geom::Polygon && b.geom == Geom::Polygon) {
     return swept_polygons_lanes(a, b);

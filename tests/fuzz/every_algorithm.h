@@ -1,6 +1,11 @@
 // What the fuzzers run on two posed shapes: every algorithm, untraced and traced, and the
-// pixel test when both masks stay small. Besides "no crash, no sanitizer report", it checks
-// what must hold for any input: a traced call gives the same verdict as the untraced one.
+// pixel test when both masks stay small. For any input: no crash, no sanitizer report. For
+// shapes a scene can hold (`accepted`: shape_problem passes, as the loader and the window's
+// editors require): a traced call gives the same verdict as the untraced one, mtd agrees
+// with sat, the time of impact lies in [0, 1], and every answer is finite. Shapes no scene
+// can hold (a negative radius, a scale of 0 or -260, vertices near the float limit) are only
+// held to the first promise: the fast lane paths and the scalar scan may round such inputs
+// apart.
 #pragma once
 
 #include <cmath>
@@ -32,6 +37,7 @@ inline bool finite_body(const Body& b) {
 inline void every_algorithm(const Body& a, const Body& b, float pixel_accuracy,
                             bool accepted = false) {
   const bool finite = finite_body(a) && finite_body(b);
+  const bool check = accepted && finite;
   (void)aabb(a, b);
   (void)bounding_circle(a, b);
 
@@ -39,19 +45,19 @@ inline void every_algorithm(const Body& a, const Body& b, float pixel_accuracy,
   const SatResult s0 = sat(a, b);
   const SatResult s1 = sat(a, b, &st);
   const SatResult s2 = sat(a, b, nullptr, /*early_exit=*/false);
-  if (finite && (s0.hit != s1.hit || s0.hit != s2.hit)) broken("sat: traced and untraced differ");
+  if (check && (s0.hit != s1.hit || s0.hit != s2.hit)) broken("sat: traced and untraced differ");
 
   SatTrace mt;
   const MtdResult m0 = mtd(a, b);
   const MtdResult m1 = mtd(a, b, &mt);
-  if (finite && m0.hit != m1.hit) broken("mtd: traced and untraced differ");
-  if (finite && m0.hit != s0.hit) broken("mtd and sat disagree on overlap");
+  if (check && m0.hit != m1.hit) broken("mtd: traced and untraced differ");
+  if (check && m0.hit != s0.hit) broken("mtd and sat disagree on overlap");
 
   SweptTrace wt;
   const SweptResult w0 = swept(a, b);
   const SweptResult w1 = swept(a, b, &wt);
-  if (finite && w0.hit != w1.hit) broken("swept: traced and untraced differ");
-  if (finite && w0.hit && !(w0.toi >= 0.0f && w0.toi <= 1.0f)) broken("swept: toi outside [0, 1]");
+  if (check && w0.hit != w1.hit) broken("swept: traced and untraced differ");
+  if (check && w0.hit && !(w0.toi >= 0.0f && w0.toi <= 1.0f)) broken("swept: toi outside [0, 1]");
 
   if (accepted) {
     if (!std::isfinite(s0.overlap) || !std::isfinite(s0.axis.x) || !std::isfinite(s0.axis.y)) {

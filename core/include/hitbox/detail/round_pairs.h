@@ -181,29 +181,75 @@ inline SatResult sat_circle_box(const Body& box, const Body& circle, bool early_
   return SatResult{v.hit, f.axis[k], f.ov[k], early_exit ? stop : f.n};
 }
 
+#if HITBOX_LANES
+// circle_box_axes() in lanes, for mtd: each axis as one register {axis.x, axis.y, overlap, d},
+// built without a round trip through memory. Lane by lane the same operations: the box-frame
+// coordinates as t.x * axis.x + t.y * axis.y, the corner offset, its length, the corner axis
+// as axis_x * l.x + axis_y * l.y, its extent as half.x * |l.x| + half.y * |l.y|.
+struct CircleBoxLanes {
+  f4 e0, e1, e2;  // the box's x axis, its y axis, the corner axis (overlap +inf without one)
+};
+
+inline CircleBoxLanes circle_box_lanes(const Body& box, const Body& circle) {
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  const f4 t{circle.pos.x - box.pos.x, circle.pos.y - box.pos.y, 0.0f, 0.0f};
+  const f4 axy{box.axis_x.x, box.axis_x.y, box.axis_y.x, box.axis_y.y};
+  const f4 tt = shuffle<0, 1, 0, 1>(t) * axy;
+  const f4 s = tt + shuffle<1, 0, 3, 2>(tt);  // {tx, tx, ty, ty}
+  const f4 half{box.half.x, box.half.x, box.half.y, box.half.y};
+  const f4 r = splat4(circle.radius);
+  const f4 ov01 = (half + r) - abs4(s);  // {ov0, ov0, ov1, ov1}
+  // copysign(half, s): half's magnitude with s's sign bit.
+  constexpr int kSign = static_cast<int>(0x80000000u);
+  const i4 sign_bit{kSign, kSign, kSign, kSign};
+  const f4 corner = bits_as<f4>((bits_as<i4>(half) & ~sign_bit) | (bits_as<i4>(s) & sign_bit));
+  const f4 dl = corner - s;  // {dl.x, dl.x, dl.y, dl.y}
+  const f4 sq = dl * dl;
+  const float len2 = sq[0] + sq[2];
+  const f4 l = dl * splat4(1.0f / sqrt1(len2));  // {l.x, l.x, l.y, l.y}
+  const f4 p = axy * l;
+  const f4 a2 = p + shuffle<2, 3, 0, 1>(p);  // corner axis in 0-1
+  const f4 q = shuffle<0, 4, 2, 6>(half, s) * shuffle<0, 4, 2, 6>(abs4(l), l);
+  const f4 ed = q + shuffle<2, 3, 0, 1>(q);                 // {e, d2, e, d2}
+  const f4 ov2 = (ed + r) - abs4(shuffle<1, 0, 3, 2>(ed));  // lane 0
+  const f4 v2 = len2 > 0.0f ? shuffle<0, 5, 0, 5>(ov2, ed) : f4{kInf, 0.0f, kInf, 0.0f};
+  const f4 z = shuffle<0, 4, 2, 6>(ov01, s);  // {ov0, tx, ov1, ty}
+  return CircleBoxLanes{shuffle<0, 1, 4, 5>(axy, z), shuffle<2, 3, 6, 7>(axy, z),
+                        shuffle<0, 1, 4, 5>(a2, v2)};
+}
+#endif
+
 // box_is_a: the box is A (the push-out moves A, away from B).
 inline MtdResult mtd_circle_box(const Body& box, const Body& circle, bool box_is_a) {
-  const CircleBox f = circle_box_axes(box, circle);
 #if HITBOX_LANES
   // The least of the box's two axes is known before the corner axis (which waits on a square
-  // root); the corner axis then replaces it when strictly less. Each candidate is one register
-  // {axis.x, axis.y, overlap, d}, so the choice is two selects, not a table lookup.
-  const f4 e0 = {f.axis[0].x, f.axis[0].y, f.ov[0], f.dbc[0]};
-  const f4 e1 = {f.axis[1].x, f.axis[1].y, f.ov[1], f.dbc[1]};
-  const f4 e2 = {f.axis[2].x, f.axis[2].y, f.ov[2], f.dbc[2]};
-  const f4 e01 = splat4(f.ov[1]) < splat4(f.ov[0]) ? e1 : e0;
-  const f4 r = splat4(f.ov[2]) < shuffle<2, 2, 2, 2>(e01) ? e2 : e01;
-  const f4 ovs = {f.ov[0], f.ov[1], f.ov[2], 0.0f};
-  const bool hit = lane_mask(ovs < f4{}) == 0;
-  const float ov_k = r[2], dbc_k = r[3];
-  const Vec2 axis_k(r[0], r[1]);
+  // root); the corner axis then replaces it when strictly less. Each candidate is one
+  // register, so the choice is two selects, not a table lookup.
+  const CircleBoxLanes f = circle_box_lanes(box, circle);
+  const f4 ov0 = shuffle<2, 2, 2, 2>(f.e0), ov1 = shuffle<2, 2, 2, 2>(f.e1);
+  const f4 ov2 = shuffle<2, 2, 2, 2>(f.e2);
+  const f4 e01 = ov1 < ov0 ? f.e1 : f.e0;
+  const f4 k = ov2 < shuffle<2, 2, 2, 2>(e01) ? f.e2 : e01;
+  const bool hit = lane_mask(shuffle<0, 1, 4, 4>(shuffle<0, 4, 0, 0>(ov0, ov1), ov2) < f4{}) == 0;
+  // B's centre lies at +d along the axis (d = (B - A) . axis): A leaves toward -axis.
+  const float d = box_is_a ? k[3] : -k[3];
+  const float on = static_cast<float>(hit);
+  const float sign = 1.0f - 2.0f * static_cast<float>(d > 0.0f);
+  const float so = sign * on;
+  const f4 g = k * f4{so, so, on, 0.0f} + f4{};  // {normal, depth, 0}; + 0 turns -0 into 0
+  const f4 vec = g * shuffle<2, 2, 2, 2>(g);
+  MtdResult m;
+  m.hit = hit;
+  m.depth = g[2];
+  m.normal = Vec2(g[0], g[1]);
+  m.vector = Vec2(vec[0], vec[1]);
+  return m;
 #else
+  const CircleBox f = circle_box_axes(box, circle);
   const CircleBoxVerdict v = circle_box_verdict(f);
   const bool hit = v.hit;
   const float ov_k = f.ov[v.least], dbc_k = f.dbc[v.least];
   const Vec2 axis_k = f.axis[v.least];
-#endif
-  // B's centre lies at +d along the axis (d = (B - A) . axis): A leaves toward -axis.
   const float d = box_is_a ? dbc_k : -dbc_k;
   const float on = static_cast<float>(hit);
   const float sign = 1.0f - 2.0f * static_cast<float>(d > 0.0f);
@@ -213,6 +259,7 @@ inline MtdResult mtd_circle_box(const Body& box, const Body& circle, bool box_is
   m.normal = axis_k * (sign * on) + Vec2(0.0f);
   m.vector = m.normal * m.depth;
   return m;
+#endif
 }
 
 }  // namespace hitbox::detail

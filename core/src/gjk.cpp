@@ -2,13 +2,13 @@
 // an overlap, radii added at the end. Method and sources: gjk.h.
 #include "hitbox/gjk.h"
 
-#include "hitbox/concave.h"
-
 #include <algorithm>
 #include <bit>
 #include <cfloat>
 #include <cmath>
 #include <cstring>
+
+#include "hitbox/concave.h"
 
 namespace hitbox {
 
@@ -463,6 +463,9 @@ GjkResult gjk_circles(const Body& a, const Body& b) {
   return r;
 }
 
+void overlap_tail(GjkResult& r, const Simplex& s, const Core& ca, const Core& cb, const Body& a,
+                  const Body& b, float noise, GjkTrace* trace);
+
 // The loop. One named result, returned from every exit, so it is built in the caller's slot
 // (no copy through the stack, whose mixed-width stores stall the load that reads them back).
 GjkResult gjk_loop(const Body& a, const Body& b, GjkTrace* trace) {
@@ -538,7 +541,14 @@ GjkResult gjk_loop(const Body& a, const Body& b, GjkTrace* trace) {
     return r;
   }
 
-  // The cores overlap or touch.
+  overlap_tail(r, s, ca, cb, a, b, noise, trace);
+  return r;
+}
+
+// The cores overlap or touch: EPA for the depth, then the radii.
+void overlap_tail(GjkResult& r, const Simplex& s, const Core& ca, const Core& cb, const Body& a,
+                  const Body& b, float noise, GjkTrace* trace) {
+  const float radii = ca.radius + cb.radius;
   r.hit = true;
   const EpaOut e = epa(s, ca, cb, noise, trace);
   r.epa_iterations = e.iterations;
@@ -559,14 +569,321 @@ GjkResult gjk_loop(const Body& a, const Body& b, GjkTrace* trace) {
   }
   r.point_a = pa - ca.radius * r.normal;
   r.point_b = pb + cb.radius * r.normal;
+}
+
+#if HITBOX_LANES
+// ---- The untraced loop for circles, boxes and polygons of at most 8 vertices ----
+//
+// The same float operations as gjk_loop, in the same order, so the same result bit for bit;
+// only the bookkeeping is cheaper. A polygon's padded x and y runs stay in registers and a
+// support point is one lane pass per shape (the dot products, their largest, the first vertex
+// that has it: farthest_lanes() for one or two runs of four). The simplex keeps each point's
+// w and vertex indices in plain arrays, and the solvers pick the kept points with tables
+// instead of a chain of branches (which region the origin falls in follows no pattern).
+//
+// Taken only when every bound is finite and within kFastReach of the origin: the solvers
+// then see only finite numbers, so weights of 0 may be carried for points no longer in the
+// simplex (0 + l0 w0 is never -0, and adding a zero to it changes nothing).
+constexpr float kFastReach = 1.0e8f;
+
+using detail::f4;
+
+struct PointCore {  // a circle's centre
+  const Vec2* v;
+  explicit PointCore(const Body& b) : v(&b.pos) {}
+  static int far(f4, f4) { return 0; }
+};
+
+struct Poly4Core {  // padded to 4: a box, a triangle, a segment, a point
+  const Vec2* v;
+  f4 x, y;
+  explicit Poly4Core(const Body& b) : v(b.v) {
+    std::memcpy(&x, b.vx, sizeof x);
+    std::memcpy(&y, b.vy, sizeof y);
+  }
+  int far(f4 dx, f4 dy) const {
+    const f4 p = x * dx + y * dy;
+    const f4 s1 = detail::shuffle<1, 0, 3, 2>(p);
+    f4 m = p > s1 ? p : s1;
+    const f4 s2 = detail::shuffle<2, 3, 0, 1>(m);
+    m = m > s2 ? m : s2;
+    return std::countr_zero(detail::lane_mask(p == m)) & 3;  // none equal (NaN): vertex 0
+  }
+};
+
+struct Poly8Core {  // padded to 8: 5 to 8 vertices
+  const Vec2* v;
+  f4 x0, y0, x1, y1;
+  explicit Poly8Core(const Body& b) : v(b.v) {
+    std::memcpy(&x0, b.vx, sizeof x0);
+    std::memcpy(&y0, b.vy, sizeof y0);
+    std::memcpy(&x1, b.vx + 4, sizeof x1);
+    std::memcpy(&y1, b.vy + 4, sizeof y1);
+  }
+  int far(f4 dx, f4 dy) const {
+    const f4 p0 = x0 * dx + y0 * dy;
+    const f4 p1 = x1 * dx + y1 * dy;
+    f4 m = p1 > p0 ? p1 : p0;
+    const f4 s1 = detail::shuffle<1, 0, 3, 2>(m);
+    m = m > s1 ? m : s1;
+    const f4 s2 = detail::shuffle<2, 3, 0, 1>(m);
+    m = m > s2 ? m : s2;
+    const unsigned eq = detail::lane_mask(p0 == m) | detail::lane_mask(p1 == m) << 4;
+    return std::countr_zero(eq) & 7;
+  }
+};
+
+// The simplex: points w = A.v[ia] - B.v[ib] and their weights; slots past `count` hold
+// finite points with weight 0.
+struct FastSimplex {
+  float x[3] = {0.0f, 0.0f, 0.0f}, y[3] = {0.0f, 0.0f, 0.0f};
+  int ia[3] = {0, 0, 0}, ib[3] = {0, 0, 0};
+  float l[3] = {1.0f, 0.0f, 0.0f};
+  int count = 1;
+
+  // Keep slots i and j (i == j: one point) with unnormalised weights wi, wj; a single point
+  // comes with (1, 0), whose normalised weights are exactly (1, 0).
+  void keep(int i, int j, int n, float wi, float wj) {
+    const float xi = x[i], yi = y[i], xj = x[j], yj = y[j];
+    const int ai = ia[i], bi = ib[i], aj = ia[j], bj = ib[j];
+    x[0] = xi;
+    y[0] = yi;
+    ia[0] = ai;
+    ib[0] = bi;
+    x[1] = xj;
+    y[1] = yj;
+    ia[1] = aj;
+    ib[1] = bj;
+    const float inv = 1.0f / (wi + wj);
+    l[0] = wi * inv;
+    l[1] = wj * inv;
+    l[2] = 0.0f;
+    count = n;
+  }
+};
+
+// solve2 on slots 0 and 1.
+inline void fast_solve2(FastSimplex& s) {
+  const float ex = s.x[1] - s.x[0], ey = s.y[1] - s.y[0];
+  const float u = s.x[1] * ex + s.y[1] * ey;     // weight of w1
+  const float t = -(s.x[0] * ex + s.y[0] * ey);  // weight of w2
+  // Region: 0 keeps w1, 1 keeps w2, 2 keeps both.
+  const int r = t <= 0.0f ? 0 : (u <= 0.0f ? 1 : 2);
+  const float wi[3] = {1.0f, 1.0f, u}, wj[3] = {0.0f, 0.0f, t};
+  static constexpr int kI[3] = {0, 1, 0}, kJ[3] = {0, 1, 1}, kN[3] = {1, 1, 2};
+  s.keep(kI[r], kJ[r], kN[r], wi[r], wj[r]);
+}
+
+// solve3; true when the triangle encloses the origin (weights set, count 3).
+inline bool fast_solve3(FastSimplex& s) {
+  const Vec2 w1(s.x[0], s.y[0]), w2(s.x[1], s.y[1]), w3(s.x[2], s.y[2]);
+  const Vec2 e12 = w2 - w1, e13 = w3 - w1, e23 = w3 - w2;
+  const float u12 = dot(w2, e12), t12 = -dot(w1, e12);
+  const float u13 = dot(w3, e13), t13 = -dot(w1, e13);
+  const float u23 = dot(w3, e23), t23 = -dot(w2, e23);
+  const float n = cross(e12, e13);
+  const float a1 = n * cross(w2, w3);
+  const float a2 = n * cross(w3, w1);
+  const float a3 = n * cross(w1, w2);
+  // The regions in solve3's order; the first that holds wins.
+  const unsigned bits = static_cast<unsigned>((t12 <= 0.0f) & (t13 <= 0.0f)) |
+                        static_cast<unsigned>((u12 > 0.0f) & (t12 > 0.0f) & (a3 <= 0.0f)) << 1 |
+                        static_cast<unsigned>((u13 > 0.0f) & (t13 > 0.0f) & (a2 <= 0.0f)) << 2 |
+                        static_cast<unsigned>((u12 <= 0.0f) & (t23 <= 0.0f)) << 3 |
+                        static_cast<unsigned>((u13 <= 0.0f) & (u23 <= 0.0f)) << 4 |
+                        static_cast<unsigned>((u23 > 0.0f) & (t23 > 0.0f) & (a1 <= 0.0f)) << 5 |
+                        1u << 6;
+  const int r = std::countr_zero(bits);
+  if (r < 6) [[likely]] {
+    const float wi[6] = {1.0f, u12, u13, 1.0f, 1.0f, u23};
+    const float wj[6] = {0.0f, t12, t13, 0.0f, 0.0f, t23};
+    static constexpr int kI[6] = {0, 0, 0, 1, 2, 1}, kJ[6] = {0, 1, 2, 1, 2, 2};
+    static constexpr int kN[6] = {1, 2, 2, 1, 1, 2};
+    s.keep(kI[r], kJ[r], kN[r], wi[r], wj[r]);
+    return false;
+  }
+  const float sum = a1 + a2 + a3;
+  if (!(sum > 0.0f)) {
+    fast_solve2(s);  // flat: the first edge
+    return false;
+  }
+  s.l[0] = a1 / sum;
+  s.l[1] = a2 / sum;
+  s.l[2] = a3 / sum;
+  return true;
+}
+
+template <class CA, class CB>
+GjkResult gjk_fast(const Body& a, const Body& b, float noise) {
+  const CA A(a);
+  const CB B(b);
+  FastSimplex s;
+  const auto support = [&](float dx, float dy, int slot) {
+    const int ia = A.far(detail::splat4(dx), detail::splat4(dy));
+    const int ib = B.far(detail::splat4(-dx), detail::splat4(-dy));
+    s.ia[slot] = ia;
+    s.ib[slot] = ib;
+    s.x[slot] = A.v[ia].x - B.v[ib].x;
+    s.y[slot] = A.v[ia].y - B.v[ib].y;
+  };
+
+  Vec2 d0 = b.pos - a.pos;
+  if (!(dot(d0, d0) > 0.0f)) d0 = Vec2(1.0f, 0.0f);
+  support(d0.x, d0.y, 0);
+
+  GjkResult r;
+  GjkStop stop = GjkStop::ClosestFound;
+  bool touching = false, encloses = false;
+  float vx, vy, vv;
+  for (;;) {
+    ++r.iterations;
+    if (s.count == 2) {
+      fast_solve2(s);
+    } else if (s.count == 3 && fast_solve3(s)) {
+      stop = GjkStop::ContainsOrigin;
+      encloses = true;
+      break;
+    }
+    vx = 0.0f + s.l[0] * s.x[0] + s.l[1] * s.x[1] + s.l[2] * s.x[2];
+    vy = 0.0f + s.l[0] * s.y[0] + s.l[1] * s.y[1] + s.l[2] * s.y[2];
+    vv = vx * vx + vy * vy;
+    if (vv <= noise * noise) {
+      stop = GjkStop::OriginTouches;
+      touching = true;
+      break;
+    }
+    if (r.iterations >= kGjkMaxIterations) {
+      stop = GjkStop::MaxIterations;
+      break;
+    }
+    const int k = s.count;
+    support(-vx, -vy, k);
+    const int ia = s.ia[k], ib = s.ib[k];
+    const bool dup = (ia == s.ia[0] && ib == s.ib[0]) | (k > 1 && ia == s.ia[1] && ib == s.ib[1]);
+    if (dup || vv - (vx * s.x[k] + vy * s.y[k]) <= noise * detail::sqrt1(vv)) break;
+    s.count = k + 1;
+  }
+  r.stop = stop;
+
+  if (encloses || touching) {
+    // Rare for this path: hand the simplex to the traced loop's EPA and radii.
+    Simplex full;
+    full.count = s.count;
+    full.encloses = encloses;
+    for (int i = 0; i < s.count; ++i) {
+      GjkVertex& v = full.v[i];
+      v.ia = s.ia[i];
+      v.ib = s.ib[i];
+      v.a = A.v[v.ia];
+      v.b = B.v[v.ib];
+      v.w = Vec2(s.x[i], s.y[i]);
+      full.l[i] = s.l[i];
+    }
+    overlap_tail(r, full, core_of(a, true), core_of(b, true), a, b, noise, nullptr);
+    return r;
+  }
+
+  const float ra = a.geom == Geom::Circle ? a.radius : 0.0f;
+  const float rb = b.geom == Geom::Circle ? b.radius : 0.0f;
+  const float radii = ra + rb;
+  const Vec2 v(vx, vy);
+  const float dc = detail::sqrt1(vv);
+  Vec2 n = v / dc;
+  if (s.count == 2) {
+    const Vec2 e(s.x[1] - s.x[0], s.y[1] - s.y[0]);
+    const Vec2 p = perp_out(e) / detail::sqrt1(dot(e, e));
+    n = dot(p, v) >= 0.0f ? p : -p;
+  }
+  r.normal = n;
+  const Vec2 pa =
+      Vec2(0.0f) + s.l[0] * A.v[s.ia[0]] + s.l[1] * A.v[s.ia[1]] + s.l[2] * A.v[s.ia[2]];
+  const Vec2 pb =
+      Vec2(0.0f) + s.l[0] * B.v[s.ib[0]] + s.l[1] * B.v[s.ib[1]] + s.l[2] * B.v[s.ib[2]];
+  r.point_a = pa - ra * n;
+  r.point_b = pb + rb * n;
+  if (dc > radii) {
+    r.distance = dc - radii;
+  } else {
+    r.hit = true;
+    r.depth = radii - dc;
+  }
   return r;
 }
+
+// Every bound finite and within kFastReach; then the noise floor as gjk_noise gives it.
+bool fast_noise(const Body& a, const Body& b, float& noise) {
+  f4 pa, pb;
+  static_assert(sizeof(Aabb) == sizeof(f4));
+  std::memcpy(&pa, &a.bounds, sizeof pa);
+  std::memcpy(&pb, &b.bounds, sizeof pb);
+  pa = detail::abs4(pa);
+  pb = detail::abs4(pb);
+  const f4 reach = detail::splat4(kFastReach);
+  if (detail::lane_mask((pa <= reach) & (pb <= reach)) != 0xF) return false;
+  f4 m = pa > pb ? pa : pb;
+  const f4 s1 = detail::shuffle<1, 0, 3, 2>(m);
+  m = m > s1 ? m : s1;
+  const f4 s2 = detail::shuffle<2, 3, 0, 1>(m);
+  m = m > s2 ? m : s2;
+  noise = 8.0f * FLT_EPSILON * (1.0f + m[0]);
+  return true;
+}
+
+enum class FastKind { None, Point, Poly4, Poly8 };
+FastKind fast_kind(const Body& b) {
+  if (b.geom == Geom::Circle) return FastKind::Point;
+  if (b.padded == 4) return FastKind::Poly4;
+  if (b.padded == 8) return FastKind::Poly8;
+  return FastKind::None;
+}
+
+template <class CA>
+bool gjk_fast_b(const Body& a, const Body& b, float noise, GjkResult& out) {
+  switch (fast_kind(b)) {
+    case FastKind::Point:
+      out = gjk_fast<CA, PointCore>(a, b, noise);
+      return true;
+    case FastKind::Poly4:
+      out = gjk_fast<CA, Poly4Core>(a, b, noise);
+      return true;
+    case FastKind::Poly8:
+      out = gjk_fast<CA, Poly8Core>(a, b, noise);
+      return true;
+    case FastKind::None:
+      break;
+  }
+  return false;
+}
+
+// The fast loop when both shapes have one (not two circles: gjk_circles takes those).
+bool gjk_fast_any(const Body& a, const Body& b, GjkResult& out) {
+  float noise;
+  if (!fast_noise(a, b, noise)) return false;
+  switch (fast_kind(a)) {
+    case FastKind::Point:
+      return gjk_fast_b<PointCore>(a, b, noise, out);
+    case FastKind::Poly4:
+      return gjk_fast_b<Poly4Core>(a, b, noise, out);
+    case FastKind::Poly8:
+      return gjk_fast_b<Poly8Core>(a, b, noise, out);
+    case FastKind::None:
+      break;
+  }
+  return false;
+}
+#endif
 
 }  // namespace
 
 GjkResult gjk(const Body& a, const Body& b, GjkTrace* trace) {
   if (has_pieces(a) || has_pieces(b)) return gjk_pieces(a, b, trace, nullptr);
   if (!trace && a.geom == Geom::Circle && b.geom == Geom::Circle) return gjk_circles(a, b);
+#if HITBOX_LANES
+  if (!trace) {
+    GjkResult r;
+    if (gjk_fast_any(a, b, r)) return r;
+  }
+#endif
   return gjk_loop(a, b, trace);
 }
 

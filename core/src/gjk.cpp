@@ -633,58 +633,57 @@ struct Poly8Core {  // padded to 8: 5 to 8 vertices
   }
 };
 
-// The simplex: points w = A.v[ia] - B.v[ib] and their weights; slots past `count` hold
-// finite points with weight 0.
-struct FastSimplex {
-  float x[3] = {0.0f, 0.0f, 0.0f}, y[3] = {0.0f, 0.0f, 0.0f};
-  int ia[3] = {0, 0, 0}, ib[3] = {0, 0, 0};
-  float l[3] = {1.0f, 0.0f, 0.0f};
-  int count = 1;
-
-  // Keep slots i and j (i == j: one point) with unnormalised weights wi, wj; a single point
-  // comes with (1, 0), whose normalised weights are exactly (1, 0).
-  void keep(int i, int j, int n, float wi, float wj) {
-    const float xi = x[i], yi = y[i], xj = x[j], yj = y[j];
-    const int ai = ia[i], bi = ib[i], aj = ia[j], bj = ib[j];
-    x[0] = xi;
-    y[0] = yi;
-    ia[0] = ai;
-    ib[0] = bi;
-    x[1] = xj;
-    y[1] = yj;
-    ia[1] = aj;
-    ib[1] = bj;
-    const float inv = 1.0f / (wi + wj);
-    l[0] = wi * inv;
-    l[1] = wj * inv;
-    l[2] = 0.0f;
-    count = n;
-  }
+// A simplex point: w = A.v[ia] - B.v[ib], with key = ia | ib << 8 (both below 64).
+struct FastPoint {
+  float x = 0.0f, y = 0.0f;
+  int key = 0;
 };
 
-// solve2 on slots 0 and 1.
-inline void fast_solve2(FastSimplex& s) {
-  const float ex = s.x[1] - s.x[0], ey = s.y[1] - s.y[0];
-  const float u = s.x[1] * ex + s.y[1] * ey;     // weight of w1
-  const float t = -(s.x[0] * ex + s.y[0] * ey);  // weight of w2
-  // Region: 0 keeps w1, 1 keeps w2, 2 keeps both.
-  const int r = t <= 0.0f ? 0 : (u <= 0.0f ? 1 : 2);
-  const float wi[3] = {1.0f, 1.0f, u}, wj[3] = {0.0f, 0.0f, t};
-  static constexpr int kI[3] = {0, 1, 0}, kJ[3] = {0, 1, 1}, kN[3] = {1, 1, 2};
-  s.keep(kI[r], kJ[r], kN[r], wi[r], wj[r]);
+inline FastPoint pick(bool c, const FastPoint& p, const FastPoint& q) {
+  return FastPoint{c ? p.x : q.x, c ? p.y : q.y, c ? p.key : q.key};
 }
 
-// solve3; true when the triangle encloses the origin (weights set, count 3).
-inline bool fast_solve3(FastSimplex& s) {
-  const Vec2 w1(s.x[0], s.y[0]), w2(s.x[1], s.y[1]), w3(s.x[2], s.y[2]);
+// The simplex after a solve: p0 alone (weights 1, 0) or the segment p0 p1. p1 is always a
+// finite point, so its weight 0 may be carried.
+struct FastSimplex {
+  FastPoint p0, p1;
+  float l0 = 1.0f, l1 = 0.0f;
+  bool two = false;
+};
+
+// keep(i, j, wi, wj) of Simplex, or keep(i) when !two: (1, 0) as keep(i) sets.
+inline void fast_weights(FastSimplex& s, bool two, float wi, float wj) {
+  const float inv = 1.0f / (wi + wj);
+  s.l0 = two ? wi * inv : 1.0f;
+  s.l1 = two ? wj * inv : 0.0f;
+  s.two = two;
+}
+
+// solve2 on the segment p q.
+inline void fast_solve2(FastSimplex& s, const FastPoint& p, const FastPoint& q) {
+  const float ex = q.x - p.x, ey = q.y - p.y;
+  const float u = q.x * ex + q.y * ey;     // weight of p
+  const float t = -(p.x * ex + p.y * ey);  // weight of q
+  const bool keep_p = t <= 0.0f;
+  const bool keep_q = !keep_p & (u <= 0.0f);
+  s.p0 = pick(keep_q, q, p);
+  s.p1 = q;
+  fast_weights(s, !keep_p & !keep_q, u, t);
+}
+
+// solve3 on the triangle p0 p1 w; false when it encloses the origin (s untouched: the
+// weights are then a1, a2, a3 over their sum, which the caller takes).
+inline bool fast_solve3(FastSimplex& s, const FastPoint& w, float& a1, float& a2, float& a3) {
+  const FastPoint p = s.p0, q = s.p1;
+  const Vec2 w1(p.x, p.y), w2(q.x, q.y), w3(w.x, w.y);
   const Vec2 e12 = w2 - w1, e13 = w3 - w1, e23 = w3 - w2;
   const float u12 = dot(w2, e12), t12 = -dot(w1, e12);
   const float u13 = dot(w3, e13), t13 = -dot(w1, e13);
   const float u23 = dot(w3, e23), t23 = -dot(w2, e23);
   const float n = cross(e12, e13);
-  const float a1 = n * cross(w2, w3);
-  const float a2 = n * cross(w3, w1);
-  const float a3 = n * cross(w1, w2);
+  a1 = n * cross(w2, w3);
+  a2 = n * cross(w3, w1);
+  a3 = n * cross(w1, w2);
   // The regions in solve3's order; the first that holds wins.
   const unsigned bits = static_cast<unsigned>((t12 <= 0.0f) & (t13 <= 0.0f)) |
                         static_cast<unsigned>((u12 > 0.0f) & (t12 > 0.0f) & (a3 <= 0.0f)) << 1 |
@@ -694,22 +693,20 @@ inline bool fast_solve3(FastSimplex& s) {
                         static_cast<unsigned>((u23 > 0.0f) & (t23 > 0.0f) & (a1 <= 0.0f)) << 5 |
                         1u << 6;
   const int r = std::countr_zero(bits);
-  if (r < 6) [[likely]] {
-    const float wi[6] = {1.0f, u12, u13, 1.0f, 1.0f, u23};
-    const float wj[6] = {0.0f, t12, t13, 0.0f, 0.0f, t23};
-    static constexpr int kI[6] = {0, 0, 0, 1, 2, 1}, kJ[6] = {0, 1, 2, 1, 2, 2};
-    static constexpr int kN[6] = {1, 2, 2, 1, 1, 2};
-    s.keep(kI[r], kJ[r], kN[r], wi[r], wj[r]);
-    return false;
+  if (r == 6) [[unlikely]] {
+    if (a1 + a2 + a3 > 0.0f) return false;
+    fast_solve2(s, p, q);  // flat: the first edge
+    return true;
   }
-  const float sum = a1 + a2 + a3;
-  if (!(sum > 0.0f)) {
-    fast_solve2(s);  // flat: the first edge
-    return false;
-  }
-  s.l[0] = a1 / sum;
-  s.l[1] = a2 / sum;
-  s.l[2] = a3 / sum;
+  // Region r keeps: 0 p, 1 p q, 2 p w, 3 q, 4 w, 5 q w.
+  const bool first_q = (r == 3) | (r == 5), first_w = r == 4;
+  s.p0 = pick(first_q, q, pick(first_w, w, p));
+  s.p1 = pick(r == 1, q, w);
+  const bool e12_kept = r == 1, e13_kept = r == 2;
+  const float wi = e12_kept ? u12 : (e13_kept ? u13 : u23);
+  const float wj = e12_kept ? t12 : (e13_kept ? t13 : t23);
+  const bool two = (r == 1) | (r == 2) | (r == 5);
+  fast_weights(s, two, wi, wj);
   return true;
 }
 
@@ -717,67 +714,76 @@ template <class CA, class CB>
 GjkResult gjk_fast(const Body& a, const Body& b, float noise) {
   const CA A(a);
   const CB B(b);
-  FastSimplex s;
-  const auto support = [&](float dx, float dy, int slot) {
+  const auto support = [&](float dx, float dy) {
     const int ia = A.far(detail::splat4(dx), detail::splat4(dy));
     const int ib = B.far(detail::splat4(-dx), detail::splat4(-dy));
-    s.ia[slot] = ia;
-    s.ib[slot] = ib;
-    s.x[slot] = A.v[ia].x - B.v[ib].x;
-    s.y[slot] = A.v[ia].y - B.v[ib].y;
+    return FastPoint{A.v[ia].x - B.v[ib].x, A.v[ia].y - B.v[ib].y, ia | ib << 8};
   };
 
   Vec2 d0 = b.pos - a.pos;
   if (!(dot(d0, d0) > 0.0f)) d0 = Vec2(1.0f, 0.0f);
-  support(d0.x, d0.y, 0);
+  FastSimplex s;
+  s.p0 = support(d0.x, d0.y);
 
   GjkResult r;
   GjkStop stop = GjkStop::ClosestFound;
-  bool touching = false, encloses = false;
+  bool pending = false, overlap = false;
+  FastPoint w;
   float vx, vy, vv;
+  float a1 = 0.0f, a2 = 0.0f, a3 = 0.0f;
   for (;;) {
     ++r.iterations;
-    if (s.count == 2) {
-      fast_solve2(s);
-    } else if (s.count == 3 && fast_solve3(s)) {
-      stop = GjkStop::ContainsOrigin;
-      encloses = true;
-      break;
+    if (pending) {
+      if (!s.two) {
+        fast_solve2(s, s.p0, w);
+      } else if (!fast_solve3(s, w, a1, a2, a3)) [[unlikely]] {
+        stop = GjkStop::ContainsOrigin;
+        overlap = true;
+        break;
+      }
     }
-    vx = 0.0f + s.l[0] * s.x[0] + s.l[1] * s.x[1] + s.l[2] * s.x[2];
-    vy = 0.0f + s.l[0] * s.y[0] + s.l[1] * s.y[1] + s.l[2] * s.y[2];
+    vx = 0.0f + s.l0 * s.p0.x + s.l1 * s.p1.x;
+    vy = 0.0f + s.l0 * s.p0.y + s.l1 * s.p1.y;
     vv = vx * vx + vy * vy;
-    if (vv <= noise * noise) {
+    if (vv <= noise * noise) [[unlikely]] {
       stop = GjkStop::OriginTouches;
-      touching = true;
+      overlap = true;
       break;
     }
-    if (r.iterations >= kGjkMaxIterations) {
+    if (r.iterations >= kGjkMaxIterations) [[unlikely]] {
       stop = GjkStop::MaxIterations;
       break;
     }
-    const int k = s.count;
-    support(-vx, -vy, k);
-    const int ia = s.ia[k], ib = s.ib[k];
-    const bool dup = (ia == s.ia[0] && ib == s.ib[0]) | (k > 1 && ia == s.ia[1] && ib == s.ib[1]);
-    if (dup || vv - (vx * s.x[k] + vy * s.y[k]) <= noise * detail::sqrt1(vv)) break;
-    s.count = k + 1;
+    w = support(-vx, -vy);
+    const bool dup = (w.key == s.p0.key) | (s.two & (w.key == s.p1.key));
+    if (dup || vv - (vx * w.x + vy * w.y) <= noise * detail::sqrt1(vv)) break;
+    pending = true;
   }
   r.stop = stop;
 
-  if (encloses || touching) {
-    // Rare for this path: hand the simplex to the traced loop's EPA and radii.
+  if (overlap) [[unlikely]] {
+    // Hand the simplex to the traced loop's EPA and radii.
     Simplex full;
-    full.count = s.count;
-    full.encloses = encloses;
-    for (int i = 0; i < s.count; ++i) {
+    const FastPoint pts[3] = {s.p0, s.p1, w};
+    if (stop == GjkStop::ContainsOrigin) {
+      const float sum = a1 + a2 + a3;
+      full.count = 3;
+      full.encloses = true;
+      full.l[0] = a1 / sum;
+      full.l[1] = a2 / sum;
+      full.l[2] = a3 / sum;
+    } else {
+      full.count = s.two ? 2 : 1;
+      full.l[0] = s.l0;
+      full.l[1] = s.l1;
+    }
+    for (int i = 0; i < full.count; ++i) {
       GjkVertex& v = full.v[i];
-      v.ia = s.ia[i];
-      v.ib = s.ib[i];
+      v.ia = pts[i].key & 0xff;
+      v.ib = pts[i].key >> 8;
       v.a = A.v[v.ia];
       v.b = B.v[v.ib];
-      v.w = Vec2(s.x[i], s.y[i]);
-      full.l[i] = s.l[i];
+      v.w = Vec2(pts[i].x, pts[i].y);
     }
     overlap_tail(r, full, core_of(a, true), core_of(b, true), a, b, noise, nullptr);
     return r;
@@ -789,16 +795,14 @@ GjkResult gjk_fast(const Body& a, const Body& b, float noise) {
   const Vec2 v(vx, vy);
   const float dc = detail::sqrt1(vv);
   Vec2 n = v / dc;
-  if (s.count == 2) {
-    const Vec2 e(s.x[1] - s.x[0], s.y[1] - s.y[0]);
+  if (s.two) {
+    const Vec2 e(s.p1.x - s.p0.x, s.p1.y - s.p0.y);
     const Vec2 p = perp_out(e) / detail::sqrt1(dot(e, e));
     n = dot(p, v) >= 0.0f ? p : -p;
   }
   r.normal = n;
-  const Vec2 pa =
-      Vec2(0.0f) + s.l[0] * A.v[s.ia[0]] + s.l[1] * A.v[s.ia[1]] + s.l[2] * A.v[s.ia[2]];
-  const Vec2 pb =
-      Vec2(0.0f) + s.l[0] * B.v[s.ib[0]] + s.l[1] * B.v[s.ib[1]] + s.l[2] * B.v[s.ib[2]];
+  const Vec2 pa = Vec2(0.0f) + s.l0 * A.v[s.p0.key & 0xff] + s.l1 * A.v[s.p1.key & 0xff];
+  const Vec2 pb = Vec2(0.0f) + s.l0 * B.v[s.p0.key >> 8] + s.l1 * B.v[s.p1.key >> 8];
   r.point_a = pa - ra * n;
   r.point_b = pb + rb * n;
   if (dc > radii) {

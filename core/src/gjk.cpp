@@ -727,23 +727,13 @@ GjkResult gjk_fast(const Body& a, const Body& b, float noise) {
 
   GjkResult r;
   GjkStop stop = GjkStop::ClosestFound;
-  bool pending = false, overlap = false;
+  bool overlap = false;
   FastPoint w;
-  float vx, vy, vv;
   float a1 = 0.0f, a2 = 0.0f, a3 = 0.0f;
+  // The first iteration's closest point: 0 + 1 * w, and the empty slot's 0 * 0 adds nothing.
+  float vx = 0.0f + s.p0.x, vy = 0.0f + s.p0.y, vv;
+  r.iterations = 1;
   for (;;) {
-    ++r.iterations;
-    if (pending) {
-      if (!s.two) {
-        fast_solve2(s, s.p0, w);
-      } else if (!fast_solve3(s, w, a1, a2, a3)) [[unlikely]] {
-        stop = GjkStop::ContainsOrigin;
-        overlap = true;
-        break;
-      }
-    }
-    vx = 0.0f + s.l0 * s.p0.x + s.l1 * s.p1.x;
-    vy = 0.0f + s.l0 * s.p0.y + s.l1 * s.p1.y;
     vv = vx * vx + vy * vy;
     if (vv <= noise * noise) [[unlikely]] {
       stop = GjkStop::OriginTouches;
@@ -757,7 +747,17 @@ GjkResult gjk_fast(const Body& a, const Body& b, float noise) {
     w = support(-vx, -vy);
     const bool dup = (w.key == s.p0.key) | (s.two & (w.key == s.p1.key));
     if (dup || vv - (vx * w.x + vy * w.y) <= noise * detail::sqrt1(vv)) break;
-    pending = true;
+
+    ++r.iterations;
+    if (!s.two) {
+      fast_solve2(s, s.p0, w);
+    } else if (!fast_solve3(s, w, a1, a2, a3)) [[unlikely]] {
+      stop = GjkStop::ContainsOrigin;
+      overlap = true;
+      break;
+    }
+    vx = 0.0f + s.l0 * s.p0.x + s.l1 * s.p1.x;
+    vy = 0.0f + s.l0 * s.p0.y + s.l1 * s.p1.y;
   }
   r.stop = stop;
 
@@ -833,47 +833,17 @@ bool fast_noise(const Body& a, const Body& b, float& noise) {
   return true;
 }
 
-enum class FastKind { None, Point, Poly4, Poly8 };
-FastKind fast_kind(const Body& b) {
-  if (b.geom == Geom::Circle) return FastKind::Point;
-  if (b.padded == 4) return FastKind::Poly4;
-  if (b.padded == 8) return FastKind::Poly8;
-  return FastKind::None;
-}
-
-template <class CA>
-bool gjk_fast_b(const Body& a, const Body& b, float noise, GjkResult& out) {
-  switch (fast_kind(b)) {
-    case FastKind::Point:
-      out = gjk_fast<CA, PointCore>(a, b, noise);
-      return true;
-    case FastKind::Poly4:
-      out = gjk_fast<CA, Poly4Core>(a, b, noise);
-      return true;
-    case FastKind::Poly8:
-      out = gjk_fast<CA, Poly8Core>(a, b, noise);
-      return true;
-    case FastKind::None:
-      break;
-  }
-  return false;
-}
-
-// The fast loop when both shapes have one (not two circles: gjk_circles takes those).
-bool gjk_fast_any(const Body& a, const Body& b, GjkResult& out) {
-  float noise;
-  if (!fast_noise(a, b, noise)) return false;
-  switch (fast_kind(a)) {
-    case FastKind::Point:
-      return gjk_fast_b<PointCore>(a, b, noise, out);
-    case FastKind::Poly4:
-      return gjk_fast_b<Poly4Core>(a, b, noise, out);
-    case FastKind::Poly8:
-      return gjk_fast_b<Poly8Core>(a, b, noise, out);
-    case FastKind::None:
-      break;
-  }
-  return false;
+// The fast loop's instance for a pair: 3 * kind(a) + kind(b), kinds 0 point, 1 padded to 4,
+// 2 padded to 8; -1 for none.
+int fast_pair(const Body& a, const Body& b) {
+  const auto kind = [](const Body& x) {
+    if (x.geom == Geom::Circle) return 0;
+    if (x.padded == 4) return 1;
+    if (x.padded == 8) return 2;
+    return -1;
+  };
+  const int ka = kind(a), kb = kind(b);
+  return (ka | kb) < 0 ? -1 : 3 * ka + kb;
 }
 #endif
 
@@ -883,9 +853,28 @@ GjkResult gjk(const Body& a, const Body& b, GjkTrace* trace) {
   if (has_pieces(a) || has_pieces(b)) return gjk_pieces(a, b, trace, nullptr);
   if (!trace && a.geom == Geom::Circle && b.geom == Geom::Circle) return gjk_circles(a, b);
 #if HITBOX_LANES
-  if (!trace) {
-    GjkResult r;
-    if (gjk_fast_any(a, b, r)) return r;
+  float noise;
+  if (!trace && fast_noise(a, b, noise)) {
+    switch (fast_pair(a, b)) {
+      case 1:
+        return gjk_fast<PointCore, Poly4Core>(a, b, noise);
+      case 2:
+        return gjk_fast<PointCore, Poly8Core>(a, b, noise);
+      case 3:
+        return gjk_fast<Poly4Core, PointCore>(a, b, noise);
+      case 4:
+        return gjk_fast<Poly4Core, Poly4Core>(a, b, noise);
+      case 5:
+        return gjk_fast<Poly4Core, Poly8Core>(a, b, noise);
+      case 6:
+        return gjk_fast<Poly8Core, PointCore>(a, b, noise);
+      case 7:
+        return gjk_fast<Poly8Core, Poly4Core>(a, b, noise);
+      case 8:
+        return gjk_fast<Poly8Core, Poly8Core>(a, b, noise);
+      default:  // two circles (taken above) or a polygon of more than 8 vertices
+        break;
+    }
   }
 #endif
   return gjk_loop(a, b, trace);

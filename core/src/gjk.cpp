@@ -6,6 +6,7 @@
 #include <bit>
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 
 #include "hitbox/concave.h"
@@ -590,6 +591,7 @@ using detail::f4;
 
 struct PointCore {  // a circle's centre
   const Vec2* v;
+  static constexpr bool kRound = true;
   explicit PointCore(const Body& b) : v(&b.pos) {}
   static int far(f4, f4) { return 0; }
 };
@@ -597,6 +599,7 @@ struct PointCore {  // a circle's centre
 struct Poly4Core {  // padded to 4: a box, a triangle, a segment, a point
   const Vec2* v;
   f4 x, y;
+  static constexpr bool kRound = false;
   explicit Poly4Core(const Body& b) : v(b.v) {
     std::memcpy(&x, b.vx, sizeof x);
     std::memcpy(&y, b.vy, sizeof y);
@@ -614,6 +617,7 @@ struct Poly4Core {  // padded to 4: a box, a triangle, a segment, a point
 struct Poly8Core {  // padded to 8: 5 to 8 vertices
   const Vec2* v;
   f4 x0, y0, x1, y1;
+  static constexpr bool kRound = false;
   explicit Poly8Core(const Body& b) : v(b.v) {
     std::memcpy(&x0, b.vx, sizeof x0);
     std::memcpy(&y0, b.vy, sizeof y0);
@@ -710,6 +714,37 @@ inline bool fast_solve3(FastSimplex& s, const FastPoint& w, float& a1, float& a2
   return true;
 }
 
+// The cores overlap or touch (rare on this path): the simplex as the traced loop holds it
+// (the triangle p0 p1 w with weights a_i over their sum when it encloses the origin), then
+// the traced loop's EPA and radii. Kept out of line, so the loop keeps its registers.
+[[gnu::noinline]] void fast_overlap(GjkResult& r, const FastSimplex& s, const FastPoint& w, float a1,
+                                    float a2, float a3, const Body& a, const Body& b, float noise) {
+  const Core ca = core_of(a, true), cb = core_of(b, true);
+  Simplex full;
+  const FastPoint pts[3] = {s.p0, s.p1, w};
+  if (r.stop == GjkStop::ContainsOrigin) {
+    const float sum = a1 + a2 + a3;
+    full.count = 3;
+    full.encloses = true;
+    full.l[0] = a1 / sum;
+    full.l[1] = a2 / sum;
+    full.l[2] = a3 / sum;
+  } else {
+    full.count = s.two ? 2 : 1;
+    full.l[0] = s.l0;
+    full.l[1] = s.l1;
+  }
+  for (int i = 0; i < full.count; ++i) {
+    GjkVertex& v = full.v[i];
+    v.ia = pts[i].key & 0xff;
+    v.ib = pts[i].key >> 8;
+    v.a = ca.v[v.ia];
+    v.b = cb.v[v.ib];
+    v.w = Vec2(pts[i].x, pts[i].y);
+  }
+  overlap_tail(r, full, ca, cb, a, b, noise, nullptr);
+}
+
 template <class CA, class CB>
 GjkResult gjk_fast(const Body& a, const Body& b, float noise) {
   const CA A(a);
@@ -762,35 +797,12 @@ GjkResult gjk_fast(const Body& a, const Body& b, float noise) {
   r.stop = stop;
 
   if (overlap) [[unlikely]] {
-    // Hand the simplex to the traced loop's EPA and radii.
-    Simplex full;
-    const FastPoint pts[3] = {s.p0, s.p1, w};
-    if (stop == GjkStop::ContainsOrigin) {
-      const float sum = a1 + a2 + a3;
-      full.count = 3;
-      full.encloses = true;
-      full.l[0] = a1 / sum;
-      full.l[1] = a2 / sum;
-      full.l[2] = a3 / sum;
-    } else {
-      full.count = s.two ? 2 : 1;
-      full.l[0] = s.l0;
-      full.l[1] = s.l1;
-    }
-    for (int i = 0; i < full.count; ++i) {
-      GjkVertex& v = full.v[i];
-      v.ia = pts[i].key & 0xff;
-      v.ib = pts[i].key >> 8;
-      v.a = A.v[v.ia];
-      v.b = B.v[v.ib];
-      v.w = Vec2(pts[i].x, pts[i].y);
-    }
-    overlap_tail(r, full, core_of(a, true), core_of(b, true), a, b, noise, nullptr);
+    fast_overlap(r, s, w, a1, a2, a3, a, b, noise);
     return r;
   }
 
-  const float ra = a.geom == Geom::Circle ? a.radius : 0.0f;
-  const float rb = b.geom == Geom::Circle ? b.radius : 0.0f;
+  const float ra = CA::kRound ? a.radius : 0.0f;
+  const float rb = CB::kRound ? b.radius : 0.0f;
   const float radii = ra + rb;
   const Vec2 v(vx, vy);
   const float dc = detail::sqrt1(vv);
@@ -798,7 +810,10 @@ GjkResult gjk_fast(const Body& a, const Body& b, float noise) {
   if (s.two) {
     const Vec2 e(s.p1.x - s.p0.x, s.p1.y - s.p0.y);
     const Vec2 p = perp_out(e) / detail::sqrt1(dot(e, e));
-    n = dot(p, v) >= 0.0f ? p : -p;
+    // p, or -p (its sign bits flipped), without a branch: the side follows no pattern.
+    const std::uint32_t flip = dot(p, v) >= 0.0f ? 0u : 0x80000000u;
+    n = Vec2(std::bit_cast<float>(std::bit_cast<std::uint32_t>(p.x) ^ flip),
+             std::bit_cast<float>(std::bit_cast<std::uint32_t>(p.y) ^ flip));
   }
   r.normal = n;
   const Vec2 pa = Vec2(0.0f) + s.l0 * A.v[s.p0.key & 0xff] + s.l1 * A.v[s.p1.key & 0xff];

@@ -766,10 +766,15 @@ GjkResult gjk_fast(const Body& a, const Body& b, float noise) {
   FastPoint w;
   float a1 = 0.0f, a2 = 0.0f, a3 = 0.0f;
   // The first iteration's closest point: 0 + 1 * w, and the empty slot's 0 * 0 adds nothing.
-  float vx = 0.0f + s.p0.x, vy = 0.0f + s.p0.y, vv;
+  float vx = 0.0f + s.p0.x, vy = 0.0f + s.p0.y, vv, dc, nx, ny;
   r.iterations = 1;
   for (;;) {
     vv = vx * vx + vy * vy;
+    // The distance and direction the result takes if the search ends here, worked out
+    // while the support point is searched for rather than after.
+    dc = detail::sqrt1(vv);
+    nx = vx / dc;
+    ny = vy / dc;
     if (vv <= noise * noise) [[unlikely]] {
       stop = GjkStop::OriginTouches;
       overlap = true;
@@ -781,7 +786,7 @@ GjkResult gjk_fast(const Body& a, const Body& b, float noise) {
     }
     w = support(-vx, -vy);
     const bool dup = (w.key == s.p0.key) | (s.two & (w.key == s.p1.key));
-    if (dup || vv - (vx * w.x + vy * w.y) <= noise * detail::sqrt1(vv)) break;
+    if (dup || vv - (vx * w.x + vy * w.y) <= noise * dc) break;
 
     ++r.iterations;
     if (!s.two) {
@@ -805,8 +810,7 @@ GjkResult gjk_fast(const Body& a, const Body& b, float noise) {
   const float rb = CB::kRound ? b.radius : 0.0f;
   const float radii = ra + rb;
   const Vec2 v(vx, vy);
-  const float dc = detail::sqrt1(vv);
-  Vec2 n = v / dc;
+  Vec2 n(nx, ny);  // v / dc
   if (s.two) {
     const Vec2 e(s.p1.x - s.p0.x, s.p1.y - s.p0.y);
     const Vec2 p = perp_out(e) / detail::sqrt1(dot(e, e));

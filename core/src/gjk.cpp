@@ -717,8 +717,8 @@ inline bool fast_solve3(FastSimplex& s, const FastPoint& w, float& a1, float& a2
 // The cores overlap or touch (rare on this path): the simplex as the traced loop holds it
 // (the triangle p0 p1 w with weights a_i over their sum when it encloses the origin), then
 // the traced loop's EPA and radii. Kept out of line, so the loop keeps its registers.
-[[gnu::noinline]] void fast_overlap(GjkResult& r, const FastSimplex& s, const FastPoint& w, float a1,
-                                    float a2, float a3, const Body& a, const Body& b, float noise) {
+[[gnu::noinline]] void fast_overlap(GjkResult& r, FastSimplex s, FastPoint w, float a1, float a2,
+                                    float a3, const Body& a, const Body& b, float noise) {
   const Core ca = core_of(a, true), cb = core_of(b, true);
   Simplex full;
   const FastPoint pts[3] = {s.p0, s.p1, w};

@@ -575,16 +575,23 @@ void overlap_tail(GjkResult& r, const Simplex& s, const Core& ca, const Core& cb
 #if HITBOX_LANES
 // ---- The untraced loop for circles, boxes and polygons of at most 8 vertices ----
 //
-// The same float operations as gjk_loop, in the same order, so the same result bit for bit;
-// only the bookkeeping is cheaper. A polygon's padded x and y runs stay in registers and a
-// support point is one lane pass per shape (the dot products, their largest, the first vertex
-// that has it: farthest_lanes() for one or two runs of four). The simplex keeps each point's
-// w and vertex indices in plain arrays, and the solvers pick the kept points with tables
-// instead of a chain of branches (which region the origin falls in follows no pattern).
+// The same float operations as gjk_loop, in the same order, so the same result bit for bit
+// (tests/fast_path_test.cpp holds it to that); only the bookkeeping is cheaper:
+// - a polygon's padded x and y runs stay in registers, and a support point is one lane pass
+//   per shape (the dot products, their largest, the first vertex that has it: what
+//   farthest_lanes() does for one or two runs of four); a circle's core needs none;
+// - between iterations the simplex is one point or a segment (a solve that keeps three has
+//   enclosed the origin, which ends the loop), held as two points with their weights and
+//   vertex indices in registers, not as GjkVertex arrays in memory;
+// - the solvers find the Voronoi region from all their tests at once, then pick the kept
+//   points and weights, instead of a chain of branches;
+// - the distance and direction of the result are worked out while the next support point is
+//   searched for, and one function per pair of core kinds is inlined into gjk().
+// Touching or overlapping cores hand the simplex to the traced loop's EPA (fast_overlap).
 //
 // Taken only when every bound is finite and within kFastReach of the origin: the solvers
-// then see only finite numbers, so weights of 0 may be carried for points no longer in the
-// simplex (0 + l0 w0 is never -0, and adding a zero to it changes nothing).
+// then see only finite numbers, so a point that left the simplex may stay with weight 0
+// (0 + l0 w0 is never -0, and adding a zero to it changes nothing).
 constexpr float kFastReach = 1.0e8f;
 
 using detail::f4;

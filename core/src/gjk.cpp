@@ -601,6 +601,7 @@ struct PointCore {  // a circle's centre
   static constexpr bool kRound = true;
   explicit PointCore(const Body& b) : v(&b.pos) {}
   static int far(f4, f4) { return 0; }
+  static int near(f4, f4) { return 0; }
 };
 
 struct Poly4Core {  // padded to 4: a box, a triangle, a segment, a point
@@ -618,6 +619,16 @@ struct Poly4Core {  // padded to 4: a box, a triangle, a segment, a point
     const f4 s2 = detail::shuffle<2, 3, 0, 1>(m);
     m = m > s2 ? m : s2;
     return std::countr_zero(detail::lane_mask(p == m)) & 3;  // none equal (NaN): vertex 0
+  }
+  // far(-d): x (-dx) + y (-dy) is exactly -(x dx + y dy), so the farthest along -d is the
+  // first vertex with the least dot product along d.
+  int near(f4 dx, f4 dy) const {
+    const f4 p = x * dx + y * dy;
+    const f4 s1 = detail::shuffle<1, 0, 3, 2>(p);
+    f4 m = p < s1 ? p : s1;
+    const f4 s2 = detail::shuffle<2, 3, 0, 1>(m);
+    m = m < s2 ? m : s2;
+    return std::countr_zero(detail::lane_mask(p == m)) & 3;
   }
 };
 
@@ -639,6 +650,17 @@ struct Poly8Core {  // padded to 8: 5 to 8 vertices
     m = m > s1 ? m : s1;
     const f4 s2 = detail::shuffle<2, 3, 0, 1>(m);
     m = m > s2 ? m : s2;
+    const unsigned eq = detail::lane_mask(p0 == m) | detail::lane_mask(p1 == m) << 4;
+    return std::countr_zero(eq) & 7;
+  }
+  int near(f4 dx, f4 dy) const {  // far(-d), as Poly4Core::near
+    const f4 p0 = x0 * dx + y0 * dy;
+    const f4 p1 = x1 * dx + y1 * dy;
+    f4 m = p1 < p0 ? p1 : p0;
+    const f4 s1 = detail::shuffle<1, 0, 3, 2>(m);
+    m = m < s1 ? m : s1;
+    const f4 s2 = detail::shuffle<2, 3, 0, 1>(m);
+    m = m < s2 ? m : s2;
     const unsigned eq = detail::lane_mask(p0 == m) | detail::lane_mask(p1 == m) << 4;
     return std::countr_zero(eq) & 7;
   }
@@ -756,16 +778,18 @@ template <class CA, class CB>
 GjkResult gjk_fast(const Body& a, const Body& b, float noise) {
   const CA A(a);
   const CB B(b);
-  const auto support = [&](float dx, float dy) {
-    const int ia = A.far(detail::splat4(dx), detail::splat4(dy));
-    const int ib = B.far(detail::splat4(-dx), detail::splat4(-dy));
+  // The support point along d, or (toward) along -d; one splat of d serves both shapes.
+  const auto support = [&](float dx, float dy, bool toward) {
+    const f4 sx = detail::splat4(dx), sy = detail::splat4(dy);
+    const int ia = toward ? A.near(sx, sy) : A.far(sx, sy);
+    const int ib = toward ? B.far(sx, sy) : B.near(sx, sy);
     return FastPoint{A.v[ia].x - B.v[ib].x, A.v[ia].y - B.v[ib].y, ia | ib << 8};
   };
 
   Vec2 d0 = b.pos - a.pos;
   if (!(dot(d0, d0) > 0.0f)) d0 = Vec2(1.0f, 0.0f);
   FastSimplex s;
-  s.p0 = support(d0.x, d0.y);
+  s.p0 = support(d0.x, d0.y, false);
 
   GjkResult r;
   GjkStop stop = GjkStop::ClosestFound;
@@ -791,7 +815,7 @@ GjkResult gjk_fast(const Body& a, const Body& b, float noise) {
       stop = GjkStop::MaxIterations;
       break;
     }
-    w = support(-vx, -vy);
+    w = support(vx, vy, true);  // along -v
     const bool dup = (w.key == s.p0.key) | (s.two & (w.key == s.p1.key));
     if (dup || vv - (vx * w.x + vy * w.y) <= noise * dc) break;
 

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "hitbox/concave.h"
 
@@ -799,7 +800,10 @@ GjkResult gjk_fast(const Body& a, const Body& b, float noise) {
   // The first iteration's closest point: 0 + 1 * w, and the empty slot's 0 * 0 adds nothing.
   float vx = 0.0f + s.p0.x, vy = 0.0f + s.p0.y, vv, dc, nx, ny;
   r.iterations = 1;
-  for (;;) {
+  // One iteration; true when the search ends. The first is spelled out on its own (one point,
+  // solve2 next): its exit, which follows no pattern, then has a branch of its own.
+  const auto step = [&](auto first) -> bool {
+    constexpr bool kFirst = decltype(first)::value;
     vv = vx * vx + vy * vy;
     // The distance and direction the result takes if the search ends here, worked out
     // while the support point is searched for rather than after.
@@ -809,26 +813,32 @@ GjkResult gjk_fast(const Body& a, const Body& b, float noise) {
     if (vv <= noise * noise) [[unlikely]] {
       stop = GjkStop::OriginTouches;
       overlap = true;
-      break;
+      return true;
     }
-    if (r.iterations >= kGjkMaxIterations) [[unlikely]] {
+    if (!kFirst && r.iterations >= kGjkMaxIterations) [[unlikely]] {
       stop = GjkStop::MaxIterations;
-      break;
+      return true;
     }
     w = support(vx, vy, true);  // along -v
-    const bool dup = (w.key == s.p0.key) | (s.two & (w.key == s.p1.key));
-    if (dup || vv - (vx * w.x + vy * w.y) <= noise * dc) break;
+    const bool dup =
+        kFirst ? w.key == s.p0.key : (w.key == s.p0.key) | (s.two & (w.key == s.p1.key));
+    if (dup || vv - (vx * w.x + vy * w.y) <= noise * dc) return true;
 
     ++r.iterations;
-    if (!s.two) {
+    if (kFirst || !s.two) {
       fast_solve2(s, s.p0, w);
     } else if (!fast_solve3(s, w, a1, a2, a3)) [[unlikely]] {
       stop = GjkStop::ContainsOrigin;
       overlap = true;
-      break;
+      return true;
     }
     vx = 0.0f + s.l0 * s.p0.x + s.l1 * s.p1.x;
     vy = 0.0f + s.l0 * s.p0.y + s.l1 * s.p1.y;
+    return false;
+  };
+  if (!step(std::true_type{})) {
+    while (!step(std::false_type{})) {
+    }
   }
   r.stop = stop;
 

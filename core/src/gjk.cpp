@@ -667,6 +667,16 @@ struct Poly8Core {  // padded to 8: 5 to 8 vertices
   }
 };
 
+// v with its bits XOR-ed with `bits` (memcpy: Emscripten's standard library has no
+// std::bit_cast).
+inline float xor_bits(float v, std::uint32_t bits) {
+  std::uint32_t u;
+  std::memcpy(&u, &v, sizeof u);
+  u ^= bits;
+  std::memcpy(&v, &u, sizeof v);
+  return v;
+}
+
 // A simplex point: w = A.v[ia] - B.v[ib], with key = ia | ib << 8 (both below 64).
 struct FastPoint {
   float x = 0.0f, y = 0.0f;
@@ -857,8 +867,7 @@ GjkResult gjk_fast(const Body& a, const Body& b, float noise) {
     const Vec2 p = perp_out(e) / detail::sqrt1(dot(e, e));
     // p, or -p (its sign bits flipped), without a branch: the side follows no pattern.
     const std::uint32_t flip = dot(p, v) >= 0.0f ? 0u : 0x80000000u;
-    n = Vec2(std::bit_cast<float>(std::bit_cast<std::uint32_t>(p.x) ^ flip),
-             std::bit_cast<float>(std::bit_cast<std::uint32_t>(p.y) ^ flip));
+    n = Vec2(xor_bits(p.x, flip), xor_bits(p.y, flip));
   }
   r.normal = n;
   const Vec2 pa = Vec2(0.0f) + s.l0 * A.v[s.p0.key & 0xff] + s.l1 * A.v[s.p1.key & 0xff];

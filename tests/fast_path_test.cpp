@@ -7,11 +7,13 @@
 // bit.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "hitbox/collide.h"
 #include "hitbox/gjk.h"
@@ -155,6 +157,235 @@ TEST(FastPaths, SameAsTracedBitForBitOnDegeneratePlacements) {
       const Posed pa(a1), pb(b0);
       expect_same(pa, pb, "touching " + std::to_string(n));
     }
+    if (::testing::Test::HasFailure()) break;
+  }
+}
+
+// gjk's untraced loop for circles and polygons of up to 8 vertices (gjk.cpp) keeps the
+// polygons' vertex runs in registers, the simplex in two points and picks the solvers'
+// regions with selects. These placements are where such a loop could part from the traced
+// one: support ties (parallel edges facing each other, shapes at multiples of 45 degrees,
+// regular polygons), exact touching (the origin on the simplex: EPA takes over), a circle's
+// centre on a vertex, on an edge or on an edge's line, points and segments, 3 to 8 vertices
+// (the runs padded with vertex 0), and shapes beyond the fast loop's reach.
+void expect_same_gjk(const Body& a, const Body& b, const std::string& what, int* stops) {
+  GjkTrace gt;
+  const GjkResult g1 = gjk(a, b), g2 = gjk(a, b, &gt);
+  EXPECT_EQ(g1.hit, g2.hit) << what;
+  EXPECT_SAME_FLOAT(g1.distance, g2.distance, what << " gjk distance");
+  EXPECT_SAME_FLOAT(g1.depth, g2.depth, what << " gjk depth");
+  EXPECT_SAME_VEC(g1.normal, g2.normal, what << " gjk normal");
+  EXPECT_SAME_VEC(g1.point_a, g2.point_a, what << " gjk point_a");
+  EXPECT_SAME_VEC(g1.point_b, g2.point_b, what << " gjk point_b");
+  EXPECT_EQ(g1.iterations, g2.iterations) << what;
+  EXPECT_EQ(g1.epa_iterations, g2.epa_iterations) << what;
+  EXPECT_EQ(g1.stop, g2.stop) << what;
+  EXPECT_EQ(g1.epa_stop, g2.epa_stop) << what;
+  ++stops[static_cast<int>(g2.stop)];
+}
+
+Shape regular_polygon(int n, double r, double phase) {
+  Shape s;
+  s.id = "P";
+  s.kind = Kind::Polygon;
+  for (int i = 0; i < n; ++i) {
+    const double t = phase + i * (6.283185307179586 / n);
+    s.points.emplace_back(std::round(r * std::cos(t) * 4.0) / 4.0,
+                          std::round(r * std::sin(t) * 4.0) / 4.0);
+  }
+  return s;
+}
+
+// The shapes the placements combine: every fast kind, in sizes on a quarter-pixel grid.
+std::vector<Shape> gjk_templates() {
+  std::vector<Shape> out;
+  Shape box;
+  box.id = "B";
+  box.kind = Kind::Rect;
+  box.size = {20, 20};
+  out.push_back(box);
+  box.size = {30, 10};
+  out.push_back(box);
+  Shape circle;
+  circle.id = "C";
+  circle.kind = Kind::Circle;
+  circle.radius = 10;
+  out.push_back(circle);
+  out.push_back(regular_polygon(8, 12, 0.0));                 // regular octagon: ties
+  out.push_back(regular_polygon(8, 12, 0.3926990816987241));  // turned by half a step
+  Shape irregular = regular_polygon(8, 12, 0.0);
+  irregular.points[2] = {1.5, 15.0};
+  irregular.points[5] = {-9.25, -7.5};
+  out.push_back(irregular);
+  out.push_back(regular_polygon(3, 12, 0.0));
+  out.push_back(regular_polygon(5, 12, 0.0));
+  out.push_back(regular_polygon(6, 12, 0.0));
+  out.push_back(regular_polygon(7, 12, 0.0));
+  Shape seg;
+  seg.id = "S";
+  seg.kind = Kind::Segment;
+  seg.points = {{-10, 0}, {10, 0}};
+  out.push_back(seg);
+  Shape pt;
+  pt.id = "T";
+  pt.kind = Kind::Point;
+  out.push_back(pt);
+  return out;
+}
+
+TEST(FastPaths, GjkSameAsTracedOnGridPlacementsWithTiesAndTouching) {
+  const std::vector<Shape> shapes = gjk_templates();
+  int stops[4] = {0, 0, 0, 0};
+  int n = 0;
+  for (const Shape& ta : shapes) {
+    for (const Shape& tb : shapes) {
+      for (const double angle_a : {0.0, 45.0, 90.0}) {
+        for (const double angle_b : {0.0, 180.0, 30.0}) {
+          // Offsets on a 5 px grid: edges and vertices land exactly on each other.
+          for (int ix = -8; ix <= 8; ix += 2) {
+            for (int iy = -8; iy <= 8; iy += 2) {
+              Shape a = ta, b = tb;
+              a.pos = {100.0, 100.0};
+              a.angle = angle_a;
+              b.pos = {100.0 + 5.0 * ix + (n % 3 == 0 ? 0.0 : 2.5), 100.0 + 5.0 * iy};
+              b.angle = angle_b;
+              b.mirror_x = n % 5 == 0;
+              const Posed pa(a), pb(b);
+              expect_same_gjk(pa, pb, "grid " + std::to_string(n), stops);
+              ++n;
+            }
+          }
+          if (::testing::Test::HasFailure()) return;
+        }
+      }
+    }
+  }
+  // Every way the loop can end was reached: apart, touching (EPA from a point or an edge)
+  // and overlapping (EPA from a triangle).
+  EXPECT_GT(stops[static_cast<int>(GjkStop::ClosestFound)], 1000);
+  EXPECT_GT(stops[static_cast<int>(GjkStop::OriginTouches)], 100);
+  EXPECT_GT(stops[static_cast<int>(GjkStop::ContainsOrigin)], 1000);
+}
+
+TEST(FastPaths, GjkSameAsTracedForACircleOnAVertexAnEdgeOrAnEdgeLine) {
+  const std::vector<Shape> shapes = gjk_templates();
+  Shapes gen(4242);
+  int stops[4] = {0, 0, 0, 0};
+  int n = 0;
+  for (const Shape& t : shapes) {
+    if (t.kind == Kind::Circle) continue;
+    for (const double angle : {0.0, 90.0, 45.0, 17.0}) {
+      Shape poly = t;
+      poly.pos = {200.0, 150.0};
+      poly.angle = angle;
+      const Posed pp(poly);
+      const Body& pb = pp;
+      for (int i = 0; i < pb.count; ++i) {
+        const Vec2 v0 = pb.v[i], v1 = pb.v[(i + 1) % pb.count];
+        // On the vertex, the edge's middle, and the edge's line beyond both ends.
+        for (const float f : {0.0f, 0.5f, 1.0f, -1.0f, 2.0f, -0.25f}) {
+          const Vec2 c = v0 + f * (v1 - v0);
+          for (const double radius : {0.0, 3.0, 10.0 + 30.0 * gen.u()}) {
+            Shape circle;
+            circle.id = "C";
+            circle.kind = Kind::Circle;
+            circle.pos = {c.x, c.y};
+            circle.radius = radius;
+            const Posed pc(circle);
+            expect_same_gjk(pc, pp, "circle on " + std::to_string(n), stops);
+            expect_same_gjk(pp, pc, "circle on, swapped " + std::to_string(n), stops);
+            ++n;
+          }
+        }
+      }
+      if (::testing::Test::HasFailure()) return;
+    }
+  }
+  EXPECT_GT(stops[static_cast<int>(GjkStop::ClosestFound)], 500);
+  EXPECT_GT(stops[static_cast<int>(GjkStop::OriginTouches)], 500);
+}
+
+// Small integer shapes at integer places: every dot and cross product the solvers form is
+// then exact, so their region tests meet exact zeros (the origin projecting exactly on a
+// simplex vertex or on an edge's line) at every turn, where < and <= part.
+Shape integer_shape(Shapes& gen) {
+  Shape s;
+  s.id = "I";
+  s.pos = {static_cast<double>(gen.below(17) - 8), static_cast<double>(gen.below(17) - 8)};
+  s.mirror_x = gen.below(2) == 0;
+  switch (gen.below(6)) {
+    case 0:
+      s.kind = Kind::Rect;
+      s.size = {2.0 * (1 + gen.below(5)), 2.0 * (1 + gen.below(5))};
+      return s;
+    case 1:
+      s.kind = Kind::Circle;
+      s.radius = gen.below(5);
+      return s;
+    case 2:
+      s.kind = Kind::Point;
+      return s;
+    default:
+      break;
+  }
+  // The convex hull of a few grid points (monotone chain): 2 to 8 vertices.
+  std::vector<DVec2> pts;
+  const int n = 2 + gen.below(9);
+  for (int i = 0; i < n; ++i) {
+    pts.emplace_back(gen.below(9) - 4, gen.below(9) - 4);
+  }
+  std::sort(pts.begin(), pts.end(),
+            [](DVec2 p, DVec2 q) { return p.x < q.x || (p.x == q.x && p.y < q.y); });
+  pts.erase(std::unique(pts.begin(), pts.end()), pts.end());
+  const auto turn = [](DVec2 o, DVec2 p, DVec2 q) {
+    return (p.x - o.x) * (q.y - o.y) - (p.y - o.y) * (q.x - o.x);
+  };
+  std::vector<DVec2> hull(2 * pts.size());
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < pts.size(); ++i) {
+    while (k >= 2 && turn(hull[k - 2], hull[k - 1], pts[i]) <= 0) --k;
+    hull[k++] = pts[i];
+  }
+  for (std::size_t i = pts.size() - 1, lower = k + 1; i-- > 0;) {
+    while (k >= lower && turn(hull[k - 2], hull[k - 1], pts[i]) <= 0) --k;
+    hull[k++] = pts[i];
+  }
+  hull.resize(pts.size() < 2 ? pts.size() : k - 1);
+  if (hull.size() < 2) {
+    s.kind = Kind::Point;
+  } else if (hull.size() == 2) {
+    s.kind = Kind::Segment;
+    s.points = hull;
+  } else {
+    s.kind = Kind::Polygon;
+    s.points = hull;
+  }
+  return s;
+}
+
+TEST(FastPaths, GjkSameAsTracedOnSmallIntegerShapes) {
+  Shapes gen(31337);
+  int stops[4] = {0, 0, 0, 0};
+  for (int n = 0; n < 40000; ++n) {
+    const Posed a(integer_shape(gen)), b(integer_shape(gen));
+    expect_same_gjk(a, b, "integer " + std::to_string(n), stops);
+    if (::testing::Test::HasFailure()) break;
+  }
+  EXPECT_GT(stops[static_cast<int>(GjkStop::ClosestFound)], 5000);
+  EXPECT_GT(stops[static_cast<int>(GjkStop::OriginTouches)], 1000);
+  EXPECT_GT(stops[static_cast<int>(GjkStop::ContainsOrigin)], 3000);
+}
+
+// Far out (bounds beyond 1e8 px) the untraced call takes the general loop: still the same.
+TEST(FastPaths, GjkSameAsTracedFarFromTheOrigin) {
+  Shapes gen(99);
+  int stops[4] = {0, 0, 0, 0};
+  for (int n = 0; n < 400; ++n) {
+    Shape a = gen.make(n % 4), b = gen.make((n / 4) % 4);
+    const double far = n % 2 ? 3.0e8 : -2.0e9;
+    a.pos += DVec2(far, -far);
+    b.pos += DVec2(far, -far);
+    expect_same_gjk(Posed(a), Posed(b), "far " + std::to_string(n), stops);
     if (::testing::Test::HasFailure()) break;
   }
 }

@@ -1,5 +1,5 @@
-// Internal to the pixel masks (mask_build.cpp, mask_overlap.cpp): the x86 switch, the
-// CPU features both halves dispatch on, four-lane helpers and the row layout.
+// Internal to the pixel masks (mask_build.cpp, mask_overlap.cpp, mask_overlap_x86.cpp): the
+// x86 switch, the CPU features they dispatch on, four-lane helpers and the row layout.
 #pragma once
 
 #include <cstddef>

@@ -1,0 +1,179 @@
+// The shell's layout and camera (shell.h): where the panels go each frame, framing the scene
+// in the free area, zoom about a point, the viewports' cameras, and --print-layout.
+#include <SDL.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <optional>
+#include <string>
+
+#include "panels/panels.h"
+#include "platform/shell.h"
+
+namespace hitbox::app {
+namespace {
+
+constexpr float kMinZoom = 0.05f;
+constexpr float kMaxZoom = 50.0f;
+constexpr float kFrameMaxZoom = 3.0f;    // framing never zooms a small scene in further
+constexpr float kFrameMarginPx = 24.0f;  // framing keeps this much room around the shapes
+constexpr float kTraceRoomPx = 140.0f;   // and this much around the focus pair, for its axes
+
+}  // namespace
+
+Camera Shell::camera_for(const Scene& scene) {
+  Camera cam;
+  if (scene.view) {
+    cam.origin =
+        Vec2(static_cast<float>(scene.view->origin.x), static_cast<float>(scene.view->origin.y));
+    cam.zoom = std::clamp(static_cast<float>(scene.view->zoom), kMinZoom, kMaxZoom);
+  }
+  return cam;
+}
+
+ViewRect Shell::area() const {
+  const ScreenRect& f = layout_.free;
+  const int x = static_cast<int>(std::floor(f.x0)), y = static_cast<int>(std::floor(f.y0));
+  return ViewRect{x, y, std::max(static_cast<int>(std::ceil(f.x1)) - x, 1),
+                  std::max(static_cast<int>(std::ceil(f.y1)) - y, 1)};
+}
+
+// The panels' places for this frame, then the camera: framed again when asked (a scene
+// opened, Home) or when the free area changed and the user has not moved the view; a view
+// the user set keeps the world point at the free area's centre where it was.
+void Shell::update_layout(int width, int height) {
+  LayoutInput in;
+  in.width = static_cast<float>(width);
+  in.height = static_cast<float>(height);
+  in.scale = teacher_->panel_scale();
+  in.menu_h = ImGui::GetFrameHeight();
+  in.status_h = status_height();
+  in.panels = show_ui_;
+  in.lesson = teacher_->lesson_shown();
+  in.inspector = sandbox_.has_selection();
+  in.compare = compare_ui_.open;
+  layout_ = compute_layout(in);
+  sandbox_.set_layout(layout_);
+  teacher_->set_lesson_rect(layout_.lesson);
+  const ScreenRect& f = layout_.free;
+  if (frame_pending_ || (auto_frame_ && !(f == framed_free_))) {
+    frame_scene();
+  } else if (!(f == framed_free_)) {
+    const Vec2 old_c(0.5f * (framed_free_.x0 + framed_free_.x1),
+                     0.5f * (framed_free_.y0 + framed_free_.y1));
+    const Vec2 new_c(0.5f * (f.x0 + f.x1), 0.5f * (f.y0 + f.y1));
+    camera_.origin += (old_c - new_c) / camera_.zoom;
+  }
+  framed_free_ = f;
+}
+
+// The scene's view when the file sets one; else every shape (and where its velocity ends)
+// fitted into the free area, or into one viewport of a split, with a margin.
+void Shell::frame_scene() {
+  frame_pending_ = false;
+  if (options_.view) {
+    camera_.origin = Vec2(static_cast<float>(options_.view->origin.x),
+                          static_cast<float>(options_.view->origin.y));
+    camera_.zoom = static_cast<float>(options_.view->zoom);
+    return;
+  }
+  if (sandbox_.scene().view) {
+    camera_ = camera_for(sandbox_.scene());
+    return;
+  }
+  const std::optional<Aabb> box = sandbox_.world_bounds();
+  if (!box) return;
+  const ViewRect r = view_rect(split_.count, 0, area());
+  const float w = std::max(static_cast<float>(r.w) - 2.0f * kFrameMarginPx, 40.0f);
+  const float h = std::max(static_cast<float>(r.h) - 2.0f * kFrameMarginPx, 40.0f);
+  const auto fit = [&](const Aabb& b) {
+    const Vec2 size = glm::max(b.max - b.min, Vec2(1.0f, 1.0f));
+    return std::clamp(std::min(w / size.x, h / size.y), kMinZoom, kFrameMaxZoom);
+  };
+  Aabb frame = *box;
+  camera_.zoom = fit(frame);
+  // Room for the focus pair's traces: SAT's axis lines run up to about 110 window px beside
+  // the pair, all around it.
+  if (const auto extent = sandbox_.focus_extent()) {
+    for (int pass = 0; pass < 2; ++pass) {
+      const float r = extent->second + kTraceRoomPx / camera_.zoom;
+      frame.min = glm::min(box->min, extent->first - Vec2(r, r));
+      frame.max = glm::max(box->max, extent->first + Vec2(r, r));
+      camera_.zoom = fit(frame);
+    }
+  }
+  // The box's centre at the centre of the free area (each viewport centres the same point).
+  const Vec2 centre = 0.5f * (frame.min + frame.max);
+  const ScreenRect& f = layout_.free;
+  const Vec2 screen(0.5f * (f.x0 + f.x1), 0.5f * (f.y0 + f.y1));
+  camera_.origin = centre - screen / camera_.zoom;
+}
+
+Vec2 Shell::view_shift(int view) const {
+  return view_offset(view_rect(split_.count, view, area()), area());
+}
+
+Camera Shell::view_cam(int view) const {
+  Camera c = camera_;
+  c.origin = camera_.origin - view_shift(view) / camera_.zoom;
+  return c;
+}
+
+void Shell::zoom_at(Vec2 window_point, float factor) {
+  auto_frame_ = false;
+  const Vec2 world = camera_.to_world(window_point);
+  camera_.zoom = std::clamp(camera_.zoom * factor, kMinZoom, kMaxZoom);
+  camera_.origin = world - window_point / camera_.zoom;
+}
+
+// --print-layout: the last frame's layout as one JSON object, for tests that check that the
+// scene is framed in the free area and the labels are readable (window pixels).
+void Shell::print_layout() const {
+  const auto rect = [](const ScreenRect& r) {
+    char buf[128];
+    std::snprintf(buf, sizeof buf, "[%.1f,%.1f,%.1f,%.1f]", r.x0, r.y0, r.x1, r.y1);
+    return std::string(buf);
+  };
+  const auto quoted = [](const std::string& text) {
+    std::string q = "\"";
+    for (const char ch : text) {
+      if (ch == '"' || ch == '\\') q += '\\';
+      if (static_cast<unsigned char>(ch) >= 0x20) q += ch;
+    }
+    return q + "\"";
+  };
+  int width = 0, height = 0;
+  SDL_GetWindowSize(window_, &width, &height);
+  std::string out = "{\"window\":" + rect(ScreenRect{0.0f, 0.0f, static_cast<float>(width),
+                                                     static_cast<float>(height)});
+  out += ",\"free\":" + rect(layout_.free) + ",\"main\":" + rect(layout_.main) +
+         ",\"inspector\":" + rect(layout_.inspector) + ",\"lesson\":" + rect(layout_.lesson) +
+         ",\"compare\":" + rect(layout_.compare) + ",\"status\":" + rect(layout_.status);
+  char cam[96];
+  std::snprintf(cam, sizeof cam, ",\"camera\":{\"origin\":[%.3f,%.3f],\"zoom\":%.5f}",
+                camera_.origin.x, camera_.origin.y, camera_.zoom);
+  out += cam;
+  out += ",\"shapes\":[";
+  bool first = true;
+  for (const Shape& sh : sandbox_.scene().shapes) {
+    const Aabb b = Posed(sh).body().bounds;
+    const Vec2 lo = camera_.to_screen(b.min), hi = camera_.to_screen(b.max);
+    out += std::string(first ? "" : ",") + "{\"id\":" + quoted(sh.id) +
+           ",\"box\":" + rect(ScreenRect{lo.x, lo.y, hi.x, hi.y}) + "}";
+    first = false;
+  }
+  out += "],\"labels\":[";
+  first = true;
+  for (const PlacedLabel& l : renderer_.labels().last()) {
+    out += std::string(first ? "" : ",") + "{\"text\":" + quoted(l.text) +
+           ",\"box\":" + rect(l.box) + "}";
+    first = false;
+  }
+  out += "]}\n";
+  std::cout << out << std::flush;
+}
+
+}  // namespace hitbox::app

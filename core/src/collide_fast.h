@@ -7,8 +7,10 @@
 // project()'s reduction order (four running minimums, vertex i in lane i mod 4, then
 // min(min(l0, l1), min(l2, l3))), and the least overlap is the first axis of smallest overlap
 // in test order, the separating axis the first negative one. Only the early exit differs:
-// every axis is evaluated (no branch on the answer) and `tested` is what an early exit would
-// have tested. tests/fast_path_test.cpp checks every answer against the traced scan.
+// a group of four axes is evaluated whole (no branch per axis) and `tested` is what an early
+// exit would have tested. A circle against a polygon of up to 8 vertices keeps everything in
+// registers (below); larger polygons fill an axis table in memory. tests/fast_path_test.cpp
+// checks every answer against the traced scan.
 #pragma once
 
 #include <bit>
@@ -246,7 +248,7 @@ struct VertexOut {
   f4 ov4;    // ov in every lane
 };
 
-// Lanes of v kept where m is set, zero elsewhere; and every lane's bits ORed into all four.
+// Lanes of v kept where m is set, zero elsewhere.
 inline f4 keep_lanes(f4 v, i4 m) {
   i4 bits;
   std::memcpy(&bits, &v, sizeof v);
@@ -254,61 +256,30 @@ inline f4 keep_lanes(f4 v, i4 m) {
   std::memcpy(&v, &bits, sizeof v);
   return v;
 }
-inline f4 or_bits(f4 p, f4 q) {
-  i4 x, y;
-  std::memcpy(&x, &p, sizeof p);
-  std::memcpy(&y, &q, sizeof q);
-  x |= y;
-  std::memcpy(&p, &x, sizeof p);
-  return p;
-}
-inline f4 or_lanes(f4 v) {
-  v = or_bits(v, shuffle<1, 0, 3, 2>(v));
-  return or_bits(v, shuffle<2, 3, 0, 1>(v));
-}
-inline i4 mask_of(f4 v) {  // a float compare's lanes as a mask
-  i4 m;
-  std::memcpy(&m, &v, sizeof v);
-  return m;
-}
 
 template <bool kCircleIsA, int NV>
 inline VertexOut vertex_out(const Body& circle, const Body& poly) {
   const f4 px = splat4(circle.pos.x), py = splat4(circle.pos.y);
-  // Every vertex's candidate axis d / |d| at once (the dividers run beside the search for the
-  // nearest, instead of after it): lane by lane the scalar d.x / sqrt(dot(d, d)).
-  f4 vx[NV], vy[NV], d2[NV], ux[NV], uy[NV];
+  f4 vx[NV], vy[NV], d2[NV];
   for (int g = 0; g < NV; ++g) {
     std::memcpy(&vx[g], poly.vx + 4 * g, sizeof(f4));
     std::memcpy(&vy[g], poly.vy + 4 * g, sizeof(f4));
     const f4 dx = vx[g] - px, dy = vy[g] - py;
     d2[g] = dx * dx + dy * dy;
-    const f4 len = detail::sqrt4(d2[g]);
-    ux[g] = dx / len;
-    uy[g] = dy / len;
   }
   f4 mn = d2[0];
   if constexpr (NV == 2) mn = d2[1] < mn ? d2[1] : mn;
   mn = lane_min(mn);
-  // The vertices at the least distance (the padding, copies of v[0], left out).
-  i4 at[NV];
-  unsigned bits = 0;
-  for (int g = 0; g < NV; ++g) {
-    at[g] = (d2[g] == mn) & live_lanes(4 * g, poly.count);
-    bits |= lane_mask(at[g]) << (4 * g);
-  }
-  // Two or more (or none: NaN): the first, vertex 0 for none, as nearest_vertex() keeps.
-  if ((bits & (bits - 1)) | (bits == 0)) [[unlikely]] {
-    const int j = std::countr_zero(bits | 0x100u) & 7;
-    for (int g = 0; g < NV; ++g) at[g] = (i4{0, 1, 2, 3} + 4 * g) == j;
-  }
-  f4 sx = keep_lanes(ux[0], at[0]), sy = keep_lanes(uy[0], at[0]);
-  if constexpr (NV == 2) {
-    sx = or_bits(sx, keep_lanes(ux[1], at[1]));
-    sy = or_bits(sy, keep_lanes(uy[1], at[1]));
-  }
-  const f4 ax = or_lanes(sx), ay = or_lanes(sy);
-  const float len2 = mn[0];
+  unsigned bits = lane_mask(d2[0] == mn);
+  if constexpr (NV == 2) bits |= lane_mask(d2[1] == mn) << 4;
+  // The first vertex at the least distance (the padding repeats v[0], found first); vertex 0
+  // when none compares equal (NaN), as nearest_vertex() keeps it.
+  const int j = std::countr_zero(bits | 0x100u) & 7;
+  const Vec2 d = poly.v[j] - circle.pos;
+  const float len2 = mn[0];  // == dot(d, d): the same operations gave lane j
+  // d / |d| with one division of both lanes; then each coordinate in every lane.
+  const f4 q = f4{d.x, d.y, d.x, d.y} / splat4(detail::sqrt1(len2));
+  const f4 ax = shuffle<0, 0, 0, 0>(q), ay = shuffle<1, 1, 1, 1>(q);
   // project(poly, axis) from the loaded vertices.
   f4 lo = vx[0] * ax + vy[0] * ay;
   f4 hi = lo;

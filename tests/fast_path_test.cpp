@@ -390,5 +390,89 @@ TEST(FastPaths, GjkSameAsTracedFarFromTheOrigin) {
   }
 }
 
+// The circle-polygon lanes for polygons of up to 8 vertices (and the table beyond): polygons
+// of 3 to 10 vertices, exactly symmetric about their local x axis, against circles whose
+// centres sit on that axis (two vertices at exactly the same distance: the first must be
+// taken), on a vertex, on an edge's line, at the centre (every axis tied in a regular
+// polygon), inside and outside, touching and apart; turned by right angles, mirrored, scaled.
+TEST(FastPaths, CirclePolygonTiesAndSymmetricPlacements) {
+  int cases = 0, hits = 0;
+  for (int n = 3; n <= 10; ++n) {
+    std::vector<DVec2> pts(static_cast<std::size_t>(n));
+    for (int i = 0; i <= n / 2; ++i) {
+      const double a = 6.283185307179586 * i / n;
+      pts[static_cast<std::size_t>(i)] = DVec2(20.0 * std::cos(a), 20.0 * std::sin(a));
+      if (i > 0 && n - i > n / 2) {
+        pts[static_cast<std::size_t>(n - i)] = DVec2(20.0 * std::cos(a), -20.0 * std::sin(a));
+      }
+    }
+    const DVec2 v0 = pts[0], v1 = pts[1];
+    // Centres along the symmetry axis, on vertex 0 and vertex 1, on edge 0's line (its
+    // midpoint, and beyond both ends), at the centre.
+    const DVec2 mid = (v0 + v1) * 0.5;
+    const std::vector<DVec2> centres = {
+        {0.0, 0.0},  {-30.0, 0.0}, {-10.0, 0.0}, {5.0, 0.0},
+        {19.0, 0.0}, {20.0, 0.0},  {21.0, 0.0},  {28.0, 0.0},
+        {45.0, 0.0}, v1,           mid,          v0 + (v1 - v0) * 1.5,
+        v0 * 1.5,    v1 * 1.25,    mid * 1.5,    v0 - (v1 - v0) * 0.5};
+    for (int t = 0; t < 4; ++t) {
+      Shape poly;
+      poly.id = "P";
+      poly.kind = Kind::Polygon;
+      poly.points = pts;
+      // At the origin unturned, the world vertices stay exactly symmetric (exact ties).
+      poly.pos = t == 0 ? DVec2(0.0, 0.0) : DVec2(50.0, 40.0);
+      poly.angle = 90.0 * t;
+      poly.scale = t == 2 ? 2.0 : t == 3 ? 0.5 : 1.0;
+      poly.mirror_x = t % 2 == 1;
+      poly.mirror_y = t == 2;
+      const Posed pp(poly);
+      for (const DVec2& local : centres) {
+        for (const double radius : {0.5, 1.0, 6.0, 25.0}) {
+          Shape c;
+          c.id = "C";
+          c.kind = Kind::Circle;
+          c.pos = to_world(poly, local);
+          c.radius = radius;
+          const Posed pc(c);
+          const std::string what = "n " + std::to_string(n) + " turn " + std::to_string(t) +
+                                   " at (" + std::to_string(local.x) + ", " +
+                                   std::to_string(local.y) + ") r " + std::to_string(radius);
+          expect_same(pc, pp, what);
+          expect_same(pp, pc, what + " swapped");
+          hits += sat(pc, pp).hit;
+          ++cases;
+          if (::testing::Test::HasFailure()) return;
+        }
+      }
+    }
+  }
+  EXPECT_GT(hits, cases / 4);
+  EXPECT_LT(hits, cases);
+}
+
+// Polygons of 3 to 8 vertices (every lane grouping: 3-4, 5-8 vertices with up to 4 or more
+// unique axes) placed at random around circles, with parallel edges (rectangles, hexagons
+// as polygons) so the unique axes are fewer than the vertices.
+TEST(FastPaths, CirclePolygonEveryLaneGrouping) {
+  Shapes gen(4242);
+  for (int n = 0; n < 6000; ++n) {
+    const int count = 3 + n % 6;
+    Shape poly = gen.make(2);
+    poly.points.clear();
+    const bool regular = n % 3 == 0;  // even counts then have parallel edges
+    const double r = 10 + 30 * gen.u();
+    for (int i = 0; i < count; ++i) {
+      const double a = (i + (regular ? 0.0 : 0.6 * gen.u())) * 6.283185307179586 / count;
+      poly.points.emplace_back(r * std::cos(a), r * std::sin(a));
+    }
+    const Shape c = gen.make(1);
+    const Posed pp(poly), pc(c);
+    expect_same(pc, pp, "grouping " + std::to_string(n));
+    expect_same(pp, pc, "grouping swapped " + std::to_string(n));
+    if (::testing::Test::HasFailure()) break;
+  }
+}
+
 }  // namespace
 }  // namespace hitbox

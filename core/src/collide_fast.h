@@ -7,8 +7,10 @@
 // project()'s reduction order (four running minimums, vertex i in lane i mod 4, then
 // min(min(l0, l1), min(l2, l3))), and the least overlap is the first axis of smallest overlap
 // in test order, the separating axis the first negative one. Only the early exit differs:
-// every axis is evaluated (no branch on the answer) and `tested` is what an early exit would
-// have tested. tests/fast_path_test.cpp checks every answer against the traced scan.
+// a group of four axes is evaluated whole (no branch per axis) and `tested` is what an early
+// exit would have tested. A circle against a polygon of up to 8 vertices keeps everything in
+// registers (below); larger polygons fill an axis table in memory. tests/fast_path_test.cpp
+// checks every answer against the traced scan.
 #pragma once
 
 #include <bit>
@@ -179,6 +181,217 @@ inline void circle_polygon_table(const Body& circle, const Body& poly, RoundPoly
   circle_polygon_vertex<kCircleIsA>(circle, poly, out);
 }
 
+// ---- circle against a polygon of at most eight vertices, in registers ----
+//
+// The same numbers as above with nothing stored: NA groups of the polygon's axes and NV groups
+// of its vertices (NA <= NV <= 2), each held in lanes from one load. The nearest vertex is the
+// first of least squared distance (its squared distance is the vertex axis's len2: the same
+// operations on the same floats), the polygon is projected on the vertex axis from the
+// vertex lanes already loaded (project()'s lanes and reduction order), and the answer's
+// axis is read back from the shape (a polygon axis) or taken from the vertex axis.
+
+// The polygon's axes against the circle: per lane A.max - B.min (`down`) and B.max - A.min
+// (`up`), their interval_overlap (std::min's order) and the separating lanes.
+template <bool kCircleIsA, int NA>
+struct EdgeLanes {
+  f4 ov[NA];
+  unsigned neg = 0;  // bit k: axis k separates
+};
+
+template <bool kCircleIsA, int NA>
+inline EdgeLanes<kCircleIsA, NA> edge_lanes(const Body& circle, const Body& poly) {
+  EdgeLanes<kCircleIsA, NA> e;
+  const int m = poly.axis_count;
+  const f4 px = splat4(circle.pos.x), py = splat4(circle.pos.y), r = splat4(circle.radius);
+  for (int g = 0; g < NA; ++g) {
+    f4 x, y, lo, hi;
+    load_axes(poly, 4 * g, x, y, lo, hi);
+    const f4 c = px * x + py * y;
+    const f4 cmin = c - r, cmax = c + r;
+    const f4 down = kCircleIsA ? cmax - lo : hi - cmin;
+    const f4 up = kCircleIsA ? hi - cmin : cmax - lo;
+    f4 ov = up < down ? up : down;
+    ov = live_lanes(4 * g, m) ? ov : splat4(kInf);
+    e.ov[g] = ov;
+    e.neg |= lane_mask(ov < f4{}) << (4 * g);
+  }
+  return e;
+}
+
+// One axis and its two ways out (down = A.max - B.min, up = B.max - A.min).
+struct AxisOut {
+  Vec2 axis;
+  float down, up;
+};
+
+inline float overlap_of(const AxisOut& o) {
+  return o.up < o.down ? o.up : o.down;  // interval_overlap: std::min(down, up)
+}
+
+// Polygon axis k again, as a scalar (the same operations as its lane).
+template <bool kCircleIsA>
+inline AxisOut edge_out(const Body& circle, const Body& poly, int k) {
+  const Vec2 axis = poly.axes[k];
+  const Vec2 own_k = poly.self[k];
+  const float c = dot(circle.pos, axis);
+  const float cmin = c - circle.radius, cmax = c + circle.radius;
+  return kCircleIsA ? AxisOut{axis, cmax - own_k.x, own_k.y - cmin}
+                    : AxisOut{axis, own_k.y - cmin, cmax - own_k.x};
+}
+
+// The vertex axis: from the centre to the nearest vertex (none with the centre on it).
+struct VertexOut {
+  AxisOut out;
+  float ov;  // +inf without the axis
+  bool has;
+  f4 lanes;  // {axis.x, axis.y, down, up}
+  f4 ov4;    // ov in every lane
+};
+
+// Lanes of v kept where m is set, zero elsewhere.
+inline f4 keep_lanes(f4 v, i4 m) {
+  i4 bits;
+  std::memcpy(&bits, &v, sizeof v);
+  bits &= m;
+  std::memcpy(&v, &bits, sizeof v);
+  return v;
+}
+
+template <bool kCircleIsA, int NV>
+inline VertexOut vertex_out(const Body& circle, const Body& poly) {
+  const f4 px = splat4(circle.pos.x), py = splat4(circle.pos.y);
+  f4 vx[NV], vy[NV], d2[NV];
+  for (int g = 0; g < NV; ++g) {
+    std::memcpy(&vx[g], poly.vx + 4 * g, sizeof(f4));
+    std::memcpy(&vy[g], poly.vy + 4 * g, sizeof(f4));
+    const f4 dx = vx[g] - px, dy = vy[g] - py;
+    d2[g] = dx * dx + dy * dy;
+  }
+  f4 mn = d2[0];
+  if constexpr (NV == 2) mn = d2[1] < mn ? d2[1] : mn;
+  mn = lane_min(mn);
+  unsigned bits = lane_mask(d2[0] == mn);
+  if constexpr (NV == 2) bits |= lane_mask(d2[1] == mn) << 4;
+  // The first vertex at the least distance (the padding repeats v[0], found first); vertex 0
+  // when none compares equal (NaN), as nearest_vertex() keeps it.
+  const int j = std::countr_zero(bits | 0x100u) & 7;
+  const Vec2 d = poly.v[j] - circle.pos;
+  const float len2 = mn[0];  // == dot(d, d): the same operations gave lane j
+  // d / |d| with one division of both lanes; then each coordinate in every lane.
+  const f4 q = f4{d.x, d.y, d.x, d.y} / splat4(detail::sqrt1(len2));
+  const f4 ax = shuffle<0, 0, 0, 0>(q), ay = shuffle<1, 1, 1, 1>(q);
+  // project(poly, axis) from the loaded vertices.
+  f4 lo = vx[0] * ax + vy[0] * ay;
+  f4 hi = lo;
+  if constexpr (NV == 2) {
+    const f4 p1 = vx[1] * ax + vy[1] * ay;
+    lo = p1 < lo ? p1 : lo;
+    hi = p1 > hi ? p1 : hi;
+  }
+  // std::min(std::min(l0, l1), std::min(l2, l3)), std::min(a, b) = b < a ? b : a (max alike);
+  // lane 0 holds it.
+  const f4 lo2 = shuffle<1, 0, 3, 2>(lo), hi2 = shuffle<1, 0, 3, 2>(hi);
+  lo = lo2 < lo ? lo2 : lo;
+  hi = hi < hi2 ? hi2 : hi;
+  const f4 lo3 = shuffle<2, 3, 0, 1>(lo), hi3 = shuffle<2, 3, 0, 1>(hi);
+  lo = lo3 < lo ? lo3 : lo;
+  hi = hi < hi3 ? hi3 : hi;
+  // The circle's interval, the two ways out and their overlap (lane 0; the same operations
+  // as the scalar dot() and interval_overlap()).
+  const f4 c = px * ax + py * ay;
+  const f4 r = splat4(circle.radius);
+  const f4 cmin = c - r, cmax = c + r;
+  const f4 down = kCircleIsA ? cmax - lo : hi - cmin;
+  const f4 up = kCircleIsA ? hi - cmin : cmax - lo;
+  const f4 ov = up < down ? up : down;
+  VertexOut v;
+  v.has = len2 > 0.0f;
+  v.out = AxisOut{Vec2(ax[0], ay[0]), down[0], up[0]};
+  v.ov = v.has ? ov[0] : kInf;
+  v.lanes = shuffle<0, 1, 4, 5>(shuffle<0, 4, 0, 4>(ax, ay), shuffle<0, 4, 0, 4>(down, up));
+  v.ov4 = mn > f4{} ? shuffle<0, 0, 0, 0>(ov) : splat4(kInf);
+  return v;
+}
+
+// The first polygon axis of least overlap (m when none compares equal: NaN), and that least.
+template <bool kCircleIsA, int NA>
+inline int least_edge(const EdgeLanes<kCircleIsA, NA>& e, int m, float& least) {
+  f4 mn = e.ov[0];
+  if constexpr (NA == 2) mn = e.ov[1] < mn ? e.ov[1] : mn;
+  mn = lane_min(mn);
+  unsigned at = lane_mask(e.ov[0] == mn);
+  if constexpr (NA == 2) at |= lane_mask(e.ov[1] == mn) << 4;
+  least = mn[0];
+  return std::countr_zero(at | (1u << m));
+}
+
+inline AxisOut pick_out(bool c, const AxisOut& x, const AxisOut& y) {
+  using detail::pick_bits;
+  return AxisOut{pick_bits(c, x.axis, y.axis), pick_bits(c, x.down, y.down),
+                 pick_bits(c, x.up, y.up)};
+}
+
+template <bool kCircleIsA, int NA, int NV>
+MtdResult mtd_circle_small(const Body& circle, const Body& poly) {
+  // A polygon axis separates: a miss, without the vertex axis (measured faster than
+  // evaluating it branch-free, although hits and misses come in no predictable order).
+  const EdgeLanes<kCircleIsA, NA> e = edge_lanes<kCircleIsA, NA>(circle, poly);
+  if (e.neg) return MtdResult{};
+  const int m = poly.axis_count;
+  float least;
+  const int k = least_edge(e, m, least);  // k <= m: axes[m] and self[m] lie in the arena
+  const AxisOut eo = edge_out<kCircleIsA>(circle, poly, k);
+  const VertexOut v = vertex_out<kCircleIsA, NV>(circle, poly);
+  // The least axis as lanes {axis.x, axis.y, down, up}: the vertex axis is last, the least
+  // only when strictly less (or when no polygon axis compares equal: NaN).
+  const f4 edge = {eo.axis.x, eo.axis.y, eo.down, eo.up};
+  const i4 vertex = (v.ov4 < splat4(least)) | (i4{} - static_cast<int>(k == m));
+  const f4 o = vertex ? v.lanes : edge;
+  // push_out(): the shorter way out, toward +axis when up < down, or on a tie when A lies on
+  // the +axis side of B; then everything zeroed on a miss.
+  const Body& a = kCircleIsA ? circle : poly;
+  const Body& b = kCircleIsA ? poly : circle;
+  const float side = dot(a.pos - b.pos, Vec2(o[0], o[1]));
+  const f4 dn = shuffle<2, 2, 2, 2>(o), up = shuffle<3, 3, 3, 3>(o);
+  const i4 positive = (up < dn) | ((up == dn) & (splat4(side) >= f4{}));
+  const f4 depth = positive ? up : dn;
+  const f4 normal = positive ? o : -o;  // lanes 0 and 1
+  const bool hit = !(v.ov < 0.0f);
+  const i4 on = ~(v.ov4 < f4{});
+  const f4 nz = keep_lanes(normal, on), dz = keep_lanes(depth, on);
+  const f4 vec = keep_lanes(normal * depth, on);
+  MtdResult res;
+  res.hit = hit;
+  res.depth = dz[0];
+  res.normal = Vec2(nz[0], nz[1]);
+  res.vector = Vec2(vec[0], vec[1]);
+  return res;
+}
+
+template <bool kCircleIsA, int NA, int NV>
+SatResult sat_circle_small(const Body& circle, const Body& poly, bool early_exit) {
+  const EdgeLanes<kCircleIsA, NA> e = edge_lanes<kCircleIsA, NA>(circle, poly);
+  if (e.neg && early_exit) {
+    const int k = std::countr_zero(e.neg);
+    const AxisOut o = edge_out<kCircleIsA>(circle, poly, k);
+    return SatResult{false, o.axis, overlap_of(o), k + 1};
+  }
+  const VertexOut v = vertex_out<kCircleIsA, NV>(circle, poly);
+  const int m = poly.axis_count;
+  const int total = m + static_cast<int>(v.has);
+  const unsigned neg = e.neg | (static_cast<unsigned>(v.ov < 0.0f) << m);
+  if (neg) {  // a miss: the first separating axis
+    const int k = std::countr_zero(neg);
+    const AxisOut o = k == m ? v.out : edge_out<kCircleIsA>(circle, poly, k);
+    return SatResult{false, o.axis, overlap_of(o), early_exit ? k + 1 : total};
+  }
+  float least;
+  const int k = least_edge(e, m, least);
+  const bool vertex = (k == m) | (v.ov < least);
+  const AxisOut o = pick_out(vertex, v.out, edge_out<kCircleIsA>(circle, poly, vertex ? 0 : k));
+  return SatResult{true, o.axis, overlap_of(o), total};
+}
+
 inline SatResult sat_from_table(const AxisTable& t, int groups, bool early_exit) {
   const TableVerdict v = table_verdict(t, groups);
   const int k = detail::pick_int(v.hit, v.least, v.first);
@@ -188,6 +401,11 @@ inline SatResult sat_from_table(const AxisTable& t, int groups, bool early_exit)
 
 template <bool kCircleIsA>
 SatResult sat_circle_polygon(const Body& circle, const Body& poly, bool early_exit) {
+  if (poly.padded <= 8) {
+    if (poly.padded == 4) return sat_circle_small<kCircleIsA, 1, 1>(circle, poly, early_exit);
+    if (poly.axis_count <= 4) return sat_circle_small<kCircleIsA, 1, 2>(circle, poly, early_exit);
+    return sat_circle_small<kCircleIsA, 2, 2>(circle, poly, early_exit);
+  }
   RoundPolygon rp;
   // A polygon axis separates: with an early exit the answer is that axis.
   if (circle_polygon_edges<kCircleIsA>(circle, poly, rp) && early_exit) {
@@ -217,6 +435,11 @@ inline MtdResult push_out_fast(bool hit, Vec2 axis, Interval ia, Interval ib, Ve
 
 template <bool kCircleIsA>
 MtdResult mtd_circle_polygon(const Body& circle, const Body& poly) {
+  if (poly.padded <= 8) {
+    if (poly.padded == 4) return mtd_circle_small<kCircleIsA, 1, 1>(circle, poly);
+    if (poly.axis_count <= 4) return mtd_circle_small<kCircleIsA, 1, 2>(circle, poly);
+    return mtd_circle_small<kCircleIsA, 2, 2>(circle, poly);
+  }
   RoundPolygon rp;
   if (circle_polygon_edges<kCircleIsA>(circle, poly, rp)) return MtdResult{};
   circle_polygon_vertex<kCircleIsA>(circle, poly, rp);

@@ -74,6 +74,27 @@ class Shapes {
   std::mt19937 rng_;
 };
 
+// gjk untraced against traced, every field; returns the traced run's stop reason.
+GjkStop expect_same_gjk(const Body& a, const Body& b, const std::string& what) {
+  GjkTrace gt;
+  const GjkResult g1 = gjk(a, b), g2 = gjk(a, b, &gt);
+  EXPECT_EQ(g1.hit, g2.hit) << what;
+  EXPECT_SAME_FLOAT(g1.distance, g2.distance, what << " gjk distance");
+  EXPECT_SAME_FLOAT(g1.depth, g2.depth, what << " gjk depth");
+  EXPECT_SAME_VEC(g1.normal, g2.normal, what << " gjk normal");
+  EXPECT_SAME_VEC(g1.point_a, g2.point_a, what << " gjk point_a");
+  EXPECT_SAME_VEC(g1.point_b, g2.point_b, what << " gjk point_b");
+  EXPECT_EQ(g1.iterations, g2.iterations) << what;
+  EXPECT_EQ(g1.epa_iterations, g2.epa_iterations) << what;
+  EXPECT_EQ(g1.stop, g2.stop) << what;
+  EXPECT_EQ(g1.epa_stop, g2.epa_stop) << what;
+  return g2.stop;
+}
+
+void expect_same_gjk(const Body& a, const Body& b, const std::string& what, int* stops) {
+  ++stops[static_cast<int>(expect_same_gjk(a, b, what))];
+}
+
 void expect_same(const Body& a, const Body& b, const std::string& what) {
   SatTrace st;
   for (const bool early : {true, false}) {
@@ -98,18 +119,7 @@ void expect_same(const Body& a, const Body& b, const std::string& what) {
   EXPECT_EQ(w1.initially_overlapping, w2.initially_overlapping) << what;
   EXPECT_SAME_VEC(w1.mtd.vector, w2.mtd.vector, what << " swept mtd");
 
-  GjkTrace gt;
-  const GjkResult g1 = gjk(a, b), g2 = gjk(a, b, &gt);
-  EXPECT_EQ(g1.hit, g2.hit) << what;
-  EXPECT_SAME_FLOAT(g1.distance, g2.distance, what << " gjk distance");
-  EXPECT_SAME_FLOAT(g1.depth, g2.depth, what << " gjk depth");
-  EXPECT_SAME_VEC(g1.normal, g2.normal, what << " gjk normal");
-  EXPECT_SAME_VEC(g1.point_a, g2.point_a, what << " gjk point_a");
-  EXPECT_SAME_VEC(g1.point_b, g2.point_b, what << " gjk point_b");
-  EXPECT_EQ(g1.iterations, g2.iterations) << what;
-  EXPECT_EQ(g1.epa_iterations, g2.epa_iterations) << what;
-  EXPECT_EQ(g1.stop, g2.stop) << what;
-  EXPECT_EQ(g1.epa_stop, g2.epa_stop) << what;
+  expect_same_gjk(a, b, what);
 }
 
 // Every kind pair in both orders, random placements.
@@ -161,28 +171,13 @@ TEST(FastPaths, SameAsTracedBitForBitOnDegeneratePlacements) {
   }
 }
 
-// gjk's untraced loop for circles and polygons of up to 8 vertices (gjk.cpp) keeps the
+// gjk's untraced loop for circles and polygons of up to 8 vertices (gjk_fast.cpp) keeps the
 // polygons' vertex runs in registers, the simplex in two points and picks the solvers'
 // regions with selects. These placements are where such a loop could part from the traced
 // one: support ties (parallel edges facing each other, shapes at multiples of 45 degrees,
 // regular polygons), exact touching (the origin on the simplex: EPA takes over), a circle's
 // centre on a vertex, on an edge or on an edge's line, points and segments, 3 to 8 vertices
 // (the runs padded with vertex 0), and shapes beyond the fast loop's reach.
-void expect_same_gjk(const Body& a, const Body& b, const std::string& what, int* stops) {
-  GjkTrace gt;
-  const GjkResult g1 = gjk(a, b), g2 = gjk(a, b, &gt);
-  EXPECT_EQ(g1.hit, g2.hit) << what;
-  EXPECT_SAME_FLOAT(g1.distance, g2.distance, what << " gjk distance");
-  EXPECT_SAME_FLOAT(g1.depth, g2.depth, what << " gjk depth");
-  EXPECT_SAME_VEC(g1.normal, g2.normal, what << " gjk normal");
-  EXPECT_SAME_VEC(g1.point_a, g2.point_a, what << " gjk point_a");
-  EXPECT_SAME_VEC(g1.point_b, g2.point_b, what << " gjk point_b");
-  EXPECT_EQ(g1.iterations, g2.iterations) << what;
-  EXPECT_EQ(g1.epa_iterations, g2.epa_iterations) << what;
-  EXPECT_EQ(g1.stop, g2.stop) << what;
-  EXPECT_EQ(g1.epa_stop, g2.epa_stop) << what;
-  ++stops[static_cast<int>(g2.stop)];
-}
 
 Shape regular_polygon(int n, double r, double phase) {
   Shape s;

@@ -321,6 +321,9 @@ void check_axes(Checker& ck, const std::vector<hitbox::SatAxis>& axes, const Sha
       case hitbox::AxisSource::Velocity:
         PROP_CHECK(ck, false, where + ": velocity axis in a static test");
         break;
+      case hitbox::AxisSource::SegmentDirection:  // only two shapes without area take it
+        PROP_CHECK(ck, false, where + ": segment-direction axis for shapes with area");
+        break;
     }
   }
 }

@@ -106,6 +106,10 @@ class Gen {
         s.pixels.image = img;
         break;
       }
+      case Kind::Point:  // the reference here reads shapes with area only
+      case Kind::Segment:
+        ADD_FAILURE() << "shape() makes rects, circles, polygons and sprites only";
+        break;
     }
     return s;
   }

@@ -84,6 +84,8 @@ Shape random_shape(std::mt19937& rng, Kind kind) {
       break;
     }
     case Kind::Sprite:  // sprites have their own generator below (they need pixels)
+    case Kind::Point:   // points and segments have no area: no cell of a mask is theirs
+    case Kind::Segment:
       ADD_FAILURE() << "random_shape makes rects, circles and polygons only";
       break;
   }

@@ -821,7 +821,7 @@ Shape random_shape(std::mt19937_64& rng, int index) {
   std::bernoulli_distribution coin(0.5);
   Shape s;
   s.id = std::string(names[pick(rng)]) + std::to_string(index);
-  s.kind = static_cast<Kind>(pick(rng) % 4);
+  s.kind = static_cast<Kind>(pick(rng));  // all six kinds
   s.pos = DVec2(awkward(rng, -1e6, 1e6), awkward(rng, -1e6, 1e6));
   if (coin(rng)) s.angle = awkward(rng, -1e6, 1e6);
   if (coin(rng)) s.scale = awkward(rng, 1e-6, 1000.0);
@@ -850,6 +850,13 @@ Shape random_shape(std::mt19937_64& rng, int index) {
       if (coin(rng)) std::reverse(s.points.begin(), s.points.end());
       break;
     }
+    case Kind::Point:
+      break;  // a point is its pos
+    case Kind::Segment:
+      s.points = {
+          DVec2(awkward(rng, -max_extent, max_extent), awkward(rng, -max_extent, max_extent)),
+          DVec2(awkward(rng, -max_extent, max_extent), awkward(rng, -max_extent, max_extent))};
+      break;
     case Kind::Sprite: {
       std::uniform_int_distribution<std::size_t> which(0, memory_images().size() - 1);
       auto it = memory_images().begin();

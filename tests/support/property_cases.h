@@ -41,6 +41,10 @@ inline const char* kname(Kind k) {
       return "polygon";
     case Kind::Sprite:
       return "sprite";
+    case Kind::Point:
+      return "point";
+    case Kind::Segment:
+      return "segment";
   }
   return "?";
 }

@@ -120,7 +120,7 @@ TEST(PropertyContains, MatchesPointInShapeAllKinds) {
   for (Kind k : kKinds) {
     const std::uint32_t seed = 5000 + static_cast<int>(k);
     Gen g(seed);
-    Checker ck(std::string("PropertyContains ") + kname(k));
+    Checker ck(std::string("PropertyContains ") + kind_name(k));
     Tally tally;
     for (int i = 0; i < 400 && !ck.exhausted(); ++i) {
       Shape s = g.shape(k);
@@ -146,7 +146,7 @@ TEST(PropertyContains, MatchesPointInShapeAllKinds) {
                        fmt(sd));
       }
     }
-    tally.report(std::string("contains ") + kname(k));
+    tally.report(std::string("contains ") + kind_name(k));
   }
 }
 
@@ -157,7 +157,7 @@ TEST(PropertyPose, MirroredBodiesArePositiveWithOutwardUnitNormals) {
     for (int combo = 0; combo < 4; ++combo) {
       const std::uint32_t seed = 6000 + 4 * static_cast<int>(k) + combo;
       Gen g(seed);
-      Checker ck(std::string("PropertyPose ") + kname(k) + " mirror combo " +
+      Checker ck(std::string("PropertyPose ") + kind_name(k) + " mirror combo " +
                  std::to_string(combo));
       for (int i = 0; i < 250 && !ck.exhausted(); ++i) {
         Shape s = g.shape(k);

@@ -1,6 +1,6 @@
 // Shared pieces of the seeded property tests (collide_test.cpp, swept_test.cpp,
 // shape_test.cpp, reference_test.cpp): the seeded generator of random shapes and pairs
-// (every kind, rotated, scaled, mirrored, often near contact), kname, failure reporting
+// (every kind, rotated, scaled, mirrored, often near contact), failure reporting
 // (Checker, PROP_CHECK) and the tallies that count near-touching skips, plus projections
 // of the exact reference shapes.
 //
@@ -30,24 +30,6 @@
 namespace hitbox::property {
 
 inline constexpr std::array<Kind, 3> kKinds = {Kind::Rect, Kind::Circle, Kind::Polygon};
-
-inline const char* kname(Kind k) {
-  switch (k) {
-    case Kind::Rect:
-      return "rect";
-    case Kind::Circle:
-      return "circle";
-    case Kind::Polygon:
-      return "polygon";
-    case Kind::Sprite:
-      return "sprite";
-    case Kind::Point:
-      return "point";
-    case Kind::Segment:
-      return "segment";
-  }
-  return "?";
-}
 
 inline DVec2 d(Vec2 v) {
   return DVec2(v.x, v.y);
@@ -112,7 +94,7 @@ class Gen {
 
   Shape shape(Kind k) {
     Shape s;
-    s.id = kname(k);
+    s.id = kind_name(k);
     s.kind = k;
     // Some angles are exact multiples of 90 so edges of different shapes are parallel.
     s.angle = coin(0.15) ? 90.0 * integer(-4, 4) : uni(-180.0, 180.0);
@@ -219,7 +201,7 @@ struct Tally {
 };
 
 inline std::string pair_name(Kind ka, Kind kb) {
-  return std::string(kname(ka)) + "-" + kname(kb);
+  return std::string(kind_name(ka)) + "-" + kind_name(kb);
 }
 
 // Projection of the exact reference shape onto an axis.

@@ -15,60 +15,13 @@ probe=$2
 test_dir=$3
 out=$4
 
-if ! command -v xvfb-run >/dev/null || ! command -v xdotool >/dev/null; then
-  # The README's test command installs both; in CI a missing tool is a failure, not a skip.
-  if [ -n "${CI:-}" ]; then
-    echo "FAIL: needs xvfb-run and xdotool (bash scripts/dev.sh test installs them)"
-    exit 1
-  fi
-  echo "SKIP: needs xvfb-run and xdotool"
-  exit 77
-fi
-if [ -z "${HITBOX_DRAG_TEST_IN_XVFB:-}" ]; then
-  HITBOX_DRAG_TEST_IN_XVFB=1 exec xvfb-run -a -s "-screen 0 1280x800x24" bash "$0" "$@"
-fi
+source "$(dirname "$0")/xdo_lib.sh"
+xvfb_enter "$0" "$@"
 
-mkdir -p "$out"
-cd "$out" || exit 1  # hitbox writes imgui.ini into the working directory
-failures=0
-
-# start_hitbox NAME ARGS...: starts hitbox and waits for its window; sets $pid and $wid.
-# The scene and flags are ${start_args[@]} (default: drag.json, focus a:b, SAT, no panels,
-# world pixel = window pixel); imgui.ini is removed first unless keep_ini=1.
+# The scene and flags of start_hitbox (xdo_lib.sh): drag.json, focus a:b, SAT, no panels,
+# world pixel = window pixel.
 default_args=(--scene "$test_dir/scenes/drag.json" --focus a:b --algo sat --no-ui --view 0,0,1)
 start_args=("${default_args[@]}")
-keep_ini=0
-start_hitbox() {
-  local name=$1
-  shift
-  rm -f "$out/$name.png"
-  if [ "$keep_ini" != 1 ]; then rm -f "$out/imgui.ini"; fi
-  "$hitbox" "${start_args[@]}" --screenshot-on-exit "$out/$name.png" "$@" 2>"$out/$name.err" &
-  pid=$!
-  wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^Hitbox' | head -n 1)
-  if [ -z "$wid" ]; then
-    echo "FAIL $name: no hitbox window appeared"
-    cat "$out/$name.err"
-    kill -TERM "$pid" 2>/dev/null
-    return 1
-  fi
-  sleep 0.5  # a few frames, so the first events meet a running loop
-}
-
-# stop_hitbox NAME: quits hitbox (SIGTERM becomes SDL_QUIT) and waits for its screenshot.
-stop_hitbox() {
-  local name=$1
-  xdotool mousemove --window "$wid" 1200 760  # away from the checked pixels (hover text)
-  sleep 0.3
-  kill -TERM "$pid"
-  wait "$pid"
-  local status=$?
-  if [ "$status" -ne 0 ] || [ ! -f "$out/$name.png" ]; then
-    echo "FAIL $name: hitbox exited with $status, screenshot: $(ls "$out/$name.png" 2>&1)"
-    cat "$out/$name.err"
-    return 1
-  fi
-}
 
 # drag BUTTON X0 Y0 X1 Y1: press, move in steps, release (window coordinates).
 drag() {
@@ -84,21 +37,6 @@ drag() {
   sleep 0.1
   xdotool mouseup "$button"
   sleep 0.2
-}
-
-check() {
-  local name=$1
-  shift
-  echo "-- $name"
-  if ! "$probe" "$out/$name.png" "$@"; then
-    failures=$((failures + 1))
-  fi
-}
-
-run_case() {
-  if ! "$@"; then
-    failures=$((failures + 1))
-  fi
 }
 
 # 1. Drag a by a point inside it until it overlaps b: a moves, both show the hit colour.
@@ -278,8 +216,4 @@ run_case case_slice
 run_case case_resize
 run_case case_panel
 
-if [ "$failures" -ne 0 ]; then
-  echo "$failures check group(s) failed; screenshots in $out"
-  exit 1
-fi
-echo "all window interaction checks passed"
+finish "window interaction"

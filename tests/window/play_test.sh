@@ -18,74 +18,9 @@ probe=$2
 test_dir=$3
 out=$4
 
-if ! command -v xvfb-run >/dev/null || ! command -v xdotool >/dev/null; then
-  if [ -n "${CI:-}" ]; then
-    echo "FAIL: needs xvfb-run and xdotool (bash scripts/dev.sh test installs them)"
-    exit 1
-  fi
-  echo "SKIP: needs xvfb-run and xdotool"
-  exit 77
-fi
-if [ -z "${HITBOX_PLAY_TEST_IN_XVFB:-}" ]; then
-  HITBOX_PLAY_TEST_IN_XVFB=1 exec xvfb-run -a -s "-screen 0 1280x800x24" bash "$0" "$@"
-fi
-
-mkdir -p "$out"
-cd "$out" || exit 1
-failures=0
-
-start_hitbox() {
-  local name=$1
-  shift
-  rm -f "$out/$name.png" "$out/imgui.ini"
-  "$hitbox" --scene "$test_dir/scenes/play_drop.json" --view 0,0,1 \
-    --screenshot-on-exit "$out/$name.png" "$@" 2>"$out/$name.err" &
-  pid=$!
-  wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^Hitbox' | head -n 1)
-  if [ -z "$wid" ]; then
-    echo "FAIL $name: no hitbox window appeared"
-    cat "$out/$name.err"
-    kill -TERM "$pid" 2>/dev/null
-    return 1
-  fi
-  sleep 0.5
-}
-
-stop_hitbox() {
-  local name=$1
-  xdotool mousemove --window "$wid" 1200 760
-  sleep 0.3
-  kill -TERM "$pid"
-  wait "$pid"
-  local status=$?
-  if [ "$status" -ne 0 ] || [ ! -f "$out/$name.png" ]; then
-    echo "FAIL $name: hitbox exited with $status, screenshot: $(ls "$out/$name.png" 2>&1)"
-    cat "$out/$name.err"
-    return 1
-  fi
-}
-
-click_at() {
-  xdotool mousemove --window "$wid" "$1" "$2"
-  sleep 0.2
-  xdotool click 1
-  sleep 0.2
-}
-
-check() {
-  local name=$1
-  shift
-  echo "-- $name"
-  if ! "$probe" "$out/$name.png" "$@"; then
-    failures=$((failures + 1))
-  fi
-}
-
-run_case() {
-  if ! "$@"; then
-    failures=$((failures + 1))
-  fi
-}
+source "$(dirname "$0")/xdo_lib.sh"
+xvfb_enter "$0" "$@"
+start_args=(--scene "$test_dir/scenes/play_drop.json" --view 0,0,1)
 
 # The starting places, and just above the floor (where the shapes come to rest: boxes span
 # y 500..540, the circle 500..540 at its centre line).
@@ -124,8 +59,4 @@ run_case case_still
 run_case case_play
 run_case case_reset
 
-if [ "$failures" -ne 0 ]; then
-  echo "$failures check group(s) failed; screenshots in $out"
-  exit 1
-fi
-echo "all play mode checks passed"
+finish "play mode"

@@ -384,21 +384,8 @@ TEST(ConcaveProperty, BallAgainstStarSweptAgainstBisection) {
       ++skipped;
       continue;
     }
-    constexpr int kSamples = 4000;
-    double t_ref = -1.0, min_gap = gap(0.0);
-    for (int i = 1; i <= kSamples; ++i) {
-      const double t = static_cast<double>(i) / kSamples;
-      const double g = gap(t);
-      min_gap = std::min(min_gap, g);
-      if (g <= 0.0 && t_ref < 0.0) {
-        double lo = static_cast<double>(i - 1) / kSamples, hi = t;
-        for (int k = 0; k < 60; ++k) {
-          const double mid = 0.5 * (lo + hi);
-          (gap(mid) <= 0.0 ? hi : lo) = mid;
-        }
-        t_ref = hi;
-      }
-    }
+    const ref::FirstTouch touch = ref::first_touch(gap);
+    const double t_ref = touch.t, min_gap = touch.min_gap;
     if (std::fabs(min_gap) < 0.05) {
       ++skipped;
       continue;

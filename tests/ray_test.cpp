@@ -10,36 +10,18 @@
 
 #include "hitbox/report.h"
 #include "hitbox/scene.h"
+#include "support/named_shapes.h"
 #include "support/reference.h"
 
 namespace hitbox {
 namespace {
 
-Shape rect(const char* id, DVec2 pos, DVec2 size, double angle = 0.0) {
-  Shape s;
-  s.id = id;
-  s.kind = Kind::Rect;
-  s.pos = pos;
-  s.size = size;
-  s.angle = angle;
-  return s;
-}
+using named_shapes::circle;
+using named_shapes::rect;
 
-Shape circle(const char* id, DVec2 pos, double r) {
-  Shape s;
-  s.id = id;
-  s.kind = Kind::Circle;
-  s.pos = pos;
-  s.radius = r;
-  return s;
-}
-
+// A segment from p0 to p1 (pos at the origin).
 Shape segment(const char* id, DVec2 p0, DVec2 p1) {
-  Shape s;
-  s.id = id;
-  s.kind = Kind::Segment;
-  s.points = {p0, p1};
-  return s;
+  return named_shapes::segment(id, DVec2(0.0, 0.0), p0, p1);
 }
 
 Shape octagon(const char* id, DVec2 pos, double r) {
@@ -188,21 +170,8 @@ TEST(RayProperty, AgainstBisectionOfPointInShape) {
       return ref::point_shape_signed_distance(s, from + (to - from) * t);
     };
     // The first sampled step inside, bisected; the deepest sample tells grazing rays.
-    constexpr int kSamples = 4000;
-    double t_ref = -1.0, min_d = dist(0.0);
-    for (int i = 0; i <= kSamples; ++i) {
-      const double t = static_cast<double>(i) / kSamples;
-      const double d = dist(t);
-      min_d = std::min(min_d, d);
-      if (d <= 0.0 && t_ref < 0.0) {
-        double lo = i == 0 ? 0.0 : static_cast<double>(i - 1) / kSamples, hi = t;
-        for (int j = 0; j < 60 && i > 0; ++j) {
-          const double mid = 0.5 * (lo + hi);
-          (dist(mid) <= 0.0 ? hi : lo) = mid;
-        }
-        t_ref = hi;
-      }
-    }
+    const ref::FirstTouch touch = ref::first_touch(dist);
+    const double t_ref = touch.t, min_d = touch.min_gap;
     // Rays that start or end within the band of the boundary, that pass it by less than
     // the band, or that enter it by less, can go either way in float.
     if (std::fabs(dist(0.0)) < ref::kBand || std::fabs(dist(1.0)) < ref::kBand ||

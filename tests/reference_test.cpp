@@ -163,4 +163,19 @@ TEST(PropertyReference, QuarterTurnedRectanglesOverlapByHand) {
   EXPECT_EQ(ref::hull({{0, 0}, {0, 1e-13}, {1, 0}, {0, 1}, {0, 0.5}}).size(), 3u);
 }
 
+// first_touch against hand-worked roots: (t - 0.25)^2 - 0.01 first reaches 0 at t = 0.15 and
+// dips to -0.01; 1 + t never does; 0.5 - t starts above and enters at t = 0.5 exactly on a
+// sample; a gap already <= 0 at t = 0 gives 0.
+TEST(Reference, FirstTouchFindsTheFirstRoot) {
+  const ref::FirstTouch dip =
+      ref::first_touch([](double t) { return (t - 0.25) * (t - 0.25) - 0.01; });
+  EXPECT_NEAR(dip.t, 0.15, 1e-12);
+  EXPECT_NEAR(dip.min_gap, -0.01, 1e-6);
+  const ref::FirstTouch never = ref::first_touch([](double t) { return 1.0 + t; });
+  EXPECT_EQ(never.t, -1.0);
+  EXPECT_EQ(never.min_gap, 1.0);
+  EXPECT_NEAR(ref::first_touch([](double t) { return 0.5 - t; }).t, 0.5, 1e-12);
+  EXPECT_EQ(ref::first_touch([](double t) { return -1.0 - t; }).t, 0.0);
+}
+
 }  // namespace hitbox

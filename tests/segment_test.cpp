@@ -19,47 +19,16 @@
 #include "hitbox/gjk.h"
 #include "hitbox/limits.h"
 #include "hitbox/scene.h"
+#include "support/named_shapes.h"
+#include "support/reference.h"
 
 namespace hitbox {
 namespace {
 
-Shape segment(const char* id, DVec2 pos, DVec2 p0, DVec2 p1, DVec2 vel = DVec2(0.0, 0.0)) {
-  Shape s;
-  s.id = id;
-  s.kind = Kind::Segment;
-  s.pos = pos;
-  s.points = {p0, p1};
-  s.vel = vel;
-  return s;
-}
-
-Shape point(const char* id, DVec2 pos, DVec2 vel = DVec2(0.0, 0.0)) {
-  Shape s;
-  s.id = id;
-  s.kind = Kind::Point;
-  s.pos = pos;
-  s.vel = vel;
-  return s;
-}
-
-Shape circle(const char* id, DVec2 pos, double r, DVec2 vel = DVec2(0.0, 0.0)) {
-  Shape s;
-  s.id = id;
-  s.kind = Kind::Circle;
-  s.pos = pos;
-  s.radius = r;
-  s.vel = vel;
-  return s;
-}
-
-Shape rect(const char* id, DVec2 pos, DVec2 size) {
-  Shape s;
-  s.id = id;
-  s.kind = Kind::Rect;
-  s.pos = pos;
-  s.size = size;
-  return s;
-}
+using named_shapes::circle;
+using named_shapes::point;
+using named_shapes::rect;
+using named_shapes::segment;
 
 // ---- posing ----
 
@@ -620,21 +589,8 @@ TEST(SegmentProperty, BallAgainstSegmentSweptAgainstBisection) {
       ++skipped;
       continue;
     }
-    constexpr int kSamples = 4000;
-    double t_ref = -1.0, min_gap = gap(0.0);
-    for (int i = 1; i <= kSamples; ++i) {
-      const double t = static_cast<double>(i) / kSamples;
-      const double g = gap(t);
-      min_gap = std::min(min_gap, g);
-      if (g <= 0.0 && t_ref < 0.0) {
-        double lo = static_cast<double>(i - 1) / kSamples, hi = t;
-        for (int k = 0; k < 60; ++k) {
-          const double mid = 0.5 * (lo + hi);
-          (gap(mid) <= 0.0 ? hi : lo) = mid;
-        }
-        t_ref = hi;
-      }
-    }
+    const ref::FirstTouch touch = ref::first_touch(gap);
+    const double t_ref = touch.t, min_gap = touch.min_gap;
     // Near grazes (passing by less than the band, or dipping in by less) go either way.
     if (std::fabs(min_gap) < 0.05) {
       ++skipped;

@@ -1,6 +1,6 @@
 // Shape makers for the named cases (each shape named, placed and sized by hand, optionally
-// mirrored) and the shoelace area of a posed body, shared by collide_test.cpp, swept_test.cpp
-// and shape_test.cpp.
+// mirrored or moving) and the shoelace area of a posed body, shared by collide_test.cpp,
+// swept_test.cpp, shape_test.cpp, segment_test.cpp and ray_test.cpp.
 #pragma once
 
 #include <utility>
@@ -23,12 +23,33 @@ inline Shape rect(const char* id, DVec2 pos, DVec2 size, double angle = 0.0, boo
   return s;
 }
 
-inline Shape circle(const char* id, DVec2 pos, double r) {
+inline Shape circle(const char* id, DVec2 pos, double r, DVec2 vel = DVec2(0.0, 0.0)) {
   Shape s;
   s.id = id;
   s.kind = Kind::Circle;
   s.pos = pos;
   s.radius = r;
+  s.vel = vel;
+  return s;
+}
+
+// A segment from pos + p0 to pos + p1.
+inline Shape segment(const char* id, DVec2 pos, DVec2 p0, DVec2 p1, DVec2 vel = DVec2(0.0, 0.0)) {
+  Shape s;
+  s.id = id;
+  s.kind = Kind::Segment;
+  s.pos = pos;
+  s.points = {p0, p1};
+  s.vel = vel;
+  return s;
+}
+
+inline Shape point(const char* id, DVec2 pos, DVec2 vel = DVec2(0.0, 0.0)) {
+  Shape s;
+  s.id = id;
+  s.kind = Kind::Point;
+  s.pos = pos;
+  s.vel = vel;
   return s;
 }
 

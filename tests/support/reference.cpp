@@ -353,4 +353,23 @@ std::string describe(const Shape& s) {
   return out + "}";
 }
 
+FirstTouch first_touch(const std::function<double(double)>& gap) {
+  FirstTouch r;
+  r.min_gap = gap(0.0);
+  for (int i = 0; i <= kFirstTouchSamples; ++i) {
+    const double t = static_cast<double>(i) / kFirstTouchSamples;
+    const double g = gap(t);
+    r.min_gap = std::min(r.min_gap, g);
+    if (g <= 0.0 && r.t < 0.0) {
+      double lo = i == 0 ? 0.0 : static_cast<double>(i - 1) / kFirstTouchSamples, hi = t;
+      for (int j = 0; j < 60 && i > 0; ++j) {
+        const double mid = 0.5 * (lo + hi);
+        (gap(mid) <= 0.0 ? hi : lo) = mid;
+      }
+      r.t = hi;
+    }
+  }
+  return r;
+}
+
 }  // namespace hitbox::ref

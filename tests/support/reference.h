@@ -17,6 +17,7 @@
 // cross(v[i+1] - v[i], p - v[i]) >= 0.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -126,6 +127,17 @@ struct StateInfo {
 StateInfo overlap_state(const Shape& a, const Shape& b, DVec2 shift_a = DVec2(0.0, 0.0));
 // The same classification from a signed distance alone (used for dense sampling).
 State state_from_distance(double signed_distance);
+
+// The first time in [0, 1] at which gap(t) <= 0, by kFirstTouchSamples even samples and 60
+// bisection steps on the first sampled step that enters (t = 0 when gap(0) <= 0 already; -1
+// when no sample enters), and the least sampled gap, which tells grazes from clear passes. The
+// reference for times of impact: sampling and bisection, not the core's closed forms or slabs.
+inline constexpr int kFirstTouchSamples = 4000;
+struct FirstTouch {
+  double t = -1.0;
+  double min_gap = 0.0;
+};
+FirstTouch first_touch(const std::function<double(double)>& gap);
 
 // Full-precision description of a shape for failure messages.
 std::string describe(const Shape& s);

@@ -11,8 +11,8 @@
 #include <limits>
 
 #include "collide_axes.h"
-#include "hitbox/concave.h"
 #include "collide_fast.h"
+#include "hitbox/concave.h"
 
 namespace hitbox {
 
@@ -64,12 +64,13 @@ inline void record(SatTrace* trace, const SatAxis& e) {
   trace->axes.push_back(e);
 }
 
-enum class PairKind { BoxBox, CircleBox, BoxCircle, General };
+enum class PairKind { BoxBox, CircleBox, BoxCircle, CircleCircle, General };
 
 inline PairKind pair_kind(const Body& a, const Body& b) {
   if (a.geom == Geom::Box && b.geom == Geom::Box) return PairKind::BoxBox;
   if (a.geom == Geom::Circle && b.geom == Geom::Box) return PairKind::CircleBox;
   if (a.geom == Geom::Box && b.geom == Geom::Circle) return PairKind::BoxCircle;
+  if (a.geom == Geom::Circle && b.geom == Geom::Circle) return PairKind::CircleCircle;
   return PairKind::General;
 }
 
@@ -78,6 +79,8 @@ inline void fixed_axes(const Body& a, const Body& b, PairKind k, Fixed& f) {
     box_box(a, b, f);
   } else if (k == PairKind::BoxCircle) {
     circle_box(a, b, /*box_is_a=*/true, f);
+  } else if (k == PairKind::CircleCircle) {
+    circle_circle(a, b, f);
   } else {
     circle_box(b, a, /*box_is_a=*/false, f);
   }
@@ -92,10 +95,14 @@ inline void fixed_axes(const Body& a, const Body& b, PairKind k, Fixed& f) {
   const int separating = v.hit ? -1 : v.first;
   trace->least = 0;
   for (int k = 0; k < tested; ++k) {
-    // Axis k: box-box A.x, A.y, B.x, B.y; circle-box the box's x, y, then the corner axis.
+    // Axis k: box-box A.x, A.y, B.x, B.y; circle-box the box's x, y, then the corner axis;
+    // circle-circle the centre line.
     AxisSource src;
     int feature;
-    if (kind == PairKind::BoxBox) {
+    if (kind == PairKind::CircleCircle) {
+      src = AxisSource::CentreLine;
+      feature = -1;
+    } else if (kind == PairKind::BoxBox) {
       src = k < 2 ? AxisSource::EdgeA : AxisSource::EdgeB;
       feature = k < 2 ? a.axis_edge[k] : b.axis_edge[k - 2];
     } else {
@@ -112,7 +119,7 @@ inline void fixed_axes(const Body& a, const Body& b, PairKind k, Fixed& f) {
   trace->separating = separating;
 }
 
-// The general case (any pair with a polygon, or two circles): axes visited one by one, with
+// The general case (any pair with a polygon): axes visited one by one, with
 // an early exit at the first separating axis when asked.
 struct Scan {
   bool hit = true;
@@ -285,6 +292,8 @@ namespace {
       return sat_fixed<PairKind::BoxCircle>(a, b, trace, early_exit);
     case PairKind::CircleBox:
       return sat_fixed<PairKind::CircleBox>(a, b, trace, early_exit);
+    case PairKind::CircleCircle:
+      return sat_fixed<PairKind::CircleCircle>(a, b, trace, early_exit);
     case PairKind::General:
       break;
   }
@@ -299,6 +308,8 @@ namespace {
       return mtd_fixed<PairKind::BoxCircle>(a, b, trace);
     case PairKind::CircleBox:
       return mtd_fixed<PairKind::CircleBox>(a, b, trace);
+    case PairKind::CircleCircle:
+      return mtd_fixed<PairKind::CircleCircle>(a, b, trace);
     case PairKind::General:
       break;
   }
@@ -321,7 +332,8 @@ inline bool lane_pair(const Body& a, const Body& b) {
 SatResult detail::sat_any(const Body& a, const Body& b, SatTrace* trace, bool early_exit) {
   if (has_pieces(a) || has_pieces(b)) return sat_pieces(a, b, trace, early_exit, nullptr);
 #if HITBOX_LANES
-  if (!trace && lane_pair(a, b)) {  // the lane paths of collide_fast.h: the same numbers as the scan
+  if (!trace &&
+      lane_pair(a, b)) {  // the lane paths of collide_fast.h: the same numbers as the scan
     if (a.geom == Geom::Circle && b.geom == Geom::Polygon) {
       return sat_circle_polygon<true>(a, b, early_exit);
     }

@@ -159,7 +159,7 @@ inline Interval around(float centre, float extent) {
   return Interval{centre - extent, centre + extent};
 }
 
-// A fixed list of axes (box-box: 4, circle-box: 3), evaluated at once and without
+// A fixed list of axes (box-box: 4, circle-box: 3, circle-circle: 1), evaluated at once and without
 // branches on the data. On each axis L: e = the shapes' half-widths, d = (B's centre - A's
 // centre) . L, and the signed overlap is ea + eb - |d| (the same number as
 // min(a.max - b.min, b.max - a.min), computed from the centre offset for precision).
@@ -217,6 +217,21 @@ inline void circle_box(const Body& box, const Body& circle, bool box_is_a, Fixed
   const float e = box.half.x * std::fabs(l.x) + box.half.y * std::fabs(l.y);
   put(2, box.axis_x * l.x + box.axis_y * l.y, e, tx * l.x + ty * l.y);
   f.n = 3;
+}
+
+// Circle against circle: the centre line, from A's centre toward B's ((1, 0) when the centres
+// coincide). d = |B - A| itself, so the overlap is the exact ra + rb - |B - A|: no projection
+// of the centres, whose rounding grows with their distance from the origin.
+inline void circle_circle(const Body& a, const Body& b, Fixed& f) {
+  const Vec2 d = b.pos - a.pos;
+  const float len2 = dot(d, d);
+  const float len = std::sqrt(len2);
+  f.n = 1;
+  f.axis[0] = len2 > 0.0f ? d / len : Vec2(1.0f, 0.0f);
+  f.ea[0] = a.radius;
+  f.eb[0] = b.radius;
+  f.d[0] = len;
+  f.ov[0] = (a.radius + b.radius) - len;
 }
 
 }  // namespace

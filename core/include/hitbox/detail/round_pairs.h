@@ -4,7 +4,7 @@
 // SatResult and MtdResult.
 //
 // Each kernel does the very float operations, in the same order, that the traced path in
-// collide.cpp records (circle-circle: the centre line through the general axis scan;
+// collide.cpp records (circle-circle: the centre line, collide_axes.h's circle_circle;
 // circle-box: the box's two axes and the corner axis, collide_axes.h's circle_box), and picks
 // its answer with selects instead of branches. The traced and untraced answers agree bit for
 // bit (tests/fast_path_test.cpp); the finite inputs a posed shape can hold are assumed (the
@@ -46,61 +46,46 @@ inline int pick_int(bool c, int x, int y) {
   return (x & m) | (y & ~m);
 }
 
-// The centre line of two circles and both projections on it, as the general scan finds them:
-// the unit axis from A's centre toward B's ((1, 0) for one centre), and the two ways out.
+// Two circles: the centre line from A's centre toward B's ((1, 0) for one centre), the
+// distance between the centres and the exact overlap ra + rb - |B - A|, as collide_axes.h's
+// circle_circle() finds them.
 struct CircleCircle {
   Vec2 axis;
-  float down;  // a.max - b.min: A leaves by -axis
-  float up;    // b.max - a.min: A leaves by +axis
+  float len;  // |B - A|: B's centre lies at +len along the axis
+  float ov;   // ra + rb - len: negative is the gap
 };
 
 inline CircleCircle circle_circle(const Body& a, const Body& b) {
   const Vec2 d = b.pos - a.pos;
   const float len2 = dot(d, d);
-  const Vec2 unit = d / sqrt1(len2);
+  const float len = sqrt1(len2);
+#if HITBOX_LANES
+  const f4 q = f4{d.x, d.y, d.x, d.y} / splat4(len);  // d / len: one division for both lanes
+  const Vec2 unit(q[0], q[1]);
+#else
+  const Vec2 unit = d / len;
+#endif
   const Vec2 axis = len2 > 0.0f ? unit : Vec2(1.0f, 0.0f);
-  const float ca = dot(a.pos, axis);
-  const float cb = dot(b.pos, axis);
-  // The intervals {c - r, c + r} on the axis, then interval_overlap's two differences.
-  return CircleCircle{axis, (ca + a.radius) - (cb - b.radius), (cb + b.radius) - (ca - a.radius)};
+  return CircleCircle{axis, len, (a.radius + b.radius) - len};
 }
 
 inline SatResult sat_circle_circle(const Body& a, const Body& b) {
   const CircleCircle c = circle_circle(a, b);
-  const float overlap = std::min(c.down, c.up);
-  return SatResult{!(overlap < 0.0f), c.axis, overlap, 1};
+  return SatResult{!(c.ov < 0.0f), c.axis, c.ov, 1};
 }
 
+// A leaves by -axis (away from B's centre), or by +axis when the centres coincide; all zero
+// on a miss. The same multiplications as collide.cpp's mtd for a fixed list of axes.
 inline MtdResult mtd_circle_circle(const Body& a, const Body& b) {
   const CircleCircle c = circle_circle(a, b);
-#if HITBOX_LANES
-  // B's centre lies ahead along the axis from A's, so up (A out by +axis) exceeds down (A out
-  // by -axis) unless the centres (nearly) coincide: a branch that is taken almost never, and
-  // then the full choice below. Otherwise the answer is -axis * down, or zero on a miss, by
-  // masks (hits and misses come in no predictable order).
-  if (c.down < c.up) [[likely]] {
-    const i4 hit = splat4(c.down) >= f4{};
-    const f4 v = hit ? f4{-c.axis.x, -c.axis.y, c.down, c.down} : f4{};
-    MtdResult m;
-    m.hit = c.down >= 0.0f;
-    m.depth = v[2];
-    m.normal = Vec2(v[0], v[1]);
-    m.vector = Vec2(v[0] * v[2], v[1] * v[3]);
-    return m;
-  }
-#endif
-  const float side = dot(a.pos - b.pos, c.axis);
-  const float overlap = std::min(c.down, c.up);
-  // The shorter way out; on a tie, the side A's centre is on.
-  const bool positive = (c.up < c.down) | ((c.up == c.down) & (side >= 0.0f));
-  const bool hit = !(overlap < 0.0f);
-  const float depth = pick_bits(positive, c.up, c.down);
-  const Vec2 normal = pick_bits(positive, c.axis, -c.axis);
-  MtdResult m;  // a miss: all zero
+  const bool hit = !(c.ov < 0.0f);
+  const float on = static_cast<float>(hit);
+  const float sign = 1.0f - 2.0f * static_cast<float>(c.len > 0.0f);
+  MtdResult m;
   m.hit = hit;
-  m.depth = pick_bits(hit, depth, 0.0f);
-  m.normal = pick_bits(hit, normal, Vec2(0.0f));
-  m.vector = pick_bits(hit, normal * depth, Vec2(0.0f));
+  m.depth = c.ov * on + 0.0f;  // + 0 turns a miss's -0 into 0
+  m.normal = c.axis * (sign * on) + Vec2(0.0f);
+  m.vector = m.normal * m.depth;
   return m;
 }
 

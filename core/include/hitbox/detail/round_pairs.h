@@ -76,7 +76,7 @@ inline SatResult sat_circle_circle(const Body& a, const Body& b) {
 
 // A leaves by -axis (away from B's centre), or by +axis when the centres coincide; all zero
 // on a miss. The same multiplications as collide.cpp's mtd for a fixed list of axes.
-inline MtdResult mtd_circle_circle(const Body& a, const Body& b) {
+inline MtdResult mtd_circle_circle_any(const Body& a, const Body& b) {
   const CircleCircle c = circle_circle(a, b);
   const bool hit = !(c.ov < 0.0f);
   const float on = static_cast<float>(hit);
@@ -87,6 +87,30 @@ inline MtdResult mtd_circle_circle(const Body& a, const Body& b) {
   m.normal = c.axis * (sign * on) + Vec2(0.0f);
   m.vector = m.normal * m.depth;
   return m;
+}
+
+inline MtdResult mtd_circle_circle(const Body& a, const Body& b) {
+#if HITBOX_LANES
+  // Apart centres (all but never): the normal -axis + 0 is (A - B) / |A - B| itself (a
+  // negated difference rounds the same, and x - x is +0), the depth and the normal are kept
+  // or zeroed by one mask, and the overlap rides in the normal's division, divided by 1.
+  const Vec2 nd = a.pos - b.pos;
+  const float len2 = dot(nd, nd);
+  if (len2 > 0.0f) [[likely]] {
+    const float len = sqrt1(len2);
+    const float ov = (a.radius + b.radius) - len;
+    const f4 q = f4{nd.x, nd.y, ov, 0.0f} / f4{len, len, 1.0f, 1.0f};
+    const f4 g = bits_as<f4>(bits_as<i4>(q) & ~(splat4(ov) < f4{}));  // {normal, depth, 0}
+    const f4 vec = g * shuffle<2, 2, 2, 2>(g);
+    MtdResult m;
+    m.hit = !(ov < 0.0f);
+    m.depth = g[2];
+    m.normal = Vec2(g[0], g[1]);
+    m.vector = Vec2(vec[0], vec[1]);
+    return m;
+  }
+#endif
+  return mtd_circle_circle_any(a, b);
 }
 
 // A circle against a box, in the box's frame: the box's two axes, then the axis from the

@@ -213,9 +213,11 @@ inline void circle_box(const Body& box, const Body& circle, bool box_is_a, Fixed
   const float len2 = dot(dl, dl);
   f.n = 2;
   if (!(len2 > 0.0f)) return;
-  const Vec2 l = dl * (1.0f / std::sqrt(len2));  // one division, not two
-  const float e = box.half.x * std::fabs(l.x) + box.half.y * std::fabs(l.y);
-  put(2, box.axis_x * l.x + box.axis_y * l.y, e, tx * l.x + ty * l.y);
+  // The axis, the box's extent on it and the centre offset along it, from the unnormalised
+  // dl, each divided by |dl| once at the end (one rounding fewer than normalising dl first).
+  const float len = std::sqrt(len2);
+  const float e = (box.half.x * std::fabs(dl.x) + box.half.y * std::fabs(dl.y)) / len;
+  put(2, (box.axis_x * dl.x + box.axis_y * dl.y) / len, e, (tx * dl.x + ty * dl.y) / len);
   f.n = 3;
 }
 

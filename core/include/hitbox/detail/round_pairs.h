@@ -140,11 +140,13 @@ inline CircleBox circle_box_axes(const Body& box, const Body& circle) {
   const float cy = std::copysign(box.half.y, ty);
   const Vec2 dl(cx - tx, cy - ty);
   const float len2 = dot(dl, dl);
-  const Vec2 l = dl * (1.0f / sqrt1(len2));
-  const float e = box.half.x * std::fabs(l.x) + box.half.y * std::fabs(l.y);
+  const float len = sqrt1(len2);
+  // The axis, the box's extent and the centre offset from the unnormalised dl, each divided
+  // by |dl| once at the end.
+  const float e = (box.half.x * std::fabs(dl.x) + box.half.y * std::fabs(dl.y)) / len;
   const bool corner = len2 > 0.0f;
-  f.axis[2] = box.axis_x * l.x + box.axis_y * l.y;
-  f.dbc[2] = tx * l.x + ty * l.y;
+  f.axis[2] = (box.axis_x * dl.x + box.axis_y * dl.y) / len;
+  f.dbc[2] = (tx * dl.x + ty * dl.y) / len;
   // Without the corner axis its lane can neither separate nor be the least overlap.
   f.ov[2] = pick_bits(corner, (e + r) - std::fabs(f.dbc[2]), kInf);
   f.n = 2 + static_cast<int>(corner);
@@ -182,19 +184,12 @@ inline CircleBoxVerdict circle_box_verdict(const CircleBox& f) {
   return CircleBoxVerdict{neg == 0, std::countr_zero(neg | (1u << f.n)), least};
 }
 
-inline SatResult sat_circle_box(const Body& box, const Body& circle, bool early_exit) {
-  const CircleBox f = circle_box_axes(box, circle);
-  const CircleBoxVerdict v = circle_box_verdict(f);
-  const int k = pick_int(v.hit, v.least, v.first);
-  const int stop = v.first + static_cast<int>(v.first < f.n);
-  return SatResult{v.hit, f.axis[k], f.ov[k], early_exit ? stop : f.n};
-}
-
 #if HITBOX_LANES
 // circle_box_axes() in lanes, for mtd: each axis as one register {axis.x, axis.y, overlap, d},
 // built without a round trip through memory. Lane by lane the same operations: the box-frame
-// coordinates as t.x * axis.x + t.y * axis.y, the corner offset, its length, the corner axis
-// as axis_x * l.x + axis_y * l.y, its extent as half.x * |l.x| + half.y * |l.y|.
+// coordinates as t.x * axis.x + t.y * axis.y, the corner offset dl, its length, and over that
+// length the corner axis axis_x * dl.x + axis_y * dl.y, its extent half.x * |dl.x| +
+// half.y * |dl.y| and the offset tx * dl.x + ty * dl.y.
 struct CircleBoxLanes {
   f4 e0, e1, e2;  // the box's x axis, its y axis, the corner axis (overlap +inf without one)
 };
@@ -215,18 +210,49 @@ inline CircleBoxLanes circle_box_lanes(const Body& box, const Body& circle) {
   const f4 dl = corner - s;  // {dl.x, dl.x, dl.y, dl.y}
   const f4 sq = dl * dl;
   const float len2 = sq[0] + sq[2];
-  const f4 l = dl * splat4(1.0f / sqrt1(len2));  // {l.x, l.x, l.y, l.y}
-  const f4 p = axy * l;
-  const f4 a2 = p + shuffle<2, 3, 0, 1>(p);  // corner axis in 0-1
-  const f4 q = shuffle<0, 4, 2, 6>(half, s) * shuffle<0, 4, 2, 6>(abs4(l), l);
-  const f4 ed = q + shuffle<2, 3, 0, 1>(q);                 // {e, d2, e, d2}
-  const f4 ov2 = (ed + r) - abs4(shuffle<1, 0, 3, 2>(ed));  // lane 0
-  const f4 v2 = len2 > 0.0f ? shuffle<0, 5, 0, 5>(ov2, ed) : f4{kInf, 0.0f, kInf, 0.0f};
+  // Unnormalised, while the square root is taken: the corner axis, the box's extent on it and
+  // the centre offset along it, then all three divided by |dl| in one division.
+  const f4 p = axy * dl;
+  const f4 aw = p + shuffle<2, 3, 0, 1>(p);  // axis_x * dl.x + axis_y * dl.y in 0-1
+  const f4 q = shuffle<0, 4, 2, 6>(half, s) * shuffle<0, 4, 2, 6>(abs4(dl), dl);
+  const f4 ed = q + shuffle<2, 3, 0, 1>(q);                        // {E, D, E, D}
+  const f4 w = shuffle<0, 1, 4, 5>(aw, ed) / splat4(sqrt1(len2));  // {axis, e, d2}
+  const f4 ov2 = (w + r) - abs4(shuffle<3, 3, 3, 3>(w));           // lane 2
+  const f4 e2 = shuffle<0, 1, 6, 3>(w, ov2);
   const f4 z = shuffle<0, 4, 2, 6>(ov01, s);  // {ov0, tx, ov1, ty}
   return CircleBoxLanes{shuffle<0, 1, 4, 5>(axy, z), shuffle<2, 3, 6, 7>(axy, z),
-                        shuffle<0, 1, 4, 5>(a2, v2)};
+                        len2 > 0.0f ? e2 : f4{0.0f, 0.0f, kInf, 0.0f}};
 }
 #endif
+
+inline SatResult sat_circle_box(const Body& box, const Body& circle, bool early_exit) {
+#if HITBOX_LANES
+  // The answer's axis and overlap picked among the three lane registers by masks: on a hit
+  // the first least overlap, on a miss the first negative one.
+  const CircleBoxLanes f = circle_box_lanes(box, circle);
+  const f4 ov0 = shuffle<2, 2, 2, 2>(f.e0), ov1 = shuffle<2, 2, 2, 2>(f.e1);
+  const f4 ov2 = shuffle<2, 2, 2, 2>(f.e2);
+  const i4 neg0 = ov0 < f4{}, neg1 = ov1 < f4{}, neg2 = ov2 < f4{};
+  const i4 miss = neg0 | neg1 | neg2;  // every lane alike
+  const f4 e01 = ov1 < ov0 ? f.e1 : f.e0;
+  const f4 least = ov2 < shuffle<2, 2, 2, 2>(e01) ? f.e2 : e01;
+  const f4 first = neg0 ? f.e0 : neg1 ? f.e1 : f.e2;
+  const f4 k = miss ? first : least;
+  // Axes tested: up to the first separating one with an early exit, else all (2 without a
+  // corner axis, whose lane then holds +inf).
+  const int n = 2 + static_cast<int>(ov2[0] != std::numeric_limits<float>::infinity());
+  const unsigned neg = static_cast<unsigned>((neg0[0] & 1) | (neg1[0] & 2) | (neg2[0] & 4));
+  const int at = std::countr_zero(neg | (1u << n));
+  const int stop = at + static_cast<int>(at < n);
+  return SatResult{miss[0] == 0, Vec2(k[0], k[1]), k[2], early_exit ? stop : n};
+#else
+  const CircleBox f = circle_box_axes(box, circle);
+  const CircleBoxVerdict v = circle_box_verdict(f);
+  const int k = pick_int(v.hit, v.least, v.first);
+  const int stop = v.first + static_cast<int>(v.first < f.n);
+  return SatResult{v.hit, f.axis[k], f.ov[k], early_exit ? stop : f.n};
+#endif
+}
 
 // box_is_a: the box is A (the push-out moves A, away from B).
 inline MtdResult mtd_circle_box(const Body& box, const Body& circle, bool box_is_a) {
@@ -239,13 +265,16 @@ inline MtdResult mtd_circle_box(const Body& box, const Body& circle, bool box_is
   const f4 ov2 = shuffle<2, 2, 2, 2>(f.e2);
   const f4 e01 = ov1 < ov0 ? f.e1 : f.e0;
   const f4 k = ov2 < shuffle<2, 2, 2, 2>(e01) ? f.e2 : e01;
-  const bool hit = lane_mask(shuffle<0, 1, 4, 4>(shuffle<0, 4, 0, 0>(ov0, ov1), ov2) < f4{}) == 0;
-  // B's centre lies at +d along the axis (d = (B - A) . axis): A leaves toward -axis.
-  const float d = box_is_a ? k[3] : -k[3];
-  const float on = static_cast<float>(hit);
-  const float sign = 1.0f - 2.0f * static_cast<float>(d > 0.0f);
-  const float so = sign * on;
-  const f4 g = k * f4{so, so, on, 0.0f} + f4{};  // {normal, depth, 0}; + 0 turns -0 into 0
+  const i4 miss = (ov0 < f4{}) | (ov1 < f4{}) | (ov2 < f4{});  // every lane alike
+  const bool hit = miss[0] == 0;
+  // B's centre lies at +d along the axis (d = (B - A) . axis): A leaves toward -axis. The
+  // answer is k * {so, so, on, 0} + 0 (so = sign * on, on = hit) as in collide.cpp, here by
+  // masks: the axis's sign bit flipped where d > 0, + 0 (turns -0 into 0), zeroed on a miss.
+  constexpr int kSignBit = static_cast<int>(0x80000000u);
+  const f4 d4 = shuffle<3, 3, 3, 3>(k);
+  const i4 flip = (box_is_a ? d4 > f4{} : d4 < f4{}) & i4{kSignBit, kSignBit, 0, 0};
+  const f4 signed_k = bits_as<f4>(bits_as<i4>(k) ^ flip) + f4{};
+  const f4 g = bits_as<f4>(bits_as<i4>(signed_k) & ~miss);  // {normal, depth, junk}
   const f4 vec = g * shuffle<2, 2, 2, 2>(g);
   MtdResult m;
   m.hit = hit;

@@ -16,6 +16,16 @@
 #include "platform/window.h"
 
 int main(int argc, char** argv) {
+#if defined(__x86_64__) && defined(__SSE4_2__) && defined(__POPCNT__)
+  // Built for x86-64-v2 (CMakeLists.txt): on an older processor, say so instead of dying on
+  // the first SSE4 instruction.
+  __builtin_cpu_init();
+  if (!__builtin_cpu_supports("sse4.2") || !__builtin_cpu_supports("popcnt")) {
+    std::cerr << "hitbox: this build needs an x86-64-v2 processor (SSE4.2 and POPCNT); "
+                 "rebuild without -march=x86-64-v2 in CMakeLists.txt for an older one\n";
+    return 1;
+  }
+#endif
 #ifdef __EMSCRIPTEN__
   // In the browser the flags come from the page's URL: ?lesson=NAME is --lesson NAME. main
   // never returns there (the browser runs the frame loop), so these outlive the window.

@@ -1,10 +1,14 @@
 // Hitbox beside Box2D 2.4 on the same seeded pairs (bench/pairs.h), in one process:
 //   overlap   Hitbox sat    vs b2TestOverlap (GJK distance < 10 eps, polygon skins included)
 //   contact   Hitbox mtd    vs b2CollidePolygons / b2CollidePolygonAndCircle / b2CollideCircles
-//             (Box2D's manifold also gives up to two contact points)
+//             / b2CollideEdgeAndPolygon / b2CollideEdgeAndCircle (Box2D's manifold also gives
+//             up to two contact points; two edges have no manifold in Box2D, so no row)
 //   distance  Hitbox gjk    vs b2Distance (separated pairs only; both give closest points)
 //   toi       Hitbox swept  vs b2TimeOfImpact (translation only: both move by Hitbox's vel,
 //             from the same start to the same end, no rotation)
+//   ray       Hitbox raycast vs b2Shape::RayCast: from A's position over three steps of A's
+//             velocity, against B (a rect, an 8-gon, a circle, a segment: the kind pairs
+//             whose B is each)
 // One iteration is one query on the next pair of a shuffled stream of 1,000,000 pairs, half
 // overlapping. Run with --benchmark_enable_random_interleaving=true so the two libraries'
 // rounds interleave; after the runs a table gives both and the ratio Hitbox / Box2D.
@@ -18,6 +22,7 @@
 #include <vector>
 
 #include "hitbox/gjk.h"
+#include "hitbox/ray.h"
 #include "pairs.h"
 
 namespace {
@@ -30,20 +35,24 @@ constexpr std::size_t kPairs = 1'000'000;
 const PairSet& pairs_of(PairKind k) {
   static std::map<PairKind, std::unique_ptr<PairSet>> sets;
   auto& p = sets[k];
-  if (!p) {
-    p = std::make_unique<PairSet>(hitbox::b2pairs::make_pairs(k, kPairs));
-    // Velocities for the swept test: each shape moves up to 60 px, the same for both.
-    std::mt19937 rng(7);
-    std::uniform_real_distribution<double> v(-60.0, 60.0);
-    for (auto& b : p->pool) {
-      b.shape.vel = hitbox::DVec2(v(rng), v(rng));
-      b.posed = hitbox::Posed(b.shape);
-    }
-  }
+  if (!p) p = std::make_unique<PairSet>(hitbox::b2pairs::make_pairs(k, kPairs));
   return *p;
 }
 
-enum class Query { Overlap, Contact, Distance, Toi };
+enum class Query { Overlap, Contact, Distance, Toi, Ray };
+constexpr Query kQueries[] = {Query::Overlap, Query::Contact, Query::Distance, Query::Toi,
+                              Query::Ray};
+
+// Which kind pairs each query runs on: contact has no Box2D manifold for two edges; the ray
+// runs once per kind of B.
+bool runs_on(Query q, PairKind k) {
+  if (q == Query::Contact) return k != PairKind::SegmentSegment;
+  if (q == Query::Ray) {
+    return k == PairKind::RectRect || k == PairKind::OctagonOctagon ||
+           k == PairKind::CircleCircle || k == PairKind::SegmentSegment;
+  }
+  return true;
+}
 const char* query_name(Query q) {
   switch (q) {
     case Query::Overlap:
@@ -54,6 +63,8 @@ const char* query_name(Query q) {
       return "distance";
     case Query::Toi:
       return "toi";
+    case Query::Ray:
+      return "ray";
   }
   return "?";
 }
@@ -80,6 +91,9 @@ void bm_hitbox(benchmark::State& state, PairKind kind, Query q) {
       case Query::Toi:
         benchmark::DoNotOptimize(hitbox::swept(a, b));
         break;
+      case Query::Ray:
+        benchmark::DoNotOptimize(hitbox::raycast(b, a.pos, a.pos + a.vel * 3.0f));
+        break;
     }
   }
 }
@@ -99,7 +113,13 @@ void bm_box2d(benchmark::State& state, PairKind kind, Query q) {
         break;
       case Query::Contact: {
         b2Manifold m;
-        if (a.is_circle && b.is_circle) {
+        if (b.is_edge) {  // A is a rect or a circle
+          if (a.is_circle) {
+            b2CollideEdgeAndCircle(&m, &b.edge, b.xf, &a.circle, a.xf);
+          } else {
+            b2CollideEdgeAndPolygon(&m, &b.edge, b.xf, &a.poly, a.xf);
+          }
+        } else if (a.is_circle && b.is_circle) {
           b2CollideCircles(&m, &a.circle, a.xf, &b.circle, b.xf);
         } else if (a.is_circle) {
           b2CollidePolygonAndCircle(&m, &b.poly, b.xf, &a.circle, a.xf);
@@ -145,6 +165,17 @@ void bm_box2d(benchmark::State& state, PairKind kind, Query q) {
         benchmark::DoNotOptimize(out);
         break;
       }
+      case Query::Ray: {
+        b2RayCastInput in;
+        in.p1 = a.xf.p;
+        in.p2 = a.xf.p +
+                3.0f * b2Vec2(static_cast<float>(a.shape.vel.x), static_cast<float>(a.shape.vel.y));
+        in.maxFraction = 1.0f;
+        b2RayCastOutput out;
+        benchmark::DoNotOptimize(b.b2()->RayCast(&out, in, b.xf, 0));
+        benchmark::DoNotOptimize(out);
+        break;
+      }
     }
   }
 }
@@ -161,7 +192,7 @@ class TableReporter : public benchmark::ConsoleReporter {
   }
   void table() const {
     std::printf("\n%-10s %-16s %12s %12s %8s\n", "query", "pair", "hitbox ns", "box2d ns", "ratio");
-    for (Query q : {Query::Overlap, Query::Contact, Query::Distance, Query::Toi}) {
+    for (Query q : kQueries) {
       for (PairKind k : hitbox::b2pairs::kPairKinds) {
         const std::string base = std::string(query_name(q)) + "/" + hitbox::b2pairs::pair_name(k);
         const double h = best("hitbox/" + base), b = best("box2d/" + base);
@@ -185,8 +216,9 @@ class TableReporter : public benchmark::ConsoleReporter {
 }  // namespace
 
 int main(int argc, char** argv) {
-  for (Query q : {Query::Overlap, Query::Contact, Query::Distance, Query::Toi}) {
+  for (Query q : kQueries) {
     for (PairKind k : hitbox::b2pairs::kPairKinds) {
+      if (!runs_on(q, k)) continue;
       const std::string base = std::string(query_name(q)) + "/" + hitbox::b2pairs::pair_name(k);
       benchmark::RegisterBenchmark(("hitbox/" + base).c_str(), bm_hitbox, k, q);
       benchmark::RegisterBenchmark(("box2d/" + base).c_str(), bm_box2d, k, q);

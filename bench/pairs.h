@@ -1,14 +1,18 @@
 // Seeded shape pairs for comparing Hitbox with Box2D 2.4 on the same questions: the side-by-side
 // benchmark (box2d_bench.cpp) and the agreement test (tests/box2d_agree_test.cpp) build the
-// same pairs from here, so the benchmark cannot time two different questions.
+// same pairs from here, so the benchmark cannot time two different questions. Segments are
+// Box2D's two-sided b2EdgeShape.
 //
-// Each pair kind has a pool of shapes placed in a square so that about half of the random
-// pairs overlap; the stream of pairs is balanced to exactly half overlapping (by Hitbox's
-// sat) and shuffled with a fixed seed. Shapes are 20-100 px across, turned by any angle, not
-// mirrored (Box2D has no mirroring). Box2D gets the same local outline and the same
-// transform: Hitbox's R(angle) (y down, clockwise degrees) is Box2D's b2Rot(radians) matrix.
-// Box2D polygons carry a skin of b2_polygonRadius = 0.01 (2 * b2_linearSlop); at pixel sizes
-// that is negligible, and the agreement test leaves a band of 0.05 px around touching.
+// Each pair kind has a pool of shapes placed at random in a square (400 px, 150 px for two
+// segments); the stream of pairs is balanced to exactly half overlapping (by Hitbox's sat)
+// and shuffled with a fixed seed. Shapes are 20-100 px across, turned by any angle, not
+// mirrored (Box2D has no mirroring); segments are 20-100 px long. Every shape also gets a
+// velocity of up to 60 px a step on each axis, the same for both libraries (the swept test,
+// and the ray casts, which start at A's position and run three steps of A's velocity against
+// B). Box2D gets the same local outline and the same transform: Hitbox's R(angle) (y down,
+// clockwise degrees) is Box2D's b2Rot(radians) matrix. Box2D's polygons and edges carry a
+// skin of b2_polygonRadius = 0.01 (2 * b2_linearSlop); at pixel sizes that is negligible, and
+// the agreement test leaves a band of 0.05 px around touching.
 #pragma once
 
 #include <box2d/b2_collision.h>
@@ -31,10 +35,20 @@
 
 namespace hitbox::b2pairs {
 
-enum class PairKind : int { RectRect, OctagonOctagon, CircleRect, CircleOctagon, CircleCircle };
-inline constexpr std::array<PairKind, 5> kPairKinds = {
-    PairKind::RectRect, PairKind::OctagonOctagon, PairKind::CircleRect, PairKind::CircleOctagon,
-    PairKind::CircleCircle};
+enum class PairKind : int {
+  RectRect,
+  OctagonOctagon,
+  CircleRect,
+  CircleOctagon,
+  CircleCircle,
+  RectSegment,
+  CircleSegment,
+  SegmentSegment
+};
+inline constexpr std::array<PairKind, 8> kPairKinds = {
+    PairKind::RectRect,      PairKind::OctagonOctagon, PairKind::CircleRect,
+    PairKind::CircleOctagon, PairKind::CircleCircle,   PairKind::RectSegment,
+    PairKind::CircleSegment, PairKind::SegmentSegment};
 
 inline const char* pair_name(PairKind k) {
   switch (k) {
@@ -48,6 +62,12 @@ inline const char* pair_name(PairKind k) {
       return "circle_octagon";
     case PairKind::CircleCircle:
       return "circle_circle";
+    case PairKind::RectSegment:
+      return "rect_segment";
+    case PairKind::CircleSegment:
+      return "circle_segment";
+    case PairKind::SegmentSegment:
+      return "segment_segment";
   }
   return "?";
 }
@@ -58,10 +78,14 @@ struct Both {
   Posed posed;
   b2PolygonShape poly;
   b2CircleShape circle;
+  b2EdgeShape edge;
   bool is_circle = false;
+  bool is_edge = false;
   b2Transform xf;
   const b2Shape* b2() const {
-    return is_circle ? static_cast<const b2Shape*>(&circle) : static_cast<const b2Shape*>(&poly);
+    if (is_circle) return &circle;
+    if (is_edge) return &edge;
+    return &poly;
   }
 };
 
@@ -82,6 +106,15 @@ inline Both make_both(const Shape& s) {
       b.poly.SetAsBox(static_cast<float>(0.5 * s.size.x * s.scale),
                       static_cast<float>(0.5 * s.size.y * s.scale));
       break;
+    case Kind::Segment: {
+      b.is_edge = true;
+      const auto at = [&](std::size_t i) {
+        return b2Vec2(static_cast<float>(s.points[i].x * s.scale),
+                      static_cast<float>(s.points[i].y * s.scale));
+      };
+      b.edge.SetTwoSided(at(0), at(1));
+      break;
+    }
     default: {
       b2Vec2 pts[b2_maxPolygonVertices];
       const int n = std::min<int>(static_cast<int>(s.points.size()), b2_maxPolygonVertices);
@@ -106,13 +139,19 @@ struct PairSet {
 inline PairSet make_pairs(PairKind kind, std::size_t count, std::uint32_t seed = 0x48697462) {
   std::mt19937 rng(seed + static_cast<std::uint32_t>(kind));
   std::uniform_real_distribution<double> unit(0.0, 1.0);
+  // Two segments cross rarely: a smaller square keeps the search for hits short.
+  const double side = kind == PairKind::SegmentSegment ? 150.0 : 400.0;
   const auto make = [&](Kind k) {
     Shape s;
     s.kind = k;
-    s.pos = DVec2(400.0 * unit(rng), 400.0 * unit(rng));
+    s.pos = DVec2(side * unit(rng), side * unit(rng));
     s.angle = 360.0 * unit(rng);
     if (k == Kind::Rect) s.size = DVec2(20.0 + 80.0 * unit(rng), 20.0 + 80.0 * unit(rng));
     if (k == Kind::Circle) s.radius = 10.0 + 40.0 * unit(rng);
+    if (k == Kind::Segment) {
+      const double half = 10.0 + 40.0 * unit(rng);
+      s.points = {DVec2(-half, 0.0), DVec2(half, 0.0)};
+    }
     if (k == Kind::Polygon) {
       const double r = 10.0 + 40.0 * unit(rng);
       for (int i = 0; i < 8; ++i) {
@@ -139,10 +178,27 @@ inline PairSet make_pairs(PairKind kind, std::size_t count, std::uint32_t seed =
     case PairKind::CircleCircle:
       ka = kb = Kind::Circle;
       break;
+    case PairKind::RectSegment:
+      kb = Kind::Segment;
+      break;
+    case PairKind::CircleSegment:
+      ka = Kind::Circle;
+      kb = Kind::Segment;
+      break;
+    case PairKind::SegmentSegment:
+      ka = kb = Kind::Segment;
+      break;
   }
   PairSet set;
   constexpr std::uint32_t kPool = 1024;  // 1024 shapes: well inside L2 for both libraries
   for (std::uint32_t i = 0; i < kPool; ++i) set.pool.push_back(make_both(make(i % 2 ? kb : ka)));
+  // Velocities, from their own seeded stream so the shapes do not depend on them.
+  std::mt19937 vrng(7);
+  std::uniform_real_distribution<double> v(-60.0, 60.0);
+  for (auto& b : set.pool) {
+    b.shape.vel = DVec2(v(vrng), v(vrng));
+    b.posed = Posed(b.shape);
+  }
   std::vector<std::pair<std::uint32_t, std::uint32_t>> hit, miss;
   std::uniform_int_distribution<std::uint32_t> half(0, kPool / 2 - 1);
   while (hit.size() < count / 2 || miss.size() < count - count / 2) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "hitbox/segment.h"
 
@@ -79,6 +80,36 @@ RayHit ray_convex(const Body& b, Vec2 from, Vec2 d) {
   return hit_at(from, d, t_in, b.n[edge]);
 }
 
+// A box, in its own frame: the slabs |x| <= half.x and |y| <= half.y cut the t range [0, 1]
+// (Kay-Kajiya), without a branch per side; the entry is through the face of the slab whose
+// near t is the larger (x on a tie), the normal that face's, against the ray. A ray parallel
+// to a slab's faces keeps all of the range or none of it. Closed: a start on the boundary is
+// inside.
+RayHit ray_box(const Body& b, Vec2 from, Vec2 d) {
+  const Vec2 f = from - b.pos;
+  const float fx = dot(f, b.axis_x), fy = dot(f, b.axis_y);
+  if (std::fabs(fx) <= b.half.x && std::fabs(fy) <= b.half.y) return inside_at(from);
+  const float dx = dot(d, b.axis_x), dy = dot(d, b.axis_y);
+  // Near and far t of one slab; a parallel ray inside it: (-inf, +inf), outside it: empty.
+  struct Slab {
+    float near, far;
+  };
+  const auto slab = [](float p, float v, float h) {
+    constexpr float kInf = std::numeric_limits<float>::infinity();
+    if (v == 0.0f) return std::fabs(p) <= h ? Slab{-kInf, kInf} : Slab{kInf, -kInf};
+    const float t0 = (-h - p) / v, t1 = (h - p) / v;
+    return Slab{std::min(t0, t1), std::max(t0, t1)};
+  };
+  const Slab sx = slab(fx, dx, b.half.x), sy = slab(fy, dy, b.half.y);
+  const bool by_y = sy.near > sx.near;
+  const float t_in = std::max(std::max(sx.near, sy.near), 0.0f);
+  const float t_out = std::min(std::min(sx.far, sy.far), 1.0f);
+  if (!(t_in <= t_out)) return {};
+  const Vec2 axis = by_y ? b.axis_y : b.axis_x;
+  const float along = by_y ? dy : dx;
+  return hit_at(from, d, t_in, along > 0.0f ? -axis : axis);
+}
+
 // Segments and points: where the ray's own segment meets them (segment.h), the hit nearest
 // the start.
 RayHit ray_thin(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
@@ -120,6 +151,7 @@ RayHit raycast(const Body& b, Vec2 from, Vec2 to) {
   }
   const Vec2 d = to - from;
   if (b.geom == Geom::Circle) return ray_circle(b, from, d);
+  if (b.geom == Geom::Box) return ray_box(b, from, d);
   if (!has_area(b)) return ray_thin(b, from, to, d);
   return ray_convex(b, from, d);
 }

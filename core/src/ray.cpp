@@ -112,9 +112,43 @@ RayHit ray_box(const Body& b, Vec2 from, Vec2 d) {
 
 // Segments and points: where the ray's own segment meets them (segment.h), the hit nearest
 // the start.
+// The orientation of c against the line a -> b, in double (segment.cpp's test).
+double orient(Vec2 a, Vec2 b, Vec2 c) {
+  const double ax = a.x, ay = a.y;
+  return (b.x - ax) * (c.y - ay) - (b.y - ay) * (c.x - ax);
+}
+
 RayHit ray_thin(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
   const Vec2 v0 = b.v[0];
   const Vec2 v1 = b.count == 2 ? b.v[1] : b.v[0];
+  if (b.count == 2) {
+    // The common cases first, with segment_intersection's own tests and numbers: the start off
+    // the segment's line, and the ray's ends strictly on one side of it or the segment's ends
+    // strictly on one side of the ray (a miss), or every end strictly apart (one crossing).
+    // Anything touching a line takes the general path below.
+    const double o_from = orient(v0, v1, from), o_to = orient(v0, v1, to);
+    const double o_v0 = orient(from, to, v0), o_v1 = orient(from, to, v1);
+    if (o_from != 0.0) {
+      if ((o_from > 0.0 && o_to > 0.0) || (o_from < 0.0 && o_to < 0.0) ||
+          (o_v0 > 0.0 && o_v1 > 0.0) || (o_v0 < 0.0 && o_v1 < 0.0)) {
+        return {};
+      }
+      if (o_to != 0.0 && o_v0 != 0.0 && o_v1 != 0.0) {
+        const double s = o_from / (o_from - o_to);
+        const Vec2 p(static_cast<float>(from.x + s * (static_cast<double>(to.x) - from.x)),
+                     static_cast<float>(from.y + s * (static_cast<double>(to.y) - from.y)));
+        const float dd = dot(d, d);
+        if (!(dd > 0.0f)) return {};
+        const float t = std::clamp(dot(p - from, d) / dd, 0.0f, 1.0f);
+        const Vec2 n = b.n[0];
+        const float side = dot(n, from - v0);
+        const Vec2 normal = side > 0.0f   ? n
+                            : side < 0.0f ? -n
+                                          : -unit_or(d, Vec2(1.0f, 0.0f));
+        return hit_at(from, d, t, normal);
+      }
+    }
+  }
   if (segment_intersection(from, from, v0, v1).count > 0) return inside_at(from);
   const SegmentHits s = segment_intersection(from, to, v0, v1);
   if (s.count == 0) return {};

@@ -2,9 +2,12 @@
 #include "hitbox/ray.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
+#include "hitbox/detail/lanes.h"
 #include "hitbox/segment.h"
 
 namespace hitbox {
@@ -80,6 +83,61 @@ RayHit ray_convex(const Body& b, Vec2 from, Vec2 d) {
   return hit_at(from, d, t_in, b.n[edge]);
 }
 
+#if HITBOX_LANES
+// ray_convex() for a polygon of up to 8 vertices, its edges four to a register: every edge's
+// numerator, denominator and t at once (the same operations as the loop, lane by lane), then
+// the loop's choices from masks. Entering edges (den < 0) raise t_in; the first of them is
+// the hit edge until one lies strictly further, so the edge is the first entering edge at the
+// largest t when that t is positive, else the first entering edge. Exiting edges lower t_out,
+// and a parallel edge with the start outside it misses.
+template <int G>
+RayHit ray_convex_lanes(const Body& b, Vec2 from, Vec2 d) {
+  using detail::f4;
+  using detail::i4;
+  using detail::lane_mask;
+  using detail::shuffle;
+  using detail::splat4;
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  const f4 fx = splat4(from.x), fy = splat4(from.y), dx = splat4(d.x), dy = splat4(d.y);
+  unsigned outside = 0, parallel_out = 0, entering = 0;
+  f4 t[G];
+  f4 t_enter = splat4(-kInf), t_exit = splat4(kInf);
+  for (int g = 0; g < G; ++g) {
+    // Normals 4g..4g+3 (past the last edge: the next run of the pose arena, masked out).
+    f4 p, q, vx, vy;
+    std::memcpy(&p, b.n + 4 * g, sizeof p);
+    std::memcpy(&q, b.n + 4 * g + 2, sizeof q);
+    std::memcpy(&vx, b.vx + 4 * g, sizeof vx);
+    std::memcpy(&vy, b.vy + 4 * g, sizeof vy);
+    const f4 nx = shuffle<0, 2, 4, 6>(p, q), ny = shuffle<1, 3, 5, 7>(p, q);
+    const f4 num = nx * (fx - vx) + ny * (fy - vy);
+    const f4 den = nx * dx + ny * dy;
+    t[g] = -num / den;
+    const i4 live = (i4{0, 1, 2, 3} + 4 * g) < b.count;
+    const i4 in = live & (den < f4{}), out = live & (den > f4{});
+    outside |= lane_mask(live & ~(num <= f4{})) << (4 * g);
+    parallel_out |= lane_mask(live & (den == f4{}) & (num > f4{})) << (4 * g);
+    entering |= lane_mask(in) << (4 * g);
+    t_enter = in & (t_enter < t[g]) ? t[g] : t_enter;
+    t_exit = out & (t[g] < t_exit) ? t[g] : t_exit;
+  }
+  if (outside == 0) return inside_at(from);
+  // The largest entering t and the least exiting t over the lanes.
+  f4 m = t_enter < shuffle<1, 0, 3, 2>(t_enter) ? shuffle<1, 0, 3, 2>(t_enter) : t_enter;
+  m = m < shuffle<2, 3, 0, 1>(m) ? shuffle<2, 3, 0, 1>(m) : m;
+  f4 x = shuffle<1, 0, 3, 2>(t_exit) < t_exit ? shuffle<1, 0, 3, 2>(t_exit) : t_exit;
+  x = shuffle<2, 3, 0, 1>(x) < x ? shuffle<2, 3, 0, 1>(x) : x;
+  const float t_max = m[0];
+  const float t_in = t_max > 0.0f ? t_max : 0.0f;
+  const float t_out = x[0] < 1.0f ? x[0] : 1.0f;
+  if (parallel_out != 0 || entering == 0 || !(t_in <= t_out)) return {};
+  unsigned at = 0;
+  for (int g = 0; g < G; ++g) at |= lane_mask(t[g] == splat4(t_max)) << (4 * g);
+  const unsigned first = t_max > 0.0f ? at & entering : entering;
+  return hit_at(from, d, t_in, b.n[std::countr_zero(first)]);
+}
+#endif
+
 // A box, in its own frame: the slabs |x| <= half.x and |y| <= half.y cut the t range [0, 1]
 // (Kay-Kajiya), without a branch per side; the entry is through the face of the slab whose
 // near t is the larger (x on a tie), the normal that face's, against the ray. A ray parallel
@@ -142,9 +200,7 @@ RayHit ray_thin(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
         const float t = std::clamp(dot(p - from, d) / dd, 0.0f, 1.0f);
         const Vec2 n = b.n[0];
         const float side = dot(n, from - v0);
-        const Vec2 normal = side > 0.0f   ? n
-                            : side < 0.0f ? -n
-                                          : -unit_or(d, Vec2(1.0f, 0.0f));
+        const Vec2 normal = side > 0.0f ? n : side < 0.0f ? -n : -unit_or(d, Vec2(1.0f, 0.0f));
         return hit_at(from, d, t, normal);
       }
     }
@@ -187,6 +243,10 @@ RayHit raycast(const Body& b, Vec2 from, Vec2 to) {
   if (b.geom == Geom::Circle) return ray_circle(b, from, d);
   if (b.geom == Geom::Box) return ray_box(b, from, d);
   if (!has_area(b)) return ray_thin(b, from, to, d);
+#if HITBOX_LANES
+  if (b.padded == 4) return ray_convex_lanes<1>(b, from, d);
+  if (b.padded == 8) return ray_convex_lanes<2>(b, from, d);
+#endif
   return ray_convex(b, from, d);
 }
 

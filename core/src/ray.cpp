@@ -91,7 +91,7 @@ RayHit ray_convex(const Body& b, Vec2 from, Vec2 d) {
 // largest t when that t is positive, else the first entering edge. Exiting edges lower t_out,
 // and a parallel edge with the start outside it misses.
 template <int G>
-RayHit ray_convex_lanes(const Body& b, Vec2 from, Vec2 d) {
+[[gnu::noinline]] RayHit ray_convex_lanes(const Body& b, Vec2 from, Vec2 d) {
   using detail::f4;
   using detail::i4;
   using detail::lane_mask;
@@ -176,7 +176,7 @@ double orient(Vec2 a, Vec2 b, Vec2 c) {
   return (b.x - ax) * (c.y - ay) - (b.y - ay) * (c.x - ax);
 }
 
-RayHit ray_thin(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
+[[gnu::noinline]] RayHit ray_thin(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
   const Vec2 v0 = b.v[0];
   const Vec2 v1 = b.count == 2 ? b.v[1] : b.v[0];
   if (b.count == 2) {

@@ -118,8 +118,8 @@ template <int G>
     outside |= lane_mask(live & ~(num <= f4{})) << (4 * g);
     parallel_out |= lane_mask(live & (den == f4{}) & (num > f4{})) << (4 * g);
     entering |= lane_mask(in) << (4 * g);
-    t_enter = in & (t_enter < t[g]) ? t[g] : t_enter;
-    t_exit = out & (t[g] < t_exit) ? t[g] : t_exit;
+    t_enter = (in & (t_enter < t[g])) ? t[g] : t_enter;
+    t_exit = (out & (t[g] < t_exit)) ? t[g] : t_exit;
   }
   if (outside == 0) return inside_at(from);
   // The largest entering t and the least exiting t over the lanes.

@@ -168,14 +168,14 @@ RayHit ray_box(const Body& b, Vec2 from, Vec2 d) {
   return hit_at(from, d, t_in, along > 0.0f ? -axis : axis);
 }
 
-// Segments and points: where the ray's own segment meets them (segment.h), the hit nearest
-// the start.
 // The orientation of c against the line a -> b, in double (segment.cpp's test).
 double orient(Vec2 a, Vec2 b, Vec2 c) {
   const double ax = a.x, ay = a.y;
   return (b.x - ax) * (c.y - ay) - (b.y - ay) * (c.x - ax);
 }
 
+// Segments and points: where the ray's own segment meets them (segment.h), the hit nearest
+// the start.
 [[gnu::noinline]] RayHit ray_thin(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
   const Vec2 v0 = b.v[0];
   const Vec2 v1 = b.count == 2 ? b.v[1] : b.v[0];

@@ -4,8 +4,11 @@
 //
 // Method, by kind:
 //   circle            the quadratic |from + t d - c| = r, smaller root;
-//   rect, polygon,    Cyrus-Beck clipping: every edge's half-plane cuts the t range, the
-//   sprite frame      last entering edge is the hit and its outward normal the normal;
+//   rect, sprite      the box's two slabs in its own frame cut the t range (Kay-Kajiya); the
+//   frame             slab entered last gives the hit and its face's normal;
+//   polygon           Cyrus-Beck clipping: every edge's half-plane cuts the t range, the
+//                     last entering edge is the hit and its outward normal the normal (up to
+//                     8 vertices all edges at once in lanes, the same numbers);
 //   segment, point    orientation tests (segment.h); the normal is the segment's normal on
 //                     the start's side, or, for a ray running along the segment (or through
 //                     a point), the reverse of the ray's direction.

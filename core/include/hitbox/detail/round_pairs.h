@@ -46,6 +46,20 @@ inline int pick_int(bool c, int x, int y) {
   return (x & m) | (y & ~m);
 }
 
+#if HITBOX_LANES
+// An MtdResult from one register {normal.x, normal.y, depth, unused}, already zeroed on a
+// miss: the vector is normal * depth, lane by lane.
+inline MtdResult mtd_from_lanes(bool hit, f4 g) {
+  const f4 vec = g * shuffle<2, 2, 2, 2>(g);
+  MtdResult m;
+  m.hit = hit;
+  m.depth = g[2];
+  m.normal = Vec2(g[0], g[1]);
+  m.vector = Vec2(vec[0], vec[1]);
+  return m;
+}
+#endif
+
 // Two circles: the centre line from A's centre toward B's ((1, 0) for one centre), the
 // distance between the centres and the exact overlap ra + rb - |B - A|, as collide_axes.h's
 // circle_circle() finds them.
@@ -101,13 +115,7 @@ inline MtdResult mtd_circle_circle(const Body& a, const Body& b) {
     const float ov = (a.radius + b.radius) - len;
     const f4 q = f4{nd.x, nd.y, ov, 0.0f} / f4{len, len, 1.0f, 1.0f};
     const f4 g = bits_as<f4>(bits_as<i4>(q) & ~(splat4(ov) < f4{}));  // {normal, depth, 0}
-    const f4 vec = g * shuffle<2, 2, 2, 2>(g);
-    MtdResult m;
-    m.hit = !(ov < 0.0f);
-    m.depth = g[2];
-    m.normal = Vec2(g[0], g[1]);
-    m.vector = Vec2(vec[0], vec[1]);
-    return m;
+    return mtd_from_lanes(!(ov < 0.0f), g);
   }
 #endif
   return mtd_circle_circle_any(a, b);
@@ -275,13 +283,7 @@ inline MtdResult mtd_circle_box(const Body& box, const Body& circle, bool box_is
   const i4 flip = (box_is_a ? d4 > f4{} : d4 < f4{}) & i4{kSignBit, kSignBit, 0, 0};
   const f4 signed_k = bits_as<f4>(bits_as<i4>(k) ^ flip) + f4{};
   const f4 g = bits_as<f4>(bits_as<i4>(signed_k) & ~miss);  // {normal, depth, junk}
-  const f4 vec = g * shuffle<2, 2, 2, 2>(g);
-  MtdResult m;
-  m.hit = hit;
-  m.depth = g[2];
-  m.normal = Vec2(g[0], g[1]);
-  m.vector = Vec2(vec[0], vec[1]);
-  return m;
+  return mtd_from_lanes(hit, g);
 #else
   const CircleBox f = circle_box_axes(box, circle);
   const CircleBoxVerdict v = circle_box_verdict(f);

@@ -224,16 +224,15 @@ inline void circle_box(const Body& box, const Body& circle, bool box_is_a, Fixed
 // Circle against circle: the centre line, from A's centre toward B's ((1, 0) when the centres
 // coincide). d = |B - A| itself, so the overlap is the exact ra + rb - |B - A|: no projection
 // of the centres, whose rounding grows with their distance from the origin.
+// The numbers are round_pairs.h's circle_circle(), which the untraced path reads too.
 inline void circle_circle(const Body& a, const Body& b, Fixed& f) {
-  const Vec2 d = b.pos - a.pos;
-  const float len2 = dot(d, d);
-  const float len = std::sqrt(len2);
+  const detail::CircleCircle c = detail::circle_circle(a, b);
   f.n = 1;
-  f.axis[0] = len2 > 0.0f ? d / len : Vec2(1.0f, 0.0f);
+  f.axis[0] = c.axis;
   f.ea[0] = a.radius;
   f.eb[0] = b.radius;
-  f.d[0] = len;
-  f.ov[0] = (a.radius + b.radius) - len;
+  f.d[0] = c.len;
+  f.ov[0] = c.ov;
 }
 
 }  // namespace

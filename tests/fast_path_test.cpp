@@ -469,5 +469,103 @@ TEST(FastPaths, CirclePolygonEveryLaneGrouping) {
   }
 }
 
+// A segment against a circle or a box (collide_segment.h): seeded random segments of 0.5 to
+// 120 px, turned (a quarter at multiples of 90 degrees, where the segment's normal is exactly
+// a box axis and the least overlaps tie), scaled and mirrored, in both orders.
+Shape random_segment(Shapes& gen) {
+  Shape s = gen.make(0);
+  s.kind = Kind::Segment;
+  const double half = 0.25 + 60.0 * gen.u();
+  const double tilt = gen.below(4) == 0 ? 0.0 : 2.0 * gen.u() - 1.0;
+  s.points = {DVec2(-half, -half * tilt), DVec2(half * (0.5 + gen.u()), half * tilt)};
+  return s;
+}
+
+TEST(FastPaths, SegmentAgainstCircleAndBoxOnRandomPairs) {
+  Shapes gen(1126);
+  int hits = 0, cases = 0;
+  for (int n = 0; n < 20000; ++n) {
+    const Posed seg(random_segment(gen)), other(gen.make(n % 2));
+    const std::string what = "segment pair " + std::to_string(n);
+    expect_same(seg, other, what);
+    expect_same(other, seg, what + " swapped");
+    hits += sat(other, seg).hit;
+    ++cases;
+    if (::testing::Test::HasFailure()) break;
+  }
+  // Both answers come often, so the selects see hits and misses.
+  EXPECT_GT(hits, cases / 10);
+  EXPECT_LT(hits, cases * 9 / 10);
+}
+
+// Where the closed form chooses: a circle centred on an end, on the segment's middle, on its
+// line beyond either end, beside an end; a segment along a box's face, across a corner, from a
+// corner, inside the box; every placement also moved to touching by its push-out.
+TEST(FastPaths, SegmentAgainstCircleAndBoxDegeneratePlacements) {
+  int cases = 0, hits = 0;
+  for (int t = 0; t < 6; ++t) {
+    Shape seg;
+    seg.id = "S";
+    seg.kind = Kind::Segment;
+    seg.points = {DVec2(-20.0, 0.0), DVec2(20.0, 0.0)};
+    seg.pos = t == 0 ? DVec2(0.0, 0.0) : DVec2(37.5, -12.25);
+    seg.angle = t < 4 ? 90.0 * t : 33.0 * t;
+    seg.scale = t == 2 ? 2.0 : t == 5 ? 0.5 : 1.0;
+    seg.mirror_x = t % 2 == 1;
+    seg.mirror_y = t == 4;
+    const Posed ps(seg);
+    std::vector<Shape> others;
+    const std::vector<DVec2> centres = {{-20.0, 0.0}, {20.0, 0.0}, {0.0, 0.0},    {30.0, 0.0},
+                                        {-35.0, 0.0}, {20.0, 6.0}, {-20.0, -6.0}, {10.0, 5.0},
+                                        {0.0, -5.0},  {26.0, 4.0}};
+    for (const DVec2& local : centres) {
+      for (const double radius : {0.5, 5.0, 6.0, 12.0}) {
+        Shape c;
+        c.id = "C";
+        c.kind = Kind::Circle;
+        c.pos = to_world(seg, local);
+        c.radius = radius;
+        others.push_back(c);
+      }
+    }
+    // Boxes turned with the segment (faces parallel to it: ties) or by 45 degrees, with a face
+    // on the segment's line, a corner on an end, around its middle, or holding it whole.
+    const std::vector<DVec2> box_centres = {{0.0, 5.0}, {0.0, -5.0},  {25.0, 5.0}, {-25.0, 5.0},
+                                            {0.0, 0.0}, {20.0, 10.0}, {40.0, 0.0}, {0.0, 12.0}};
+    for (const DVec2& local : box_centres) {
+      for (const double turn : {0.0, 45.0, 90.0}) {
+        for (const DVec2 size : {DVec2(10.0, 10.0), DVec2(50.0, 10.0), DVec2(60.0, 30.0)}) {
+          Shape b;
+          b.id = "B";
+          b.kind = Kind::Rect;
+          b.pos = to_world(seg, local);
+          b.angle = seg.angle + turn;
+          b.size = size;
+          others.push_back(b);
+        }
+      }
+    }
+    for (std::size_t i = 0; i < others.size(); ++i) {
+      const Posed po(others[i]);
+      const std::string what = "turn " + std::to_string(t) + " other " + std::to_string(i);
+      expect_same(ps, po, what);
+      expect_same(po, ps, what + " swapped");
+      const MtdResult m = mtd(po, ps);
+      hits += m.hit;
+      ++cases;
+      if (m.hit) {
+        Shape moved = others[i];
+        moved.pos += DVec2(m.vector.x, m.vector.y);
+        const Posed pm(moved);
+        expect_same(pm, ps, what + " touching");
+        expect_same(ps, pm, what + " touching, swapped");
+      }
+      if (::testing::Test::HasFailure()) return;
+    }
+  }
+  EXPECT_GT(hits, cases / 4);
+  EXPECT_LT(hits, cases);
+}
+
 }  // namespace
 }  // namespace hitbox

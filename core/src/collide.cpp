@@ -12,6 +12,7 @@
 
 #include "collide_axes.h"
 #include "collide_fast.h"
+#include "collide_segment.h"
 #include "hitbox/concave.h"
 
 namespace hitbox {
@@ -316,6 +317,26 @@ namespace {
   return mtd_general(a, b, trace);
 }
 
+// A segment against a circle or a box, untraced (collide_segment.h): the same numbers as the
+// scan, out of line so the other pairs pay no part of its frame.
+[[gnu::noinline]] SatResult sat_segment(const Body& a, const Body& b, SegmentPair p,
+                                        bool early_exit) {
+#if HITBOX_LANES
+  if (p == SegmentPair::CircleSegment) return sat_circle_segment<true>(a, b, early_exit);
+  if (p == SegmentPair::SegmentCircle) return sat_circle_segment<false>(b, a, early_exit);
+#endif
+  return with_segment_ways(a, b, p, [&](const SegmentWays& w) { return sat_ways(w, early_exit); });
+}
+
+[[gnu::noinline]] MtdResult mtd_segment(const Body& a, const Body& b, SegmentPair p) {
+#if HITBOX_LANES
+  if (p == SegmentPair::CircleSegment) return mtd_circle_segment<true>(a, b);
+  if (p == SegmentPair::SegmentCircle) return mtd_circle_segment<false>(b, a);
+#endif
+  return with_segment_ways(a, b, p,
+                           [&](const SegmentWays& w) { return mtd_ways(w, a.pos, b.pos); });
+}
+
 }  // namespace
 
 // The lane paths cover shapes with area (a polygon of 3 or more vertices and some edge axis,
@@ -345,6 +366,9 @@ SatResult detail::sat_any(const Body& a, const Body& b, SatTrace* trace, bool ea
     }
   }
 #endif
+  if (const SegmentPair p = segment_pair(a, b); !trace && p != SegmentPair::None) {
+    return sat_segment(a, b, p, early_exit);
+  }
   return sat_dispatch(a, b, trace, early_exit);
 }
 
@@ -361,6 +385,9 @@ MtdResult detail::mtd_any(const Body& a, const Body& b, SatTrace* trace) {
     if (a.geom == Geom::Polygon && b.geom == Geom::Polygon) return mtd_polygon_polygon(a, b);
   }
 #endif
+  if (const SegmentPair p = segment_pair(a, b); !trace && p != SegmentPair::None) {
+    return mtd_segment(a, b, p);
+  }
   return mtd_dispatch(a, b, trace);
 }
 

@@ -1,0 +1,294 @@
+// Internal to collide.cpp: the untraced sat and mtd of a segment against a circle or a box,
+// in closed form. The general scan (collide_axes.h's for_each_axis) would visit the same axes
+// through its generic projections; here each is written out:
+//   circle-segment: the segment's normal, then the axis from the circle's centre to the
+//                   segment's nearer end (none when the centre lies on it);
+//   box-segment:    the box's x and y axes, then the segment's normal (A's axes first).
+// The numbers are the scan's, bit for bit: every projection does the float operations of
+// project() (a segment's padded run {v0, v1, v0, v0} reduces to the smaller and larger of its
+// two ends' dot products, first end on ties), every overlap is interval_overlap(), the answer
+// is the first separating axis on a miss and the first least overlap on a hit, and the
+// push-out is push_out()'s; choices are made by selects, not branches, since hits and misses
+// arrive in no predictable order. tests/fast_path_test.cpp checks every answer against the
+// traced scan.
+#pragma once
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+#include "collide_axes.h"
+
+namespace hitbox::collide_detail {
+namespace {
+
+using detail::pick_bits;
+using detail::pick_int;
+
+// Up to three axes in test order, each with its two ways out: down = A.max - B.min (A leaves
+// by -axis) and up = B.max - A.min (A leaves by +axis). Axes past n hold +inf overlaps.
+struct SegmentWays {
+  Vec2 axis[3];
+  float down[3], up[3], ov[3];
+  int n = 0;
+};
+
+inline void put_way(SegmentWays& w, int k, Vec2 axis, Interval ia, Interval ib) {
+  w.axis[k] = axis;
+  w.down[k] = ia.max - ib.min;
+  w.up[k] = ib.max - ia.min;
+  w.ov[k] = std::min(w.down[k], w.up[k]);  // interval_overlap(ia, ib)
+}
+
+// project() of a segment: its run {v0, v1, v0, v0}, four lanes reduced as
+// min(min(l0, l1), min(l2, l3)) with std::min's order, is the smaller of the two ends' dot
+// products (the first on ties), and the larger alike.
+inline Interval segment_on(const Body& s, Vec2 axis) {
+  const float p0 = s.vx[0] * axis.x + s.vy[0] * axis.y;
+  const float p1 = s.vx[1] * axis.x + s.vy[1] * axis.y;
+  return Interval{p1 < p0 ? p1 : p0, p0 < p1 ? p1 : p0};
+}
+
+inline Interval circle_on(const Body& c, Vec2 axis) {
+  const float m = dot(c.pos, axis);
+  return Interval{m - c.radius, m + c.radius};
+}
+
+inline Interval box_on(const Body& b, Vec2 axis) {
+  const float c = dot(b.pos, axis);
+  const float e =
+      b.half.x * std::fabs(dot(b.axis_x, axis)) + b.half.y * std::fabs(dot(b.axis_y, axis));
+  return Interval{c - e, c + e};
+}
+
+inline Interval own_on(const Body& b, int k) {
+  return Interval{b.self[k].x, b.self[k].y};
+}
+
+// Circle against segment: the normal, then the nearer end's axis (+inf without it).
+template <bool kCircleIsA>
+inline SegmentWays circle_segment_ways(const Body& circle, const Body& seg) {
+  constexpr float kInfinity = std::numeric_limits<float>::infinity();
+  SegmentWays w;
+  const Vec2 n = seg.axes[0];
+  const Interval ic = circle_on(circle, n), is = own_on(seg, 0);
+  put_way(w, 0, n, kCircleIsA ? ic : is, kCircleIsA ? is : ic);
+  // nearest_vertex(): the first end of least squared distance.
+  const Vec2 d0 = seg.v[0] - circle.pos, d1 = seg.v[1] - circle.pos;
+  const float l0 = dot(d0, d0), l1 = dot(d1, d1);
+  const bool second = l1 < l0;
+  const Vec2 d = pick_bits(second, d1, d0);
+  const float len2 = pick_bits(second, l1, l0);
+  const Vec2 axis = d / std::sqrt(len2);
+  const Interval jc = circle_on(circle, axis), js = segment_on(seg, axis);
+  put_way(w, 1, axis, kCircleIsA ? jc : js, kCircleIsA ? js : jc);
+  const bool has = len2 > 0.0f;  // the centre on the end: no vertex axis
+  w.ov[1] = pick_bits(has, w.ov[1], kInfinity);
+  w.ov[2] = kInfinity;
+  w.n = 1 + static_cast<int>(has);
+  return w;
+}
+
+// Box against segment: the box's two axes (its own intervals against the segment's ends) and
+// the segment's normal (the box projected against the segment's own interval), A's first.
+template <bool kBoxIsA>
+inline SegmentWays box_segment_ways(const Body& box, const Body& seg) {
+  SegmentWays w;
+  const int first_box = kBoxIsA ? 0 : 1;
+  for (int k = 0; k < 2; ++k) {
+    const Vec2 axis = box.axes[k];
+    const Interval ib = own_on(box, k), is = segment_on(seg, axis);
+    put_way(w, first_box + k, axis, kBoxIsA ? ib : is, kBoxIsA ? is : ib);
+  }
+  const Vec2 n = seg.axes[0];
+  const Interval ib = box_on(box, n), is = own_on(seg, 0);
+  put_way(w, kBoxIsA ? 2 : 0, n, kBoxIsA ? ib : is, kBoxIsA ? is : ib);
+  w.n = 3;
+  return w;
+}
+
+#if HITBOX_LANES
+// circle_segment_ways() in lanes: both ends' unit axes at once (one square root and one
+// division of four lanes, so the choice of end waits on no comparison before the square
+// root), then every dot product of both axes in one register, lane by lane the operations of
+// dot() and segment_on(). Each axis comes out as a register {axis.x, axis.y, down, up}, and
+// `ov` holds the normal's overlap in lane 0, the vertex axis's in lane 1.
+struct CircleSegmentLanes {
+  f4 e0, e1;  // the normal, the vertex axis
+  f4 ov;
+  bool has;  // the vertex axis exists (the centre is not on the nearer end)
+  // Lane 0 the normal, lane 1 the vertex axis: x, y, the two ways out, and (A - B) . axis.
+  f4 x, y, down, up, side;
+};
+
+template <bool kCircleIsA>
+inline CircleSegmentLanes circle_segment_lanes(const Body& circle, const Body& seg) {
+  using detail::shuffle;
+  f4 ends;  // {v0.x, v0.y, v1.x, v1.y}
+  std::memcpy(&ends, seg.v, sizeof ends);
+  const f4 p{circle.pos.x, circle.pos.y, circle.pos.x, circle.pos.y};
+  const f4 d = ends - p;
+  const f4 sq = d * d;
+  const f4 len2 = sq + shuffle<1, 0, 3, 2>(sq);  // {l0, l0, l1, l1}
+  const f4 unit = d / detail::sqrt4(len2);
+  // nearest_vertex(): the second end only when strictly nearer.
+  const i4 second = shuffle<2, 2, 2, 2>(len2) < shuffle<0, 0, 0, 0>(len2);
+  const f4 axis = second ? shuffle<2, 3, 2, 3>(unit) : shuffle<0, 1, 0, 1>(unit);
+  const Vec2 n = seg.axes[0];
+  const f4 nn{n.x, n.y, 0.0f, 0.0f};
+  // {centre . n, centre . axis, v0 . axis, v1 . axis}
+  const f4 ax = shuffle<0, 4, 4, 4>(nn, axis), ay = shuffle<1, 5, 5, 5>(nn, axis);
+  const f4 dots = shuffle<0, 0, 4, 6>(p, ends) * ax + shuffle<1, 1, 5, 7>(p, ends) * ay;
+  // push_out()'s tie-break, dot(A.pos - B.pos, axis), on both axes.
+  const Vec2 ab = kCircleIsA ? circle.pos - seg.pos : seg.pos - circle.pos;
+  const f4 side = splat4(ab.x) * ax + splat4(ab.y) * ay;
+  const f4 p0 = shuffle<2, 2, 2, 2>(dots), p1 = shuffle<3, 3, 3, 3>(dots);
+  const f4 lo2 = p1 < p0 ? p1 : p0, hi2 = p0 < p1 ? p1 : p0;
+  const f4 own{seg.self[0].x, seg.self[0].y, 0.0f, 0.0f};
+  const f4 lo = shuffle<0, 4, 4, 4>(own, lo2), hi = shuffle<1, 4, 4, 4>(own, hi2);
+  const f4 r = splat4(circle.radius);
+  const f4 cmin = dots - r, cmax = dots + r;  // the circle's intervals, lanes 0 and 1
+  const f4 down = kCircleIsA ? cmax - lo : hi - cmin;
+  const f4 up = kCircleIsA ? hi - cmin : cmax - lo;
+  const f4 ov = up < down ? up : down;  // interval_overlap(): std::min(down, up)
+  CircleSegmentLanes c;
+  c.e0 = shuffle<0, 1, 4, 5>(nn, shuffle<0, 4, 0, 4>(down, up));
+  c.e1 = shuffle<0, 1, 4, 5>(axis, shuffle<1, 5, 1, 5>(down, up));
+  // Without the vertex axis (the centre on the end: 0 / 0) its lanes are NaN, and NaN, like
+  // an axis that is not there, neither separates (NaN < 0) nor is less than the normal's.
+  c.ov = ov;
+  c.has = (len2[0] > 0.0f) & (len2[2] > 0.0f);  // the nearer end's len2 is the smaller
+  c.x = ax;
+  c.y = ay;
+  c.down = down;
+  c.up = up;
+  c.side = side;
+  return c;
+}
+
+// The scan's answers from the lanes: on a miss the first separating axis, on a hit the first
+// least overlap (the vertex axis only when strictly less).
+template <bool kCircleIsA>
+inline SatResult sat_circle_segment(const Body& circle, const Body& seg, bool early_exit) {
+  using detail::shuffle;
+  const CircleSegmentLanes c = circle_segment_lanes<kCircleIsA>(circle, seg);
+  const f4 ov0 = shuffle<0, 0, 0, 0>(c.ov), ov1 = shuffle<1, 1, 1, 1>(c.ov);
+  const i4 neg0 = ov0 < f4{}, miss = neg0 | (ov1 < f4{});
+  // Axis 1 is the answer: on a hit when strictly less, on a miss when axis 0 does not separate.
+  const i4 one = miss ? ~neg0 : ov1 < ov0;
+  const f4 out = one ? c.e1 : c.e0;
+  const f4 ovk = one ? ov1 : ov0;
+  const bool hit = miss[0] == 0;
+  const int total = 1 + static_cast<int>(c.has);
+  const int tested = pick_int(hit | !early_exit, total, 1 + (one[0] & 1));
+  return SatResult{hit, Vec2(out[0], out[1]), ovk[0], tested};
+}
+
+// push_out() on both axes at once (lane 0 the normal, lane 1 the vertex axis), then the least
+// axis's lane, zero on a miss.
+template <bool kCircleIsA>
+inline MtdResult mtd_circle_segment(const Body& circle, const Body& seg) {
+  using detail::shuffle;
+  const CircleSegmentLanes c = circle_segment_lanes<kCircleIsA>(circle, seg);
+  const f4 ov0 = shuffle<0, 0, 0, 0>(c.ov), ov1 = shuffle<1, 1, 1, 1>(c.ov);
+  const i4 hit = ~((ov0 < f4{}) | (ov1 < f4{}));
+  const i4 positive = (c.up < c.down) | ((c.up == c.down) & (c.side >= f4{}));
+  const f4 depth = positive ? c.up : c.down;
+  const f4 nx = positive ? c.x : -c.x, ny = positive ? c.y : -c.y;
+  // {normal.x, normal.y, depth, depth} of each axis; the vertex axis's only when strictly less.
+  const f4 xy = shuffle<0, 4, 1, 5>(nx, ny);  // {x0, y0, x1, y1}
+  const f4 g0 = shuffle<0, 1, 4, 4>(xy, depth), g1 = shuffle<2, 3, 5, 5>(xy, depth);
+  const f4 g = ov1 < ov0 ? g1 : g0;
+  return detail::mtd_from_lanes(hit[0] != 0, detail::bits_as<f4>(detail::bits_as<i4>(g) & hit));
+}
+#endif
+
+// The scan's verdict: the first separating axis (n on a hit) and the first least overlap.
+struct WaysVerdict {
+  bool hit;
+  int first, least;
+};
+
+inline WaysVerdict ways_verdict(const SegmentWays& w) {
+  const unsigned neg = static_cast<unsigned>(w.ov[0] < 0.0f) |
+                       static_cast<unsigned>(w.ov[1] < 0.0f) << 1 |
+                       static_cast<unsigned>(w.ov[2] < 0.0f) << 2;
+  const bool l1 = w.ov[1] < w.ov[0];
+  const float m01 = pick_bits(l1, w.ov[1], w.ov[0]);
+  const int least = pick_int(w.ov[2] < m01, 2, static_cast<int>(l1));
+  const int first = std::countr_zero(neg | (1u << w.n));
+  return WaysVerdict{first == w.n, first, least};
+}
+
+// Entry k of three by selects: indexing would keep the ways in memory.
+template <class T>
+inline T pick3(int k, const T (&v)[3]) {
+  return pick_bits(k == 2, v[2], pick_bits(k == 1, v[1], v[0]));
+}
+
+inline SatResult sat_ways(const SegmentWays& w, bool early_exit) {
+  const WaysVerdict v = ways_verdict(w);
+  const int k = pick_int(v.hit, v.least, v.first);
+  const int tested = pick_int(early_exit && !v.hit, v.first + 1, w.n);
+  return SatResult{v.hit, pick3(k, w.axis), pick3(k, w.ov), tested};
+}
+
+// push_out() on the least axis: the shorter way out, toward +axis when up < down or, on a
+// tie, when A lies on the +axis side of B; all zero on a miss.
+inline MtdResult mtd_ways(const SegmentWays& w, Vec2 a_pos, Vec2 b_pos) {
+  const WaysVerdict v = ways_verdict(w);
+  const int k = v.least;
+  const Vec2 axis = pick3(k, w.axis);
+  const float down = pick3(k, w.down), up = pick3(k, w.up);
+  const bool positive = (up < down) | ((up == down) & (dot(a_pos - b_pos, axis) >= 0.0f));
+  const float depth = pick_bits(positive, up, down);
+  const Vec2 normal = pick_bits(positive, axis, -axis);
+  MtdResult m;
+  m.hit = v.hit;
+  m.depth = pick_bits(v.hit, depth, 0.0f);
+  m.normal = pick_bits(v.hit, normal, Vec2(0.0f));
+  m.vector = pick_bits(v.hit, normal * depth, Vec2(0.0f));
+  return m;
+}
+
+// Which of these paths a pair takes: a segment of nonzero length (one axis) against a circle
+// or a box, in either order.
+enum class SegmentPair : std::uint8_t {
+  None,
+  CircleSegment,
+  SegmentCircle,
+  BoxSegment,
+  SegmentBox
+};
+
+inline SegmentPair segment_pair(const Body& a, const Body& b) {
+  if (is_segment(b) && b.axis_count == 1) {
+    if (a.geom == Geom::Circle) return SegmentPair::CircleSegment;
+    if (a.geom == Geom::Box) return SegmentPair::BoxSegment;
+  } else if (is_segment(a) && a.axis_count == 1) {
+    if (b.geom == Geom::Circle) return SegmentPair::SegmentCircle;
+    if (b.geom == Geom::Box) return SegmentPair::SegmentBox;
+  }
+  return SegmentPair::None;
+}
+
+// f(the pair's ways in test order), each pair's ways built inline where f reads them.
+template <class F>
+inline auto with_segment_ways(const Body& a, const Body& b, SegmentPair p, F&& f) {
+  switch (p) {
+    case SegmentPair::CircleSegment:
+      return f(circle_segment_ways<true>(a, b));
+    case SegmentPair::SegmentCircle:
+      return f(circle_segment_ways<false>(b, a));
+    case SegmentPair::BoxSegment:
+      return f(box_segment_ways<true>(a, b));
+    case SegmentPair::SegmentBox:
+    case SegmentPair::None:  // not called with None
+      break;
+  }
+  return f(box_segment_ways<false>(b, a));
+}
+
+}  // namespace
+}  // namespace hitbox::collide_detail

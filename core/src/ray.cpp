@@ -204,36 +204,10 @@ double orient(Vec2 a, Vec2 b, Vec2 c) {
 }
 
 // Segments and points: where the ray's own segment meets them (segment.h), the hit nearest
-// the start.
+// the start. Every case; ray_segment() below takes the common ones of a segment first.
 [[gnu::noinline]] RayHit ray_thin(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
   const Vec2 v0 = b.v[0];
   const Vec2 v1 = b.count == 2 ? b.v[1] : b.v[0];
-  if (b.count == 2) {
-    // The common cases first, with segment_intersection's own tests and numbers: the start off
-    // the segment's line, and the ray's ends strictly on one side of it or the segment's ends
-    // strictly on one side of the ray (a miss), or every end strictly apart (one crossing).
-    // Anything touching a line takes the general path below.
-    const double o_from = orient(v0, v1, from), o_to = orient(v0, v1, to);
-    const double o_v0 = orient(from, to, v0), o_v1 = orient(from, to, v1);
-    if (o_from != 0.0) {
-      if ((o_from > 0.0 && o_to > 0.0) || (o_from < 0.0 && o_to < 0.0) ||
-          (o_v0 > 0.0 && o_v1 > 0.0) || (o_v0 < 0.0 && o_v1 < 0.0)) {
-        return {};
-      }
-      if (o_to != 0.0 && o_v0 != 0.0 && o_v1 != 0.0) {
-        const double s = o_from / (o_from - o_to);
-        const Vec2 p(static_cast<float>(from.x + s * (static_cast<double>(to.x) - from.x)),
-                     static_cast<float>(from.y + s * (static_cast<double>(to.y) - from.y)));
-        const float dd = dot(d, d);
-        if (!(dd > 0.0f)) return {};
-        const float t = std::clamp(dot(p - from, d) / dd, 0.0f, 1.0f);
-        const Vec2 n = b.n[0];
-        const float side = dot(n, from - v0);
-        const Vec2 normal = side > 0.0f ? n : side < 0.0f ? -n : -unit_or(d, Vec2(1.0f, 0.0f));
-        return hit_at(from, d, t, normal);
-      }
-    }
-  }
   if (segment_intersection(from, from, v0, v1).count > 0) return inside_at(from);
   const SegmentHits s = segment_intersection(from, to, v0, v1);
   if (s.count == 0) return {};
@@ -251,6 +225,39 @@ double orient(Vec2 a, Vec2 b, Vec2 c) {
     const float side = dot(n, from - v0);
     if (side != 0.0f) normal = side > 0.0f ? n : -n;
   }
+  return hit_at(from, d, t, normal);
+}
+
+// The reverse of the ray's direction, unit. Out of line: the rare normal of a crossing whose
+// start lies on the segment's line in float.
+[[gnu::noinline]] Vec2 back_of(Vec2 d) {
+  return -unit_or(d, Vec2(1.0f, 0.0f));
+}
+
+// A segment, the common cases with segment_intersection's own tests and numbers: the start off
+// the segment's line, and the ray's ends strictly on one side of it or the segment's ends
+// strictly on one side of the ray (a miss), or every end strictly apart (one crossing).
+// Anything touching a line takes ray_thin(). The four sign tests are combined without
+// branches into one miss test, so a miss costs one branch, not a chain of them on signs that
+// come in no predictable order.
+RayHit ray_segment(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
+  const Vec2 v0 = b.v[0], v1 = b.v[1];
+  const double o_from = orient(v0, v1, from), o_to = orient(v0, v1, to);
+  const double o_v0 = orient(from, to, v0), o_v1 = orient(from, to, v1);
+  const bool apart = ((o_from > 0.0) & (o_to > 0.0)) | ((o_from < 0.0) & (o_to < 0.0)) |
+                     ((o_v0 > 0.0) & (o_v1 > 0.0)) | ((o_v0 < 0.0) & (o_v1 < 0.0));
+  const bool cross = (o_to != 0.0) & (o_v0 != 0.0) & (o_v1 != 0.0);
+  if (apart & (o_from != 0.0)) return {};
+  if ((o_from == 0.0) | !cross) [[unlikely]] return ray_thin(b, from, to, d);
+  const double s = o_from / (o_from - o_to);
+  const Vec2 p(static_cast<float>(from.x + s * (static_cast<double>(to.x) - from.x)),
+               static_cast<float>(from.y + s * (static_cast<double>(to.y) - from.y)));
+  const float dd = dot(d, d);
+  if (!(dd > 0.0f)) return {};
+  const float t = std::clamp(dot(p - from, d) / dd, 0.0f, 1.0f);
+  const Vec2 n = b.n[0];
+  const float side = dot(n, from - v0);
+  const Vec2 normal = side > 0.0f ? n : side < 0.0f ? -n : back_of(d);
   return hit_at(from, d, t, normal);
 }
 
@@ -276,7 +283,7 @@ RayHit raycast(const Body& b, Vec2 from, Vec2 to) {
   const Vec2 d = to - from;
   if (b.geom == Geom::Circle) return ray_circle(b, from, d);
   if (b.geom == Geom::Box) return ray_box(b, from, d);
-  if (!has_area(b)) return ray_thin(b, from, to, d);
+  if (!has_area(b)) return b.count == 2 ? ray_segment(b, from, to, d) : ray_thin(b, from, to, d);
 #if HITBOX_LANES
   if (b.padded == 4) return ray_convex_lanes<1>(b, from, d);
   if (b.padded == 8) return ray_convex_lanes<2>(b, from, d);

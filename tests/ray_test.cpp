@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <random>
@@ -181,6 +182,98 @@ TEST(RayProperty, RectBySlabsMatchesTheSamePolygonByEdges) {
   }
   EXPECT_GT(compared, 3000);
   EXPECT_GT(hits, 450);
+}
+
+// A circle against the quadratic solved in double on the very float centre and radius the
+// body holds: hit or miss, t, and a unit normal along p - centre for the float hit point p.
+// raycast takes the normal from (p - centre) / r and one Newton step, or, where that is not
+// close enough to unit (far coordinates, tiny radii: about one case in six here), by the
+// exact division; both are checked. Centres up to 1e5 px away, radii 0.25 to 200 px, scaled
+// and mirrored.
+TEST(RayProperty, CircleAgainstTheQuadraticInDouble) {
+  std::mt19937 rng(3105);
+  std::uniform_real_distribution<double> unit(0.0, 1.0), sc(0.5, 2.0);
+  std::bernoulli_distribution coin(0.5);
+  int hits = 0, misses = 0, inside = 0, skipped = 0, far = 0;
+  for (int iter = 0; iter < 20000; ++iter) {
+    const double span = iter % 6 == 0 ? 1e5 : 400.0;  // one case in six far from the origin
+    const double r = 0.25 * std::pow(800.0, unit(rng));
+    Shape s = circle("C", {span * (unit(rng) - 0.5), span * (unit(rng) - 0.5)}, r);
+    s.scale = sc(rng);
+    s.mirror_x = coin(rng);
+    s.mirror_y = coin(rng);
+    const Posed posed(s);
+    const Body& b = posed.body();
+    // Rays around the circle: from and to within a few radii of it.
+    const double reach = 4.0 * b.radius + 10.0;
+    const auto near = [&] {
+      return Vec2(DVec2(b.pos.x + reach * (2.0 * unit(rng) - 1.0),
+                        b.pos.y + reach * (2.0 * unit(rng) - 1.0)));
+    };
+    const Vec2 from = near(), to = near();
+    const double cx = b.pos.x, cy = b.pos.y, rr = b.radius;
+    const double fx = from.x - cx, fy = from.y - cy;
+    const double dx = static_cast<double>(to.x) - from.x, dy = static_cast<double>(to.y) - from.y;
+    const double a = dx * dx + dy * dy, h = fx * dx + fy * dy, c = fx * fx + fy * fy - rr * rr;
+    const double disc = h * h - a * c;
+    const RayHit got = raycast(b, from, to);
+    // Float decides starts on the circle, grazing rays and rays ending on it either way.
+    const double tol = 1e-4 * (rr * rr + fx * fx + fy * fy);
+    if (std::fabs(c) < tol || std::fabs(disc) < tol * a || a == 0.0) {
+      ++skipped;
+      continue;
+    }
+    if (c < 0.0) {
+      ++inside;
+      EXPECT_TRUE(got.hit && got.inside) << iter;
+      EXPECT_EQ(got.t, 0.0f);
+      EXPECT_EQ(got.normal.x, 0.0f);
+      EXPECT_EQ(got.normal.y, 0.0f);
+      continue;
+    }
+    const double t_ref = disc < 0.0 || h >= 0.0 ? 2.0 : c / (-h + std::sqrt(disc));
+    const double len = std::sqrt(a);
+    if (std::fabs(t_ref - 1.0) * len < 1e-3 * (rr + std::fabs(fx) + std::fabs(fy))) {
+      ++skipped;
+      continue;
+    }
+    if (t_ref > 1.0) {
+      ++misses;
+      EXPECT_FALSE(got.hit) << iter;
+      EXPECT_EQ(got.t, 0.0f);
+      continue;
+    }
+    ++hits;
+    if (span > 1e4) ++far;
+    ASSERT_TRUE(got.hit) << iter;
+    EXPECT_FALSE(got.inside);
+    // t: float's cancellation-free root, good to a few ulp of the start's coordinates (the
+    // same floats as before the branch-free cast).
+    const double coord =
+        std::max(std::fabs(from.x), std::fabs(from.y)) + std::fabs(cx) + std::fabs(cy);
+    // Plus the root's sensitivity to float's rounding of h^2 - ac near a grazing ray.
+    const double graze = 4.0 * 6e-8 * (h * h + a * std::fabs(c)) / (a * std::sqrt(disc));
+    EXPECT_NEAR(got.t, t_ref, 1e-6 + 1e-6 * coord / len + graze) << iter;
+    EXPECT_EQ(got.point.x, from.x + (to.x - from.x) * got.t);
+    EXPECT_EQ(got.point.y, from.y + (to.y - from.y) * got.t);
+    // The normal: unit to well within float's rounding, along p - centre for the float point p
+    // (in double), and facing the start.
+    const double nx = got.normal.x, ny = got.normal.y;
+    EXPECT_NEAR(std::hypot(nx, ny), 1.0, 1e-6) << iter;
+    const double px = got.point.x - cx, py = got.point.y - cy, pl = std::hypot(px, py);
+    EXPECT_NEAR(nx, px / pl, 2e-6) << iter;
+    EXPECT_NEAR(ny, py / pl, 2e-6) << iter;
+    EXPECT_LT(nx * dx + ny * dy, 0.0) << iter;
+    EXPECT_FALSE(std::signbit(got.normal.x) && got.normal.x == 0.0f);
+    EXPECT_FALSE(std::signbit(got.normal.y) && got.normal.y == 0.0f);
+  }
+  std::printf("circle rays: %d hits (%d far), %d misses, %d inside, %d skipped\n", hits, far,
+              misses, inside, skipped);
+  EXPECT_GT(hits, 3000);
+  EXPECT_GT(far, 300);
+  EXPECT_GT(misses, 3000);
+  EXPECT_GT(inside, 300);
+  EXPECT_LT(skipped, 2000);
 }
 
 TEST(RayProperty, AgainstBisectionOfPointInShape) {

@@ -8,7 +8,12 @@
 #include <limits>
 
 #include "hitbox/detail/lanes.h"
+#include "hitbox/collide.h"  // detail::pick_bits (round_pairs.h)
 #include "hitbox/segment.h"
+
+#ifndef RAY_NEWTON
+#define RAY_NEWTON 1
+#endif
 
 namespace hitbox {
 
@@ -36,21 +41,45 @@ RayHit hit_at(Vec2 from, Vec2 d, float t, Vec2 normal) {
   return h;
 }
 
+// The circle's normal at p by a division and a square root, for a hit where the quick one in
+// ray_circle() cannot be trusted (see there). Out of line: rare.
+[[gnu::noinline]] Vec2 circle_normal_exact(Vec2 p, Vec2 centre, Vec2 d) {
+  return unit_or(p - centre, -unit_or(d, Vec2(1.0f, 0.0f)));
+}
+
 // The quadratic |f + t d|^2 = r^2 with f = from - centre, outside at t = 0 (c > 0): the
-// smaller root, in the cancellation-free form 2c / (-b + sqrt(disc)) with b = 2 f.d.
+// smaller root, in the cancellation-free form c / (-h + sqrt(h^2 - a c)) with h = f.d (the
+// same floats as 2c / (-b + sqrt(b^2 - 4ac)) with b = 2h: every factor 2 is exact).
+// Hits and misses come in no predictable order, so every number is computed and the answer
+// picked by masks, without a branch.
 RayHit ray_circle(const Body& b, Vec2 from, Vec2 d) {
   const Vec2 f = from - b.pos;
   const float c = dot(f, f) - b.radius * b.radius;
-  if (c <= 0.0f) return inside_at(from);
   const float a = dot(d, d);
-  const float bb = 2.0f * dot(f, d);
-  if (a == 0.0f || bb >= 0.0f) return {};  // no motion, or heading away
-  const float disc = bb * bb - 4.0f * a * c;
-  if (disc < 0.0f) return {};
-  const float t = 2.0f * c / (-bb + std::sqrt(disc));
-  if (!(t <= 1.0f)) return {};
+  const float h = dot(f, d);
+  const float disc = h * h - a * c;
+  const float t = c / (detail::sqrt1(std::max(disc, 0.0f)) - h);
+  const bool inside = c <= 0.0f;
+  // Outside, moving, heading in, the ray's line meeting the circle, by the ray's end.
+  const bool hit = !inside & (a != 0.0f) & (h < 0.0f) & (disc >= 0.0f) & (t <= 1.0f);
   const Vec2 p = from + d * t;
-  return hit_at(from, d, t, unit_or(p - b.pos, -unit_or(d, Vec2(1.0f, 0.0f))));
+  // The normal: (p - centre) / r is unit up to p's rounding, and one Newton step
+  // m (3 - m.m) / 2 takes a length 1 + e to 1 - 3e^2/8 + rounding, with no second square root.
+  // Where |m| is off 1 by more than about 5e-4 (coordinates far larger than the radius),
+  // or the numbers are not finite, the exact division by the length instead.
+  const Vec2 m = (p - b.pos) * (1.0f / b.radius);
+  const float mm = dot(m, m);
+  Vec2 n = m * (1.5f - 0.5f * mm);
+  if (!(std::fabs(detail::pick_bits(hit, mm, 1.0f) - 1.0f) <= 1e-3f)) [[unlikely]] {
+    n = circle_normal_exact(p, b.pos, d);
+  }
+  RayHit r;
+  r.hit = hit | inside;
+  r.inside = inside;
+  r.t = detail::pick_bits(hit, t, 0.0f);
+  r.point = detail::pick_bits(hit, p, detail::pick_bits(inside, from, Vec2(0.0f)));
+  r.normal = detail::pick_bits(hit, n + Vec2(0.0f), Vec2(0.0f));
+  return r;
 }
 
 // Cyrus-Beck: the ray's t range [0, 1] cut by each edge's inner half-plane
@@ -175,36 +204,10 @@ double orient(Vec2 a, Vec2 b, Vec2 c) {
 }
 
 // Segments and points: where the ray's own segment meets them (segment.h), the hit nearest
-// the start.
+// the start. Every case; ray_segment() below takes the common ones of a segment first.
 [[gnu::noinline]] RayHit ray_thin(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
   const Vec2 v0 = b.v[0];
   const Vec2 v1 = b.count == 2 ? b.v[1] : b.v[0];
-  if (b.count == 2) {
-    // The common cases first, with segment_intersection's own tests and numbers: the start off
-    // the segment's line, and the ray's ends strictly on one side of it or the segment's ends
-    // strictly on one side of the ray (a miss), or every end strictly apart (one crossing).
-    // Anything touching a line takes the general path below.
-    const double o_from = orient(v0, v1, from), o_to = orient(v0, v1, to);
-    const double o_v0 = orient(from, to, v0), o_v1 = orient(from, to, v1);
-    if (o_from != 0.0) {
-      if ((o_from > 0.0 && o_to > 0.0) || (o_from < 0.0 && o_to < 0.0) ||
-          (o_v0 > 0.0 && o_v1 > 0.0) || (o_v0 < 0.0 && o_v1 < 0.0)) {
-        return {};
-      }
-      if (o_to != 0.0 && o_v0 != 0.0 && o_v1 != 0.0) {
-        const double s = o_from / (o_from - o_to);
-        const Vec2 p(static_cast<float>(from.x + s * (static_cast<double>(to.x) - from.x)),
-                     static_cast<float>(from.y + s * (static_cast<double>(to.y) - from.y)));
-        const float dd = dot(d, d);
-        if (!(dd > 0.0f)) return {};
-        const float t = std::clamp(dot(p - from, d) / dd, 0.0f, 1.0f);
-        const Vec2 n = b.n[0];
-        const float side = dot(n, from - v0);
-        const Vec2 normal = side > 0.0f ? n : side < 0.0f ? -n : -unit_or(d, Vec2(1.0f, 0.0f));
-        return hit_at(from, d, t, normal);
-      }
-    }
-  }
   if (segment_intersection(from, from, v0, v1).count > 0) return inside_at(from);
   const SegmentHits s = segment_intersection(from, to, v0, v1);
   if (s.count == 0) return {};
@@ -225,24 +228,62 @@ double orient(Vec2 a, Vec2 b, Vec2 c) {
   return hit_at(from, d, t, normal);
 }
 
+// The reverse of the ray's direction, unit. Out of line: the rare normal of a crossing whose
+// start lies on the segment's line in float.
+[[gnu::noinline]] Vec2 back_of(Vec2 d) {
+  return -unit_or(d, Vec2(1.0f, 0.0f));
+}
+
+// A segment, the common cases with segment_intersection's own tests and numbers: the start off
+// the segment's line, and the ray's ends strictly on one side of it or the segment's ends
+// strictly on one side of the ray (a miss), or every end strictly apart (one crossing).
+// Anything touching a line takes ray_thin(). The four sign tests are combined without
+// branches into one miss test, so a miss costs one branch, not a chain of them on signs that
+// come in no predictable order.
+RayHit ray_segment(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
+  const Vec2 v0 = b.v[0], v1 = b.v[1];
+  const double o_from = orient(v0, v1, from), o_to = orient(v0, v1, to);
+  const double o_v0 = orient(from, to, v0), o_v1 = orient(from, to, v1);
+  const bool apart = ((o_from > 0.0) & (o_to > 0.0)) | ((o_from < 0.0) & (o_to < 0.0)) |
+                     ((o_v0 > 0.0) & (o_v1 > 0.0)) | ((o_v0 < 0.0) & (o_v1 < 0.0));
+  const bool cross = (o_to != 0.0) & (o_v0 != 0.0) & (o_v1 != 0.0);
+  if (apart & (o_from != 0.0)) return {};
+  if ((o_from == 0.0) | !cross) [[unlikely]] return ray_thin(b, from, to, d);
+  const double s = o_from / (o_from - o_to);
+  const Vec2 p(static_cast<float>(from.x + s * (static_cast<double>(to.x) - from.x)),
+               static_cast<float>(from.y + s * (static_cast<double>(to.y) - from.y)));
+  const float dd = dot(d, d);
+  if (!(dd > 0.0f)) return {};
+  const float t = std::clamp(dot(p - from, d) / dd, 0.0f, 1.0f);
+  const Vec2 n = b.n[0];
+  const float side = dot(n, from - v0);
+  const Vec2 normal = side > 0.0f ? n : side < 0.0f ? -n : back_of(d);
+  return hit_at(from, d, t, normal);
+}
+
+}  // namespace
+
+// A concave polygon: the first entry into any piece is on the outline (from outside, the ray
+// reaches the union's boundary before any inner diagonal). Out of line, so the convex casts
+// below run without this loop's frame.
+namespace {
+[[gnu::noinline]] RayHit raycast_pieces(const Body& b, Vec2 from, Vec2 to) {
+  RayHit best;
+  for (int k = 0; k < b.piece_count; ++k) {
+    const RayHit h = raycast(b.pieces[k], from, to);
+    if (h.hit && (h.inside || !best.hit || h.t < best.t)) best = h;
+    if (h.inside) break;
+  }
+  return best;
+}
 }  // namespace
 
 RayHit raycast(const Body& b, Vec2 from, Vec2 to) {
-  if (has_pieces(b)) {
-    // A concave polygon: the first entry into any piece is on the outline (from outside, the
-    // ray reaches the union's boundary before any inner diagonal).
-    RayHit best;
-    for (int k = 0; k < b.piece_count; ++k) {
-      const RayHit h = raycast(b.pieces[k], from, to);
-      if (h.hit && (h.inside || !best.hit || h.t < best.t)) best = h;
-      if (h.inside) break;
-    }
-    return best;
-  }
+  if (has_pieces(b)) return raycast_pieces(b, from, to);
   const Vec2 d = to - from;
   if (b.geom == Geom::Circle) return ray_circle(b, from, d);
   if (b.geom == Geom::Box) return ray_box(b, from, d);
-  if (!has_area(b)) return ray_thin(b, from, to, d);
+  if (!has_area(b)) return b.count == 2 ? ray_segment(b, from, to, d) : ray_thin(b, from, to, d);
 #if HITBOX_LANES
   if (b.padded == 4) return ray_convex_lanes<1>(b, from, d);
   if (b.padded == 8) return ray_convex_lanes<2>(b, from, d);

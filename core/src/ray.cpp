@@ -7,13 +7,9 @@
 #include <cstring>
 #include <limits>
 
-#include "hitbox/detail/lanes.h"
 #include "hitbox/collide.h"  // detail::pick_bits (round_pairs.h)
+#include "hitbox/detail/lanes.h"
 #include "hitbox/segment.h"
-
-#ifndef RAY_NEWTON
-#define RAY_NEWTON 1
-#endif
 
 namespace hitbox {
 
@@ -248,7 +244,9 @@ RayHit ray_segment(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
                      ((o_v0 > 0.0) & (o_v1 > 0.0)) | ((o_v0 < 0.0) & (o_v1 < 0.0));
   const bool cross = (o_to != 0.0) & (o_v0 != 0.0) & (o_v1 != 0.0);
   if (apart & (o_from != 0.0)) return {};
-  if ((o_from == 0.0) | !cross) [[unlikely]] return ray_thin(b, from, to, d);
+  if ((o_from == 0.0) | !cross) [[unlikely]] {
+    return ray_thin(b, from, to, d);
+  }
   const double s = o_from / (o_from - o_to);
   const Vec2 p(static_cast<float>(from.x + s * (static_cast<double>(to.x) - from.x)),
                static_cast<float>(from.y + s * (static_cast<double>(to.y) - from.y)));

@@ -12,7 +12,6 @@
 
 #include "collide_axes.h"
 #include "collide_fast.h"
-#include "collide_segment.h"
 #include "hitbox/concave.h"
 
 namespace hitbox {
@@ -317,24 +316,29 @@ namespace {
   return mtd_general(a, b, trace);
 }
 
-// A segment against a circle or a box, untraced (collide_segment.h): the same numbers as the
+using detail::segment_pair;
+using detail::SegmentPair;
+using detail::SegmentWays;
+
+// A segment against a circle or a box, untraced (detail/segment_pairs.h): the same numbers as the
 // scan, out of line so the other pairs pay no part of its frame.
 [[gnu::noinline]] SatResult sat_segment(const Body& a, const Body& b, SegmentPair p,
                                         bool early_exit) {
 #if HITBOX_LANES
-  if (p == SegmentPair::CircleSegment) return sat_circle_segment<true>(a, b, early_exit);
-  if (p == SegmentPair::SegmentCircle) return sat_circle_segment<false>(b, a, early_exit);
+  if (p == SegmentPair::CircleSegment) return detail::sat_circle_segment<true>(a, b, early_exit);
+  if (p == SegmentPair::SegmentCircle) return detail::sat_circle_segment<false>(b, a, early_exit);
 #endif
-  return with_segment_ways(a, b, p, [&](const SegmentWays& w) { return sat_ways(w, early_exit); });
+  return detail::with_segment_ways(
+      a, b, p, [&](const SegmentWays& w) { return detail::sat_ways(w, early_exit); });
 }
 
 [[gnu::noinline]] MtdResult mtd_segment(const Body& a, const Body& b, SegmentPair p) {
 #if HITBOX_LANES
-  if (p == SegmentPair::CircleSegment) return mtd_circle_segment<true>(a, b);
-  if (p == SegmentPair::SegmentCircle) return mtd_circle_segment<false>(b, a);
+  if (p == SegmentPair::CircleSegment) return detail::mtd_circle_segment<true>(a, b);
+  if (p == SegmentPair::SegmentCircle) return detail::mtd_circle_segment<false>(b, a);
 #endif
-  return with_segment_ways(a, b, p,
-                           [&](const SegmentWays& w) { return mtd_ways(w, a.pos, b.pos); });
+  return detail::with_segment_ways(
+      a, b, p, [&](const SegmentWays& w) { return detail::mtd_ways(w, a.pos, b.pos); });
 }
 
 }  // namespace

@@ -104,12 +104,13 @@ MtdResult mtd_any(const Body& a, const Body& b, SatTrace* trace);
 
 #include "hitbox/detail/box_lanes.h"
 #include "hitbox/detail/round_pairs.h"
+#include "hitbox/detail/segment_pairs.h"
 
 namespace hitbox {
 
-// sat and mtd: the untraced box, circle and circle-box pairs run inline (boxes in four lanes,
-// circles in closed form); every other pair, and any traced call, runs in collide.cpp. Both
-// give the same numbers, bit for bit.
+// sat and mtd: the untraced box, circle, circle-box and circle-segment pairs run inline (boxes
+// in four lanes, circles in closed form, a circle and a segment in lanes); every other pair,
+// and any traced call, runs in collide.cpp. Both give the same numbers, bit for bit.
 inline SatResult sat(const Body& a, const Body& b, SatTrace* trace = nullptr,
                      bool early_exit = true) {
   if (!trace) {
@@ -119,6 +120,13 @@ inline SatResult sat(const Body& a, const Body& b, SatTrace* trace = nullptr,
     } else if (a.geom == Geom::Circle) {
       if (b.geom == Geom::Circle) return detail::sat_circle_circle(a, b);
       if (b.geom == Geom::Box) return detail::sat_circle_box(b, a, early_exit);
+#if HITBOX_LANES
+      if (is_segment(b) && b.axis_count == 1) {
+        return detail::sat_circle_segment<true>(a, b, early_exit);
+      }
+    } else if (b.geom == Geom::Circle && is_segment(a) && a.axis_count == 1) {
+      return detail::sat_circle_segment<false>(b, a, early_exit);
+#endif
     }
   }
   return detail::sat_any(a, b, trace, early_exit);
@@ -132,6 +140,11 @@ inline MtdResult mtd(const Body& a, const Body& b, SatTrace* trace = nullptr) {
     } else if (a.geom == Geom::Circle) {
       if (b.geom == Geom::Circle) return detail::mtd_circle_circle(a, b);
       if (b.geom == Geom::Box) return detail::mtd_circle_box(b, a, /*box_is_a=*/false);
+#if HITBOX_LANES
+      if (is_segment(b) && b.axis_count == 1) return detail::mtd_circle_segment<true>(a, b);
+    } else if (b.geom == Geom::Circle && is_segment(a) && a.axis_count == 1) {
+      return detail::mtd_circle_segment<false>(b, a);
+#endif
     }
   }
   return detail::mtd_any(a, b, trace);

@@ -1,6 +1,8 @@
-// Internal to collide.cpp: the untraced sat and mtd of a segment against a circle or a box,
-// in closed form. The general scan (collide_axes.h's for_each_axis) would visit the same axes
-// through its generic projections; here each is written out:
+// A segment against a circle or a box without a trace: the kernels behind sat() and mtd() for
+// those pairs, in closed form. Not part of the API: collide.h is, and includes this after
+// round_pairs.h (the circle pair runs inline there; the box pair through collide.cpp). The general
+// scan (collide_axes.h's for_each_axis) would visit the same axes through its generic projections;
+// here each is written out:
 //   circle-segment: the segment's normal, then the axis from the circle's centre to the
 //                   segment's nearer end (none when the centre lies on it);
 //   box-segment:    the box's x and y axes, then the segment's normal (A's axes first).
@@ -17,14 +19,11 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 
-#include "collide_axes.h"
+#include "hitbox/detail/round_pairs.h"
 
-namespace hitbox::collide_detail {
-namespace {
-
-using detail::pick_bits;
-using detail::pick_int;
+namespace hitbox::detail {
 
 // Up to three axes in test order, each with its two ways out: down = A.max - B.min (A leaves
 // by -axis) and up = B.max - A.min (A leaves by +axis). Axes past n hold +inf overlaps.
@@ -124,14 +123,13 @@ struct CircleSegmentLanes {
 
 template <bool kCircleIsA>
 inline CircleSegmentLanes circle_segment_lanes(const Body& circle, const Body& seg) {
-  using detail::shuffle;
   f4 ends;  // {v0.x, v0.y, v1.x, v1.y}
   std::memcpy(&ends, seg.v, sizeof ends);
   const f4 p{circle.pos.x, circle.pos.y, circle.pos.x, circle.pos.y};
   const f4 d = ends - p;
   const f4 sq = d * d;
   const f4 len2 = sq + shuffle<1, 0, 3, 2>(sq);  // {l0, l0, l1, l1}
-  const f4 unit = d / detail::sqrt4(len2);
+  const f4 unit = d / sqrt4(len2);
   // nearest_vertex(): the second end only when strictly nearer.
   const i4 second = shuffle<2, 2, 2, 2>(len2) < shuffle<0, 0, 0, 0>(len2);
   const f4 axis = second ? shuffle<2, 3, 2, 3>(unit) : shuffle<0, 1, 0, 1>(unit);
@@ -171,7 +169,6 @@ inline CircleSegmentLanes circle_segment_lanes(const Body& circle, const Body& s
 // least overlap (the vertex axis only when strictly less).
 template <bool kCircleIsA>
 inline SatResult sat_circle_segment(const Body& circle, const Body& seg, bool early_exit) {
-  using detail::shuffle;
   const CircleSegmentLanes c = circle_segment_lanes<kCircleIsA>(circle, seg);
   const f4 ov0 = shuffle<0, 0, 0, 0>(c.ov), ov1 = shuffle<1, 1, 1, 1>(c.ov);
   const i4 neg0 = ov0 < f4{}, miss = neg0 | (ov1 < f4{});
@@ -189,7 +186,6 @@ inline SatResult sat_circle_segment(const Body& circle, const Body& seg, bool ea
 // axis's lane, zero on a miss.
 template <bool kCircleIsA>
 inline MtdResult mtd_circle_segment(const Body& circle, const Body& seg) {
-  using detail::shuffle;
   const CircleSegmentLanes c = circle_segment_lanes<kCircleIsA>(circle, seg);
   const f4 ov0 = shuffle<0, 0, 0, 0>(c.ov), ov1 = shuffle<1, 1, 1, 1>(c.ov);
   const i4 hit = ~((ov0 < f4{}) | (ov1 < f4{}));
@@ -200,7 +196,7 @@ inline MtdResult mtd_circle_segment(const Body& circle, const Body& seg) {
   const f4 xy = shuffle<0, 4, 1, 5>(nx, ny);  // {x0, y0, x1, y1}
   const f4 g0 = shuffle<0, 1, 4, 4>(xy, depth), g1 = shuffle<2, 3, 5, 5>(xy, depth);
   const f4 g = ov1 < ov0 ? g1 : g0;
-  return detail::mtd_from_lanes(hit[0] != 0, detail::bits_as<f4>(detail::bits_as<i4>(g) & hit));
+  return mtd_from_lanes(hit[0] != 0, bits_as<f4>(bits_as<i4>(g) & hit));
 }
 #endif
 
@@ -290,5 +286,4 @@ inline auto with_segment_ways(const Body& a, const Body& b, SegmentPair p, F&& f
   return f(box_segment_ways<false>(b, a));
 }
 
-}  // namespace
-}  // namespace hitbox::collide_detail
+}  // namespace hitbox::detail

@@ -114,6 +114,22 @@ struct Poly4Core {  // padded to 4: a box, a triangle, a segment, a point
   }
 };
 
+struct Seg2Core {  // one or two vertices (a segment, a point): Poly4Core by two selects
+  const Vec2* v;
+  float x0, y0, x1, y1;
+  static constexpr bool kRound = false;
+  explicit Seg2Core(const Body& b)
+      : v(b.v), x0(b.vx[0]), y0(b.vy[0]), x1(b.vx[1]), y1(b.vy[1]) {}
+  // On the runs {v0, v1, v0, v0}: vertex 1 only when strictly farther (nearer); the bounds
+  // are finite on this path, so no dot product is NaN.
+  int far(f4 dx, f4 dy) const {
+    return static_cast<int>(x1 * dx[0] + y1 * dy[0] > x0 * dx[0] + y0 * dy[0]);
+  }
+  int near(f4 dx, f4 dy) const {
+    return static_cast<int>(x1 * dx[0] + y1 * dy[0] < x0 * dx[0] + y0 * dy[0]);
+  }
+};
+
 struct Poly8Core {  // padded to 8: 5 to 8 vertices
   const Vec2* v;
   f4 x0, y0, x1, y1;
@@ -266,6 +282,37 @@ inline bool fast_solve3(FastSimplex& s, const FastPoint& w, float& a1, float& a2
   overlap_tail(r, full, ca, cb, a, b, noise, nullptr);
 }
 
+// The result from the simplex the search ended on, its closest point v, |v| = dc and
+// v / dc = (nx, ny); then the radii (zero for a core kind that is not round).
+template <bool kRoundA, bool kRoundB>
+inline void fast_finish(GjkResult& r, const FastSimplex& s, float vx, float vy, float dc,
+                        float nx, float ny, const Vec2* va, const Vec2* vb, const Body& a,
+                        const Body& b) {
+  const float ra = kRoundA ? a.radius : 0.0f;
+  const float rb = kRoundB ? b.radius : 0.0f;
+  const float radii = ra + rb;
+  const Vec2 v(vx, vy);
+  Vec2 n(nx, ny);  // v / dc
+  if (s.two) {
+    const Vec2 e(s.p1.x - s.p0.x, s.p1.y - s.p0.y);
+    const Vec2 p = perp_out(e) / detail::sqrt1(dot(e, e));
+    // p, or -p (its sign bits flipped), without a branch: the side follows no pattern.
+    const std::uint32_t flip = dot(p, v) >= 0.0f ? 0u : 0x80000000u;
+    n = Vec2(xor_bits(p.x, flip), xor_bits(p.y, flip));
+  }
+  r.normal = n;
+  const Vec2 pa = Vec2(0.0f) + s.l0 * va[s.p0.key & 0xff] + s.l1 * va[s.p1.key & 0xff];
+  const Vec2 pb = Vec2(0.0f) + s.l0 * vb[s.p0.key >> 8] + s.l1 * vb[s.p1.key >> 8];
+  r.point_a = pa - ra * n;
+  r.point_b = pb + rb * n;
+  if (dc > radii) {
+    r.distance = dc - radii;
+  } else {
+    r.hit = true;
+    r.depth = radii - dc;
+  }
+}
+
 template <class CA, class CB>
 GjkResult gjk_fast(const Body& a, const Body& b, float noise) {
   const CA A(a);
@@ -338,29 +385,7 @@ GjkResult gjk_fast(const Body& a, const Body& b, float noise) {
     return r;
   }
 
-  const float ra = CA::kRound ? a.radius : 0.0f;
-  const float rb = CB::kRound ? b.radius : 0.0f;
-  const float radii = ra + rb;
-  const Vec2 v(vx, vy);
-  Vec2 n(nx, ny);  // v / dc
-  if (s.two) {
-    const Vec2 e(s.p1.x - s.p0.x, s.p1.y - s.p0.y);
-    const Vec2 p = perp_out(e) / detail::sqrt1(dot(e, e));
-    // p, or -p (its sign bits flipped), without a branch: the side follows no pattern.
-    const std::uint32_t flip = dot(p, v) >= 0.0f ? 0u : 0x80000000u;
-    n = Vec2(xor_bits(p.x, flip), xor_bits(p.y, flip));
-  }
-  r.normal = n;
-  const Vec2 pa = Vec2(0.0f) + s.l0 * A.v[s.p0.key & 0xff] + s.l1 * A.v[s.p1.key & 0xff];
-  const Vec2 pb = Vec2(0.0f) + s.l0 * B.v[s.p0.key >> 8] + s.l1 * B.v[s.p1.key >> 8];
-  r.point_a = pa - ra * n;
-  r.point_b = pb + rb * n;
-  if (dc > radii) {
-    r.distance = dc - radii;
-  } else {
-    r.hit = true;
-    r.depth = radii - dc;
-  }
+  fast_finish<CA::kRound, CB::kRound>(r, s, vx, vy, dc, nx, ny, A.v, B.v, a, b);
   return r;
 }
 
@@ -416,6 +441,7 @@ GjkResult gjk(const Body& a, const Body& b, GjkTrace* trace) {
       case 3:
         return gjk_fast<Poly4Core, PointCore>(a, b, noise);
       case 4:
+        if (a.count <= 2 && b.count <= 2) return gjk_fast<Seg2Core, Seg2Core>(a, b, noise);
         return gjk_fast<Poly4Core, Poly4Core>(a, b, noise);
       case 5:
         return gjk_fast<Poly4Core, Poly8Core>(a, b, noise);

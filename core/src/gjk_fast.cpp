@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "gjk_detail.h"
 #include "hitbox/concave.h"
@@ -114,20 +115,12 @@ struct Poly4Core {  // padded to 4: a box, a triangle, a segment, a point
   }
 };
 
-struct Seg2Core {  // one or two vertices (a segment, a point): Poly4Core by two selects
+// One or two vertices (a segment, a point), taken only against another such core: the two
+// are searched together (Seg2Pair below), so this holds just the vertices the result reads.
+struct Seg2Core {
   const Vec2* v;
-  float x0, y0, x1, y1;
   static constexpr bool kRound = false;
-  explicit Seg2Core(const Body& b)
-      : v(b.v), x0(b.vx[0]), y0(b.vy[0]), x1(b.vx[1]), y1(b.vy[1]) {}
-  // On the runs {v0, v1, v0, v0}: vertex 1 only when strictly farther (nearer); the bounds
-  // are finite on this path, so no dot product is NaN.
-  int far(f4 dx, f4 dy) const {
-    return static_cast<int>(x1 * dx[0] + y1 * dy[0] > x0 * dx[0] + y0 * dy[0]);
-  }
-  int near(f4 dx, f4 dy) const {
-    return static_cast<int>(x1 * dx[0] + y1 * dy[0] < x0 * dx[0] + y0 * dy[0]);
-  }
+  explicit Seg2Core(const Body& b) : v(b.v) {}
 };
 
 struct Poly8Core {  // padded to 8: 5 to 8 vertices
@@ -190,6 +183,34 @@ struct FastSimplex {
   FastPoint p0, p1;
   float l0 = 1.0f, l1 = 0.0f;
   bool two = false;
+};
+
+// Two Seg2Cores searched at once: Poly4Core's far and near on the runs {v0, v1, v0, v0}
+// give vertex 1 only when it is strictly farther (nearer) than vertex 0 (a point's run
+// repeats its vertex, which then always wins), so the four dot products along d, one per
+// vertex of both cores, and one compare of each with its neighbour give all four answers. The
+// bounds are finite on this path, so no dot product is NaN.
+struct Seg2Pair {
+  f4 x, y;  // {a0, a1, b0, b1}
+  const Vec2 *va, *vb;
+  Seg2Pair(const Body& a, const Body& b)
+      : x{a.vx[0], a.vx[1], b.vx[0], b.vx[1]},
+        y{a.vy[0], a.vy[1], b.vy[0], b.vy[1]},
+        va(a.v),
+        vb(b.v) {}
+  // Lane i of the mask is p_i < p_(i^1): lane 0 is A's far (p1 > p0), lane 1 A's near,
+  // lane 2 B's far, lane 3 B's near.
+  FastPoint support(f4 dx, f4 dy, bool toward) const {
+    const f4 p = x * dx + y * dy;
+    const unsigned m = detail::lane_mask(p < detail::shuffle<1, 0, 3, 2>(p));
+    const unsigned ia = toward ? m >> 1 & 1 : m & 1;
+    const unsigned ib = toward ? m >> 2 & 1 : m >> 3 & 1;
+    return FastPoint{va[ia].x - vb[ib].x, va[ia].y - vb[ib].y, static_cast<int>(ia | ib << 8)};
+  }
+};
+
+struct NoPair {  // every other pair of core kinds: one search per core
+  NoPair(const Body&, const Body&) {}
 };
 
 // keep(i, j, wi, wj) of Simplex, or keep(i) when !two: (1, 0) as keep(i) sets.
@@ -317,12 +338,19 @@ template <class CA, class CB>
 GjkResult gjk_fast(const Body& a, const Body& b, float noise) {
   const CA A(a);
   const CB B(b);
+  constexpr bool kSeg2 = std::is_same_v<CA, Seg2Core>;
+  static_assert(kSeg2 == std::is_same_v<CB, Seg2Core>, "a Seg2Core pairs only with another");
+  const std::conditional_t<kSeg2, Seg2Pair, NoPair> pair(a, b);
   // The support point along d, or (toward) along -d; one splat of d serves both shapes.
   const auto support = [&](float dx, float dy, bool toward) {
     const f4 sx = detail::splat4(dx), sy = detail::splat4(dy);
-    const int ia = toward ? A.near(sx, sy) : A.far(sx, sy);
-    const int ib = toward ? B.far(sx, sy) : B.near(sx, sy);
-    return FastPoint{A.v[ia].x - B.v[ib].x, A.v[ia].y - B.v[ib].y, ia | ib << 8};
+    if constexpr (kSeg2) {
+      return pair.support(sx, sy, toward);
+    } else {
+      const int ia = toward ? A.near(sx, sy) : A.far(sx, sy);
+      const int ib = toward ? B.far(sx, sy) : B.near(sx, sy);
+      return FastPoint{A.v[ia].x - B.v[ib].x, A.v[ia].y - B.v[ib].y, ia | ib << 8};
+    }
   };
 
   Vec2 d0 = b.pos - a.pos;

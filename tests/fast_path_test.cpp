@@ -150,7 +150,8 @@ TEST(FastPaths, SameAsTracedBitForBitOnRandomPairs) {
   int stops[4] = {0, 0, 0, 0};
   for (int n = 0; n < 24000; ++n) {
     const bool two_thin = n % 2 == 0;
-    const int ka = two_thin ? 4 + n / 2 % 2 : n / 2 % 6, kb = two_thin ? 4 + n / 4 % 2 : 4 + n / 12 % 2;
+    const int ka = two_thin ? 4 + n / 2 % 2 : n / 2 % 6,
+              kb = two_thin ? 4 + n / 4 % 2 : 4 + n / 12 % 2;
     const bool swap = n % 3 == 0;
     const Posed a(gen.make(swap ? kb : ka)), b(gen.make(swap ? ka : kb));
     expect_same_gjk(a, b, "thin pair " + std::to_string(n), stops);

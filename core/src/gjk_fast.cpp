@@ -1,7 +1,8 @@
 // gjk() and its untraced fast paths: two circles in closed form, and one loop per pair of
-// core kinds (a circle's centre, a polygon padded to 4 or to 8 vertices) that repeats the
-// traced loop's float operations (gjk.cpp) with cheaper bookkeeping. Every other call, and
-// every traced one, runs gjk.cpp's loop. Method and sources: gjk.h.
+// core kinds (a circle's centre, a polygon padded to 4 or to 8 vertices, and two segments or
+// points searched together) that repeats the traced loop's float operations (gjk.cpp) with
+// cheaper bookkeeping. Every other call, and every traced one, runs gjk.cpp's loop. Method
+// and sources: gjk.h.
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
@@ -62,7 +63,8 @@ GjkResult gjk_circles(const Body& a, const Body& b) {
 // (tests/fast_path_test.cpp holds it to that); only the bookkeeping is cheaper:
 // - a polygon's padded x and y runs stay in registers, and a support point is one lane pass
 //   per shape (the dot products, their largest, the first vertex that has it: what
-//   farthest_lanes() does for one or two runs of four); a circle's core needs none;
+//   farthest_lanes() does for one or two runs of four); a circle's core needs none; two
+//   segments or points share one pass (Seg2Pair);
 // - between iterations the simplex is one point or a segment (a solve that keeps three has
 //   enclosed the origin, which ends the loop), held as two points with their weights and
 //   vertex indices in registers, not as GjkVertex arrays in memory;
@@ -306,9 +308,8 @@ inline bool fast_solve3(FastSimplex& s, const FastPoint& w, float& a1, float& a2
 // The result from the simplex the search ended on, its closest point v, |v| = dc and
 // v / dc = (nx, ny); then the radii (zero for a core kind that is not round).
 template <bool kRoundA, bool kRoundB>
-inline void fast_finish(GjkResult& r, const FastSimplex& s, float vx, float vy, float dc,
-                        float nx, float ny, const Vec2* va, const Vec2* vb, const Body& a,
-                        const Body& b) {
+inline void fast_finish(GjkResult& r, const FastSimplex& s, float vx, float vy, float dc, float nx,
+                        float ny, const Vec2* va, const Vec2* vb, const Body& a, const Body& b) {
   const float ra = kRoundA ? a.radius : 0.0f;
   const float rb = kRoundB ? b.radius : 0.0f;
   const float radii = ra + rb;
@@ -476,7 +477,9 @@ GjkResult gjk(const Body& a, const Body& b, GjkTrace* trace) {
       case 3:
         return gjk_fast<Poly4Core, PointCore>(a, b, noise);
       case 4:
-        if (a.count <= 2 && b.count <= 2) return gjk_fast<Seg2Core, Seg2Core>(a, b, noise);
+        if (a.count <= 2 && b.count <= 2) {  // two segments or points
+          return gjk_fast<Seg2Core, Seg2Core>(a, b, noise);
+        }
         return gjk_fast<Poly4Core, Poly4Core>(a, b, noise);
       case 5:
         return gjk_fast<Poly4Core, Poly8Core>(a, b, noise);

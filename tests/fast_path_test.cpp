@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "hitbox/collide.h"
@@ -39,7 +40,8 @@ class Shapes {
   double u() { return std::uniform_real_distribution<double>(0.0, 1.0)(rng_); }
   int below(int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng_); }
 
-  // kind: 0 rect, 1 circle, 2 polygon (3-16 vertices on an ellipse), 3 octagon.
+  // kind: 0 rect, 1 circle, 2 polygon (3-16 vertices on an ellipse), 3 octagon, 4 segment
+  // (2-100 px long), 5 point.
   Shape make(int kind) {
     Shape s;
     s.id = "S";
@@ -57,6 +59,12 @@ class Shapes {
     } else if (kind == 1) {
       s.kind = Kind::Circle;
       s.radius = 2 + 45 * u();
+    } else if (kind == 4) {
+      s.kind = Kind::Segment;
+      const double half = 1 + 49 * u(), off = 20 * u() - 10;
+      s.points = {{-half, off}, {half, -off}};
+    } else if (kind == 5) {
+      s.kind = Kind::Point;
     } else {
       s.kind = Kind::Polygon;
       const int n = kind == 3 ? 8 : 3 + below(14);
@@ -136,6 +144,21 @@ TEST(FastPaths, SameAsTracedBitForBitOnRandomPairs) {
   // The placements give both answers often: the fast paths' selects see hits and misses.
   EXPECT_GT(hits, 4000);
   EXPECT_LT(hits, 20000);
+
+  // gjk with segments and points (kinds 4 and 5) against every kind, both orders; the
+  // pairs of two segments or points (gjk_fast.cpp's Seg2Core) get half of them.
+  int stops[4] = {0, 0, 0, 0};
+  for (int n = 0; n < 24000; ++n) {
+    const bool two_thin = n % 2 == 0;
+    const int ka = two_thin ? 4 + n / 2 % 2 : n / 2 % 6,
+              kb = two_thin ? 4 + n / 4 % 2 : 4 + n / 12 % 2;
+    const bool swap = n % 3 == 0;
+    const Posed a(gen.make(swap ? kb : ka)), b(gen.make(swap ? ka : kb));
+    expect_same_gjk(a, b, "thin pair " + std::to_string(n), stops);
+    if (::testing::Test::HasFailure()) break;
+  }
+  EXPECT_GT(stops[static_cast<int>(GjkStop::ClosestFound)], 10000);
+  EXPECT_GT(stops[static_cast<int>(GjkStop::ContainsOrigin)], 1000);
 }
 
 // The degenerate placements: concentric circles, a circle's centre exactly on a box corner
@@ -369,6 +392,86 @@ TEST(FastPaths, GjkSameAsTracedOnSmallIntegerShapes) {
   EXPECT_GT(stops[static_cast<int>(GjkStop::ClosestFound)], 5000);
   EXPECT_GT(stops[static_cast<int>(GjkStop::OriginTouches)], 1000);
   EXPECT_GT(stops[static_cast<int>(GjkStop::ContainsOrigin)], 3000);
+}
+
+// A segment from p to q (or a point at p when q is p), posed about its middle with the given
+// scale and mirror (the local points are mirrored and scaled back, so the world segment is
+// p q up to rounding).
+Shape thin_between(DVec2 p, DVec2 q, double scale, bool mirror) {
+  Shape s;
+  s.id = "L";
+  s.pos = 0.5 * (p + q);
+  s.scale = scale;
+  s.mirror_x = mirror;
+  if (p == q) {
+    s.kind = Kind::Point;
+    s.pos = p;
+    return s;
+  }
+  s.kind = Kind::Segment;
+  const double m = mirror ? -1.0 : 1.0;
+  s.points = {{m * (p.x - s.pos.x) / scale, (p.y - s.pos.y) / scale},
+              {m * (q.x - s.pos.x) / scale, (q.y - s.pos.y) / scale}};
+  return s;
+}
+
+// Two segments, or a segment and a point, placed where gjk's segment pair loop could part
+// from the traced one: parallel (apart, collinear, overlapping), crossing, sharing an end,
+// an end on the other's middle or on its line, a point on an end, on the middle and on the
+// line beyond; along the axes (exact) and turned; mirrored and scaled; both orders.
+TEST(FastPaths, GjkSameAsTracedForSegmentsAndPointsInDegeneratePlacements) {
+  int stops[4] = {0, 0, 0, 0};
+  int n = 0;
+  for (const double angle : {0.0, 90.0, 45.0, 30.0, 200.0}) {
+    const double t = angle * (3.14159265358979323846 / 180.0);
+    const DVec2 u(std::cos(t), std::sin(t)), nrm(-u.y, u.x);
+    const DVec2 o(100.0, 80.0);
+    for (const double len : {20.0, 17.5}) {
+      const DVec2 p0 = o, p1 = o + len * u;
+      std::vector<std::pair<DVec2, DVec2>> others;
+      // Parallel: on the same line (collinear: apart, touching end to end, overlapping,
+      // the same) and beside it.
+      for (const double side : {0.0, 0.25, 5.0, -10.0}) {
+        for (const double along : {-len - 5.0, -len, -0.5 * len, 0.0, 0.5 * len, len, len + 5.0}) {
+          others.emplace_back(p0 + along * u + side * nrm, p1 + along * u + side * nrm);
+          others.emplace_back(p1 + along * u + side * nrm, p0 + along * u + side * nrm);
+        }
+      }
+      // Across: crossing in the middle or at an end, an end on the other's middle or end,
+      // an end on its line beyond, and just short of touching.
+      for (const double at : {0.0, 0.5 * len, 0.3 * len, len, len + 3.0, -3.0}) {
+        for (const double from : {-6.0, -4.3, -11.0, 0.0, 0.125, 6.0}) {
+          const DVec2 c = p0 + at * u;
+          others.emplace_back(c + from * nrm, c + (from + 12.0) * nrm);
+          others.emplace_back(c + (from + 12.0) * nrm, c + from * nrm);
+          others.emplace_back(c + from * (nrm + u), c + (from + 12.0) * (nrm + u));
+        }
+        // A point on the segment, on its line or beside it.
+        others.emplace_back(p0 + at * u, p0 + at * u);
+        others.emplace_back(p0 + at * u + 4.0 * nrm, p0 + at * u + 4.0 * nrm);
+      }
+      // Sharing an end, in several directions.
+      for (const double turn : {0.0, 60.0, 90.0, 180.0, 270.0, 330.0}) {
+        const double r = (angle + turn) * (3.14159265358979323846 / 180.0);
+        const DVec2 dir(std::cos(r), std::sin(r));
+        others.emplace_back(p1, p1 + 15.0 * dir);
+        others.emplace_back(p0 + 15.0 * dir, p0);
+      }
+      for (const auto& [q0, q1] : others) {
+        for (const double scale : {1.0, 2.5}) {
+          const Posed a(thin_between(p0, p1, 1.0, n % 2 == 1));
+          const Posed b(thin_between(q0, q1, scale, n % 3 == 0));
+          expect_same_gjk(a, b, "thin " + std::to_string(n), stops);
+          expect_same_gjk(b, a, "thin, swapped " + std::to_string(n), stops);
+          ++n;
+        }
+      }
+      if (::testing::Test::HasFailure()) return;
+    }
+  }
+  EXPECT_GT(stops[static_cast<int>(GjkStop::ClosestFound)], 3000);
+  EXPECT_GT(stops[static_cast<int>(GjkStop::OriginTouches)], 1000);
+  EXPECT_GT(stops[static_cast<int>(GjkStop::ContainsOrigin)], 300);
 }
 
 // Far out (bounds beyond 1e8 px) the untraced call takes the general loop: still the same.

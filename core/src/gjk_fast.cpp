@@ -1,11 +1,13 @@
 // gjk() and its untraced fast paths: two circles in closed form, and one loop per pair of
-// core kinds (a circle's centre, a polygon padded to 4 or to 8 vertices) that repeats the
-// traced loop's float operations (gjk.cpp) with cheaper bookkeeping. Every other call, and
-// every traced one, runs gjk.cpp's loop. Method and sources: gjk.h.
+// core kinds (a circle's centre, a polygon padded to 4 or to 8 vertices, and two segments or
+// points searched together) that repeats the traced loop's float operations (gjk.cpp) with
+// cheaper bookkeeping. Every other call, and every traced one, runs gjk.cpp's loop. Method
+// and sources: gjk.h.
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "gjk_detail.h"
 #include "hitbox/concave.h"
@@ -61,7 +63,8 @@ GjkResult gjk_circles(const Body& a, const Body& b) {
 // (tests/fast_path_test.cpp holds it to that); only the bookkeeping is cheaper:
 // - a polygon's padded x and y runs stay in registers, and a support point is one lane pass
 //   per shape (the dot products, their largest, the first vertex that has it: what
-//   farthest_lanes() does for one or two runs of four); a circle's core needs none;
+//   farthest_lanes() does for one or two runs of four); a circle's core needs none; two
+//   segments or points share one pass (Seg2Pair);
 // - between iterations the simplex is one point or a segment (a solve that keeps three has
 //   enclosed the origin, which ends the loop), held as two points with their weights and
 //   vertex indices in registers, not as GjkVertex arrays in memory;
@@ -112,6 +115,14 @@ struct Poly4Core {  // padded to 4: a box, a triangle, a segment, a point
     m = m < s2 ? m : s2;
     return std::countr_zero(detail::lane_mask(p == m)) & 3;
   }
+};
+
+// One or two vertices (a segment, a point), taken only against another such core: the two
+// are searched together (Seg2Pair below), so this holds just the vertices the result reads.
+struct Seg2Core {
+  const Vec2* v;
+  static constexpr bool kRound = false;
+  explicit Seg2Core(const Body& b) : v(b.v) {}
 };
 
 struct Poly8Core {  // padded to 8: 5 to 8 vertices
@@ -174,6 +185,34 @@ struct FastSimplex {
   FastPoint p0, p1;
   float l0 = 1.0f, l1 = 0.0f;
   bool two = false;
+};
+
+// Two Seg2Cores searched at once: Poly4Core's far and near on the runs {v0, v1, v0, v0}
+// give vertex 1 only when it is strictly farther (nearer) than vertex 0 (a point's run
+// repeats its vertex, which then always wins), so the four dot products along d, one per
+// vertex of both cores, and one compare of each with its neighbour give all four answers. The
+// bounds are finite on this path, so no dot product is NaN.
+struct Seg2Pair {
+  f4 x, y;  // {a0, a1, b0, b1}
+  const Vec2 *va, *vb;
+  Seg2Pair(const Body& a, const Body& b)
+      : x{a.vx[0], a.vx[1], b.vx[0], b.vx[1]},
+        y{a.vy[0], a.vy[1], b.vy[0], b.vy[1]},
+        va(a.v),
+        vb(b.v) {}
+  // Lane i of the mask is p_i < p_(i^1): lane 0 is A's far (p1 > p0), lane 1 A's near,
+  // lane 2 B's far, lane 3 B's near.
+  FastPoint support(f4 dx, f4 dy, bool toward) const {
+    const f4 p = x * dx + y * dy;
+    const unsigned m = detail::lane_mask(p < detail::shuffle<1, 0, 3, 2>(p));
+    const unsigned ia = toward ? m >> 1 & 1 : m & 1;
+    const unsigned ib = toward ? m >> 2 & 1 : m >> 3 & 1;
+    return FastPoint{va[ia].x - vb[ib].x, va[ia].y - vb[ib].y, static_cast<int>(ia | ib << 8)};
+  }
+};
+
+struct NoPair {  // every other pair of core kinds: one search per core
+  NoPair(const Body&, const Body&) {}
 };
 
 // keep(i, j, wi, wj) of Simplex, or keep(i) when !two: (1, 0) as keep(i) sets.
@@ -266,16 +305,53 @@ inline bool fast_solve3(FastSimplex& s, const FastPoint& w, float& a1, float& a2
   overlap_tail(r, full, ca, cb, a, b, noise, nullptr);
 }
 
+// The result from the simplex the search ended on, its closest point v, |v| = dc and
+// v / dc = (nx, ny); then the radii (zero for a core kind that is not round).
+template <bool kRoundA, bool kRoundB>
+inline void fast_finish(GjkResult& r, const FastSimplex& s, float vx, float vy, float dc, float nx,
+                        float ny, const Vec2* va, const Vec2* vb, const Body& a, const Body& b) {
+  const float ra = kRoundA ? a.radius : 0.0f;
+  const float rb = kRoundB ? b.radius : 0.0f;
+  const float radii = ra + rb;
+  const Vec2 v(vx, vy);
+  Vec2 n(nx, ny);  // v / dc
+  if (s.two) {
+    const Vec2 e(s.p1.x - s.p0.x, s.p1.y - s.p0.y);
+    const Vec2 p = perp_out(e) / detail::sqrt1(dot(e, e));
+    // p, or -p (its sign bits flipped), without a branch: the side follows no pattern.
+    const std::uint32_t flip = dot(p, v) >= 0.0f ? 0u : 0x80000000u;
+    n = Vec2(xor_bits(p.x, flip), xor_bits(p.y, flip));
+  }
+  r.normal = n;
+  const Vec2 pa = Vec2(0.0f) + s.l0 * va[s.p0.key & 0xff] + s.l1 * va[s.p1.key & 0xff];
+  const Vec2 pb = Vec2(0.0f) + s.l0 * vb[s.p0.key >> 8] + s.l1 * vb[s.p1.key >> 8];
+  r.point_a = pa - ra * n;
+  r.point_b = pb + rb * n;
+  if (dc > radii) {
+    r.distance = dc - radii;
+  } else {
+    r.hit = true;
+    r.depth = radii - dc;
+  }
+}
+
 template <class CA, class CB>
 GjkResult gjk_fast(const Body& a, const Body& b, float noise) {
   const CA A(a);
   const CB B(b);
+  constexpr bool kSeg2 = std::is_same_v<CA, Seg2Core>;
+  static_assert(kSeg2 == std::is_same_v<CB, Seg2Core>, "a Seg2Core pairs only with another");
+  const std::conditional_t<kSeg2, Seg2Pair, NoPair> pair(a, b);
   // The support point along d, or (toward) along -d; one splat of d serves both shapes.
   const auto support = [&](float dx, float dy, bool toward) {
     const f4 sx = detail::splat4(dx), sy = detail::splat4(dy);
-    const int ia = toward ? A.near(sx, sy) : A.far(sx, sy);
-    const int ib = toward ? B.far(sx, sy) : B.near(sx, sy);
-    return FastPoint{A.v[ia].x - B.v[ib].x, A.v[ia].y - B.v[ib].y, ia | ib << 8};
+    if constexpr (kSeg2) {
+      return pair.support(sx, sy, toward);
+    } else {
+      const int ia = toward ? A.near(sx, sy) : A.far(sx, sy);
+      const int ib = toward ? B.far(sx, sy) : B.near(sx, sy);
+      return FastPoint{A.v[ia].x - B.v[ib].x, A.v[ia].y - B.v[ib].y, ia | ib << 8};
+    }
   };
 
   Vec2 d0 = b.pos - a.pos;
@@ -297,10 +373,13 @@ GjkResult gjk_fast(const Body& a, const Body& b, float noise) {
     constexpr bool kFirst = decltype(first)::value;
     vv = vx * vx + vy * vy;
     // The distance and direction the result takes if the search ends here, worked out
-    // while the support point is searched for rather than after.
+    // while the support point is searched for rather than after (for two segments or points
+    // the direction is worked out after the loop instead, which measured faster for them).
     dc = detail::sqrt1(vv);
-    nx = vx / dc;
-    ny = vy / dc;
+    if constexpr (!kSeg2) {
+      nx = vx / dc;
+      ny = vy / dc;
+    }
     if (vv <= noise * noise) [[unlikely]] {
       stop = GjkStop::OriginTouches;
       overlap = true;
@@ -338,29 +417,11 @@ GjkResult gjk_fast(const Body& a, const Body& b, float noise) {
     return r;
   }
 
-  const float ra = CA::kRound ? a.radius : 0.0f;
-  const float rb = CB::kRound ? b.radius : 0.0f;
-  const float radii = ra + rb;
-  const Vec2 v(vx, vy);
-  Vec2 n(nx, ny);  // v / dc
-  if (s.two) {
-    const Vec2 e(s.p1.x - s.p0.x, s.p1.y - s.p0.y);
-    const Vec2 p = perp_out(e) / detail::sqrt1(dot(e, e));
-    // p, or -p (its sign bits flipped), without a branch: the side follows no pattern.
-    const std::uint32_t flip = dot(p, v) >= 0.0f ? 0u : 0x80000000u;
-    n = Vec2(xor_bits(p.x, flip), xor_bits(p.y, flip));
+  if constexpr (kSeg2) {
+    nx = vx / dc;
+    ny = vy / dc;
   }
-  r.normal = n;
-  const Vec2 pa = Vec2(0.0f) + s.l0 * A.v[s.p0.key & 0xff] + s.l1 * A.v[s.p1.key & 0xff];
-  const Vec2 pb = Vec2(0.0f) + s.l0 * B.v[s.p0.key >> 8] + s.l1 * B.v[s.p1.key >> 8];
-  r.point_a = pa - ra * n;
-  r.point_b = pb + rb * n;
-  if (dc > radii) {
-    r.distance = dc - radii;
-  } else {
-    r.hit = true;
-    r.depth = radii - dc;
-  }
+  fast_finish<CA::kRound, CB::kRound>(r, s, vx, vy, dc, nx, ny, A.v, B.v, a, b);
   return r;
 }
 
@@ -416,6 +477,9 @@ GjkResult gjk(const Body& a, const Body& b, GjkTrace* trace) {
       case 3:
         return gjk_fast<Poly4Core, PointCore>(a, b, noise);
       case 4:
+        if (a.count <= 2 && b.count <= 2) {  // two segments or points
+          return gjk_fast<Seg2Core, Seg2Core>(a, b, noise);
+        }
         return gjk_fast<Poly4Core, Poly4Core>(a, b, noise);
       case 5:
         return gjk_fast<Poly4Core, Poly8Core>(a, b, noise);

@@ -320,8 +320,9 @@ using detail::segment_pair;
 using detail::SegmentPair;
 using detail::SegmentWays;
 
-// A segment against a circle or a box, untraced (detail/segment_pairs.h): the same numbers as the
-// scan, out of line so the other pairs pay no part of its frame.
+// A segment against a circle or a box, untraced (detail/segment_pairs.h): the same numbers as
+// the scan, out of line so the other pairs pay no part of its frame. collide.h inlines the
+// circle pair where the lanes exist; callers of sat_any and mtd_any arrive here.
 [[gnu::noinline]] SatResult sat_segment(const Body& a, const Body& b, SegmentPair p,
                                         bool early_exit) {
 #if HITBOX_LANES
@@ -353,7 +354,8 @@ inline bool lane_pair(const Body& a, const Body& b) {
   return lane_shape(a) && lane_shape(b);
 }
 
-// Everything but the untraced box pair, which collide.h inlines.
+// Every traced call, and every untraced pair collide.h does not inline (it inlines the box,
+// circle, circle-box and circle-segment pairs); called directly, it answers those too.
 SatResult detail::sat_any(const Body& a, const Body& b, SatTrace* trace, bool early_exit) {
   if (has_pieces(a) || has_pieces(b)) return sat_pieces(a, b, trace, early_exit, nullptr);
 #if HITBOX_LANES

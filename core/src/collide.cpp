@@ -321,8 +321,8 @@ using detail::SegmentPair;
 using detail::SegmentWays;
 
 // A segment against a circle or a box, untraced (detail/segment_pairs.h): the same numbers as
-// the scan, out of line so the other pairs pay no part of its frame. collide.h inlines the
-// circle pair where the lanes exist; callers of sat_any and mtd_any arrive here.
+// the scan, out of line so the other pairs pay no part of its frame. collide.h inlines mtd of
+// the circle pair where the lanes exist; every other call arrives here.
 [[gnu::noinline]] SatResult sat_segment(const Body& a, const Body& b, SegmentPair p,
                                         bool early_exit) {
 #if HITBOX_LANES
@@ -354,8 +354,8 @@ inline bool lane_pair(const Body& a, const Body& b) {
   return lane_shape(a) && lane_shape(b);
 }
 
-// Every traced call, and every untraced pair collide.h does not inline (it inlines the box,
-// circle, circle-box and circle-segment pairs); called directly, it answers those too.
+// Every traced call, and every untraced pair collide.h does not inline (the box, circle and
+// circle-box pairs); called directly, it answers those too.
 SatResult detail::sat_any(const Body& a, const Body& b, SatTrace* trace, bool early_exit) {
   if (has_pieces(a) || has_pieces(b)) return sat_pieces(a, b, trace, early_exit, nullptr);
 #if HITBOX_LANES

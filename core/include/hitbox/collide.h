@@ -108,9 +108,11 @@ MtdResult mtd_any(const Body& a, const Body& b, SatTrace* trace);
 
 namespace hitbox {
 
-// sat and mtd: the untraced box, circle, circle-box and circle-segment pairs run inline (boxes
-// in four lanes, circles in closed form, a circle and a segment in lanes); every other pair,
-// and any traced call, runs in collide.cpp. Both give the same numbers, bit for bit.
+// sat and mtd: the untraced box, circle and circle-box pairs run inline (boxes in four lanes,
+// circles in closed form), and so does mtd of a circle and a segment (in lanes); every other
+// pair, and any traced call, runs in collide.cpp. All give the same numbers, bit for bit.
+// (sat of a circle and a segment stays in collide.cpp: inlined, it slowed the box and circle
+// pairs' sat where the caller's loop inlines sat(), in bench/box2d_bench.cpp by 10-20%.)
 inline SatResult sat(const Body& a, const Body& b, SatTrace* trace = nullptr,
                      bool early_exit = true) {
   if (!trace) {
@@ -120,13 +122,6 @@ inline SatResult sat(const Body& a, const Body& b, SatTrace* trace = nullptr,
     } else if (a.geom == Geom::Circle) {
       if (b.geom == Geom::Circle) return detail::sat_circle_circle(a, b);
       if (b.geom == Geom::Box) return detail::sat_circle_box(b, a, early_exit);
-#if HITBOX_LANES
-      if (is_segment(b) && b.axis_count == 1) {
-        return detail::sat_circle_segment<true>(a, b, early_exit);
-      }
-    } else if (b.geom == Geom::Circle && is_segment(a) && a.axis_count == 1) {
-      return detail::sat_circle_segment<false>(b, a, early_exit);
-#endif
     }
   }
   return detail::sat_any(a, b, trace, early_exit);

@@ -12,6 +12,7 @@
 
 #include "collide_axes.h"
 #include "collide_fast.h"
+#include "collide_segment.h"
 #include "hitbox/concave.h"
 
 namespace hitbox {
@@ -320,9 +321,8 @@ using detail::segment_pair;
 using detail::SegmentPair;
 using detail::SegmentWays;
 
-// A segment against a circle or a box, untraced (detail/segment_pairs.h): the same numbers as
-// the scan, out of line so the other pairs pay no part of its frame. collide.h inlines mtd of
-// the circle pair where the lanes exist; every other call arrives here.
+// A segment against a circle or a box, untraced (collide_segment.h): the same numbers as the
+// scan, out of line so the other pairs pay no part of its frame.
 [[gnu::noinline]] SatResult sat_segment(const Body& a, const Body& b, SegmentPair p,
                                         bool early_exit) {
 #if HITBOX_LANES

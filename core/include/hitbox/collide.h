@@ -104,15 +104,13 @@ MtdResult mtd_any(const Body& a, const Body& b, SatTrace* trace);
 
 #include "hitbox/detail/box_lanes.h"
 #include "hitbox/detail/round_pairs.h"
-#include "hitbox/detail/segment_pairs.h"
 
 namespace hitbox {
 
 // sat and mtd: the untraced box, circle and circle-box pairs run inline (boxes in four lanes,
-// circles in closed form), and so does mtd of a circle and a segment (in lanes); every other
-// pair, and any traced call, runs in collide.cpp. All give the same numbers, bit for bit.
-// (sat of a circle and a segment stays in collide.cpp: inlined, it slowed the box and circle
-// pairs' sat where the caller's loop inlines sat(), in bench/box2d_bench.cpp by 10-20%.)
+// circles in closed form); every other pair, and any traced call, runs in collide.cpp. Both
+// give the same numbers, bit for bit. (A circle and a segment also have a closed form, in
+// collide.cpp: inlined here, it made callers' loops slower for the pairs above.)
 inline SatResult sat(const Body& a, const Body& b, SatTrace* trace = nullptr,
                      bool early_exit = true) {
   if (!trace) {
@@ -135,11 +133,6 @@ inline MtdResult mtd(const Body& a, const Body& b, SatTrace* trace = nullptr) {
     } else if (a.geom == Geom::Circle) {
       if (b.geom == Geom::Circle) return detail::mtd_circle_circle(a, b);
       if (b.geom == Geom::Box) return detail::mtd_circle_box(b, a, /*box_is_a=*/false);
-#if HITBOX_LANES
-      if (is_segment(b) && b.axis_count == 1) return detail::mtd_circle_segment<true>(a, b);
-    } else if (b.geom == Geom::Circle && is_segment(a) && a.axis_count == 1) {
-      return detail::mtd_circle_segment<false>(b, a);
-#endif
     }
   }
   return detail::mtd_any(a, b, trace);

@@ -1,8 +1,6 @@
-// A segment against a circle or a box without a trace: the kernels behind sat() and mtd() for
-// those pairs, in closed form. Not part of the API: collide.h is, and includes this after
-// round_pairs.h (mtd of the circle pair runs inline there; the rest through collide.cpp). The
-// general scan (collide_axes.h's for_each_axis) would visit the same axes through its generic
-// projections; here each is written out:
+// Internal to collide.cpp: the untraced sat and mtd of a segment against a circle or a box,
+// in closed form. The general scan (collide_axes.h's for_each_axis) would visit the same axes
+// through its generic projections; here each is written out:
 //   circle-segment: the segment's normal, then the axis from the circle's centre to the
 //                   segment's nearer end (none when the centre lies on it);
 //   box-segment:    the box's x and y axes, then the segment's normal (A's axes first).
@@ -21,7 +19,7 @@
 #include <cstring>
 #include <limits>
 
-#include "hitbox/detail/round_pairs.h"
+#include "hitbox/collide.h"
 
 namespace hitbox::detail {
 

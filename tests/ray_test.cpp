@@ -7,10 +7,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <random>
 
 #include "hitbox/report.h"
 #include "hitbox/scene.h"
+#include "hitbox/segment.h"
 #include "support/named_shapes.h"
 #include "support/reference.h"
 
@@ -274,6 +276,97 @@ TEST(RayProperty, CircleAgainstTheQuadraticInDouble) {
   EXPECT_GT(misses, 3000);
   EXPECT_GT(inside, 300);
   EXPECT_LT(skipped, 2000);
+}
+
+// A segment: raycast() decides most rays by the four orientations in float with a rounding
+// bound, and the rest exactly; both must give what the general path gives, built here from
+// segment_intersection() (segment.h, exact orientations in double): inside when the start is
+// on the segment, else the nearest crossing, its t, and the segment's normal on the start's
+// side (the reverse of the ray for a touch along its line). Bit for bit, over random rays and
+// the placements where a float sign is uncertain: ends on the other's line, through an end,
+// along the segment, one float step from touching, and coordinates near 1e5.
+TEST(RayProperty, SegmentSameAsTheGeneralIntersection) {
+  std::mt19937 rng(2611);
+  std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+  int hits = 0, misses = 0, inside = 0, along = 0;
+  for (int iter = 0; iter < 200000; ++iter) {
+    const float base = iter % 5 == 0 ? 1e5f : 0.0f;
+    const auto point = [&] { return Vec2(base + 400.0f * unit(rng), base + 400.0f * unit(rng)); };
+    const Vec2 v0 = point();
+    Vec2 v1 = point();
+    if (iter % 8 == 7) v1.y = v0.y;  // level: points on its line are exact floats
+    const auto on_line = [&](float k) { return v0 + (v1 - v0) * k; };
+    Vec2 from = point(), to = point();
+    switch (iter % 8) {
+      case 1:  // through an end
+        to = from + (v0 - from) * (0.5f + 1.5f * unit(rng));
+        break;
+      case 2:  // along the segment's line
+        from = on_line(3.0f * unit(rng) - 1.0f);
+        to = on_line(3.0f * unit(rng) - 1.0f);
+        break;
+      case 3:  // the end on the segment
+        to = on_line(unit(rng));
+        break;
+      case 4:  // the start on the segment
+        from = on_line(unit(rng));
+        break;
+      case 5:  // an end of the segment on the ray's line
+        to = from + (v1 - from) * (1.0f + unit(rng));
+        break;
+      case 6:  // the start on an end
+        from = iter % 16 == 6 ? v0 : v1;
+        break;
+      case 7:  // the start on a level segment, or on its line beyond it
+        from = on_line(3.0f * unit(rng) - 1.0f);
+        break;
+      default:
+        break;
+    }
+    if (iter % 3 == 0) {  // one float step off
+      to.x = std::nextafter(to.x, iter % 2 ? 1e9f : -1e9f);
+    }
+    const Posed posed(segment("S", DVec2(v0), DVec2(v1)));
+    const Body& b = posed.body();
+    ASSERT_EQ(b.v[0].x, v0.x);  // posed at the origin unturned: the very floats
+    ASSERT_EQ(b.v[1].y, v1.y);
+    // The general path's answer.
+    RayHit want;
+    const Vec2 d = to - from;
+    if (segment_intersection(from, from, b.v[0], b.v[1]).count > 0) {
+      want.hit = want.inside = true;
+      want.point = from;
+    } else if (const SegmentHits sh = segment_intersection(from, to, b.v[0], b.v[1]);
+               sh.count > 0 && dot(d, d) > 0.0f) {
+      float t = 2.0f;
+      for (int k = 0; k < sh.count; ++k) t = std::min(t, dot(sh.p[k] - from, d) / dot(d, d));
+      t = std::clamp(t, 0.0f, 1.0f);
+      Vec2 normal = -(d / std::sqrt(dot(d, d)));
+      const float side = dot(b.n[0], from - b.v[0]);
+      if (sh.count == 1 && side != 0.0f) normal = side > 0.0f ? b.n[0] : -b.n[0];
+      want.hit = true;
+      want.t = t;
+      want.point = from + d * t;
+      want.normal = normal + Vec2(0.0f);
+      along += sh.count == 2 || side == 0.0f;
+    }
+    const RayHit got = raycast(b, from, to);
+    const auto same = [](float x, float y) { return std::memcmp(&x, &y, sizeof x) == 0; };
+    ASSERT_EQ(got.hit, want.hit) << iter;
+    ASSERT_EQ(got.inside, want.inside) << iter;
+    ASSERT_TRUE(same(got.t, want.t)) << iter << " t " << got.t << " " << want.t;
+    ASSERT_TRUE(same(got.point.x, want.point.x) && same(got.point.y, want.point.y)) << iter;
+    ASSERT_TRUE(same(got.normal.x, want.normal.x) && same(got.normal.y, want.normal.y)) << iter;
+    inside += want.inside;
+    hits += want.hit && !want.inside;
+    misses += !want.hit;
+  }
+  std::printf("segment rays: %d hits (%d along the line or touching it), %d misses, %d inside\n",
+              hits, along, misses, inside);
+  EXPECT_GT(hits, 30000);
+  EXPECT_GT(misses, 30000);
+  EXPECT_GT(inside, 1000);
+  EXPECT_GT(along, 1000);
 }
 
 TEST(RayProperty, AgainstBisectionOfPointInShape) {

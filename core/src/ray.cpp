@@ -230,13 +230,29 @@ double orient(Vec2 a, Vec2 b, Vec2 c) {
   return -unit_or(d, Vec2(1.0f, 0.0f));
 }
 
+// A ray crossing a segment with every end strictly apart: segment_intersection's crossing
+// point from the two exact orientations of the ray's ends, its t, and the segment's normal on
+// the start's side.
+RayHit segment_crossing(const Body& b, Vec2 from, Vec2 to, Vec2 d, double o_from, double o_to) {
+  const double s = o_from / (o_from - o_to);
+  const Vec2 p(static_cast<float>(from.x + s * (static_cast<double>(to.x) - from.x)),
+               static_cast<float>(from.y + s * (static_cast<double>(to.y) - from.y)));
+  const float dd = dot(d, d);
+  if (!(dd > 0.0f)) return {};
+  const float t = std::clamp(dot(p - from, d) / dd, 0.0f, 1.0f);
+  const Vec2 n = b.n[0];
+  const float side = dot(n, from - b.v[0]);
+  const Vec2 normal = side > 0.0f ? n : side < 0.0f ? -n : back_of(d);
+  return hit_at(from, d, t, normal);
+}
+
 // A segment, the common cases with segment_intersection's own tests and numbers: the start off
 // the segment's line, and the ray's ends strictly on one side of it or the segment's ends
 // strictly on one side of the ray (a miss), or every end strictly apart (one crossing).
 // Anything touching a line takes ray_thin(). The four sign tests are combined without
 // branches into one miss test, so a miss costs one branch, not a chain of them on signs that
 // come in no predictable order.
-RayHit ray_segment(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
+[[gnu::noinline]] RayHit ray_segment_exact(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
   const Vec2 v0 = b.v[0], v1 = b.v[1];
   const double o_from = orient(v0, v1, from), o_to = orient(v0, v1, to);
   const double o_v0 = orient(from, to, v0), o_v1 = orient(from, to, v1);
@@ -247,17 +263,44 @@ RayHit ray_segment(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
   if ((o_from == 0.0) | !cross) [[unlikely]] {
     return ray_thin(b, from, to, d);
   }
-  const double s = o_from / (o_from - o_to);
-  const Vec2 p(static_cast<float>(from.x + s * (static_cast<double>(to.x) - from.x)),
-               static_cast<float>(from.y + s * (static_cast<double>(to.y) - from.y)));
-  const float dd = dot(d, d);
-  if (!(dd > 0.0f)) return {};
-  const float t = std::clamp(dot(p - from, d) / dd, 0.0f, 1.0f);
-  const Vec2 n = b.n[0];
-  const float side = dot(n, from - v0);
-  const Vec2 normal = side > 0.0f ? n : side < 0.0f ? -n : back_of(d);
-  return hit_at(from, d, t, normal);
+  return segment_crossing(b, from, to, d, o_from, o_to);
 }
+
+#if HITBOX_LANES
+// The same decisions with the four orientations first in float, in one register, each with
+// a bound on its rounding (Shewchuk's ccwerrboundA for float, with room to spare): where every
+// float sign is certain it is the exact sign (the double orientations are exact up to their
+// last rounding, which keeps the sign), so a miss is decided without a double; any uncertain
+// sign, or products too small for the bound to hold, takes the exact path above.
+RayHit ray_segment(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
+  using detail::f4;
+  using detail::shuffle;
+  f4 ends;  // {v0.x, v0.y, v1.x, v1.y}
+  std::memcpy(&ends, b.v, sizeof ends);
+  const f4 ray{from.x, from.y, to.x, to.y};
+  // Orientation k of c against a -> b: o_from (v0, v1, from), o_to (v0, v1, to),
+  // o_v0 (from, to, v0), o_v1 (from, to, v1).
+  const f4 ax = shuffle<0, 0, 4, 4>(ends, ray), ay = shuffle<1, 1, 5, 5>(ends, ray);
+  const f4 bx = shuffle<2, 2, 6, 6>(ends, ray), by = shuffle<3, 3, 7, 7>(ends, ray);
+  const f4 cx = shuffle<4, 6, 0, 2>(ends, ray), cy = shuffle<5, 7, 1, 3>(ends, ray);
+  const f4 left = (bx - ax) * (cy - ay), right = (by - ay) * (cx - ax);
+  const f4 det = left - right;
+  const f4 sum = detail::abs4(left) + detail::abs4(right);
+  const unsigned certain = detail::lane_mask((detail::abs4(det) > sum * detail::splat4(4e-7f)) &
+                                             (sum > detail::splat4(1e-30f)));
+  if (certain != 15u) [[unlikely]] {
+    return ray_segment_exact(b, from, to, d);
+  }
+  const unsigned pos = detail::lane_mask(det > f4{}), neg = 15u & ~pos;
+  // Both of a pair strictly on one side: a miss. Otherwise all four are nonzero: one crossing.
+  if (((pos & 3) == 3) | ((neg & 3) == 3) | ((pos & 12) == 12) | ((neg & 12) == 12)) return {};
+  return segment_crossing(b, from, to, d, orient(b.v[0], b.v[1], from), orient(b.v[0], b.v[1], to));
+}
+#else
+RayHit ray_segment(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
+  return ray_segment_exact(b, from, to, d);
+}
+#endif
 
 }  // namespace
 

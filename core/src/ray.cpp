@@ -286,14 +286,16 @@ RayHit ray_segment(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
   const f4 left = (bx - ax) * (cy - ay), right = (by - ay) * (cx - ax);
   const f4 det = left - right;
   const f4 sum = detail::abs4(left) + detail::abs4(right);
-  const unsigned certain = detail::lane_mask((detail::abs4(det) > sum * detail::splat4(4e-7f)) &
-                                             (sum > detail::splat4(1e-30f)));
-  if (certain != 15u) [[unlikely]] {
+  // (The bound's floor keeps products too small for it, near underflow, on the exact path.)
+  const f4 scaled = sum * detail::splat4(4e-7f), floor = detail::splat4(1e-30f);
+  const f4 bound = scaled > floor ? scaled : floor;
+  if (detail::lane_mask(detail::abs4(det) > bound) != 15u) [[unlikely]] {
     return ray_segment_exact(b, from, to, d);
   }
-  const unsigned pos = detail::lane_mask(det > f4{}), neg = 15u & ~pos;
-  // Both of a pair strictly on one side: a miss. Otherwise all four are nonzero: one crossing.
-  if (((pos & 3) == 3) | ((neg & 3) == 3) | ((pos & 12) == 12) | ((neg & 12) == 12)) return {};
+  // Every sign certain, so nonzero: a pair with equal signs is strictly on one side (a miss);
+  // otherwise one crossing.
+  const unsigned pos = detail::lane_mask(det > f4{});
+  if (((pos ^ pos >> 1) & 5u) != 5u) return {};
   return segment_crossing(b, from, to, d, orient(b.v[0], b.v[1], from), orient(b.v[0], b.v[1], to));
 }
 #else

@@ -171,7 +171,8 @@ inline SatResult sat_circle_segment(const Body& circle, const Body& seg, bool ea
   const f4 ov0 = shuffle<0, 0, 0, 0>(c.ov), ov1 = shuffle<1, 1, 1, 1>(c.ov);
   const i4 neg0 = ov0 < f4{}, miss = neg0 | (ov1 < f4{});
   // Axis 1 is the answer: on a hit when strictly less, on a miss when axis 0 does not separate.
-  const i4 one = miss ? ~neg0 : ov1 < ov0;
+  const i4 less = ov1 < ov0;  // an i4 first: Emscripten's comparisons give lanes of long
+  const i4 one = miss ? ~neg0 : less;
   const f4 out = one ? c.e1 : c.e0;
   const f4 ovk = one ? ov1 : ov0;
   const bool hit = miss[0] == 0;

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "collide_segment.h"  // core/src: the portable ways, checked directly below
 #include "hitbox/collide.h"
 #include "hitbox/gjk.h"
 #include "hitbox/shape.h"
@@ -572,6 +573,30 @@ TEST(FastPaths, CirclePolygonEveryLaneGrouping) {
   }
 }
 
+// collide_segment.h's portable ways (what a compiler without vector types runs for a circle
+// and a segment, and every compiler for a box and a segment) against the traced scan.
+void expect_portable_same(const Body& a, const Body& b, const std::string& what) {
+  const detail::SegmentPair p = detail::segment_pair(a, b);
+  ASSERT_NE(p, detail::SegmentPair::None) << what;
+  SatTrace st;
+  for (const bool early : {true, false}) {
+    const SatResult fast = detail::with_segment_ways(
+        a, b, p, [&](const detail::SegmentWays& w) { return detail::sat_ways(w, early); });
+    const SatResult traced = sat(a, b, &st, early);
+    EXPECT_EQ(fast.hit, traced.hit) << what;
+    EXPECT_SAME_VEC(fast.axis, traced.axis, what << " sat axis");
+    EXPECT_SAME_FLOAT(fast.overlap, traced.overlap, what << " sat overlap");
+    EXPECT_EQ(fast.tested, traced.tested) << what;
+  }
+  const MtdResult m1 = detail::with_segment_ways(
+      a, b, p, [&](const detail::SegmentWays& w) { return detail::mtd_ways(w, a.pos, b.pos); });
+  const MtdResult m2 = mtd(a, b, &st);
+  EXPECT_EQ(m1.hit, m2.hit) << what;
+  EXPECT_SAME_VEC(m1.vector, m2.vector, what << " mtd vector");
+  EXPECT_SAME_VEC(m1.normal, m2.normal, what << " mtd normal");
+  EXPECT_SAME_FLOAT(m1.depth, m2.depth, what << " mtd depth");
+}
+
 // A segment against a circle or a box (core/src/collide_segment.h): seeded random segments of 0.5
 // to 120 px, turned (a quarter at multiples of 90 degrees, where the segment's normal is exactly a
 // box axis and the least overlaps tie), scaled and mirrored, in both orders.
@@ -653,6 +678,8 @@ TEST(FastPaths, SegmentAgainstCircleAndBoxDegeneratePlacements) {
       const std::string what = "turn " + std::to_string(t) + " other " + std::to_string(i);
       expect_same(ps, po, what);
       expect_same(po, ps, what + " swapped");
+      expect_portable_same(ps, po, what + " portable");
+      expect_portable_same(po, ps, what + " portable, swapped");
       const MtdResult m = mtd(po, ps);
       hits += m.hit;
       ++cases;
@@ -668,6 +695,27 @@ TEST(FastPaths, SegmentAgainstCircleAndBoxDegeneratePlacements) {
   }
   EXPECT_GT(hits, cases / 4);
   EXPECT_LT(hits, cases);
+}
+
+// The random pairs through the portable ways; a tenth of the circles sit exactly on an end of
+// the segment (no end axis).
+TEST(FastPaths, SegmentPortableWaysSameAsTraced) {
+  Shapes gen(5150);
+  int on_end = 0;
+  for (int n = 0; n < 20000; ++n) {
+    const Posed seg(random_segment(gen));
+    Shape o = gen.make(n % 2);
+    if (n % 10 == 1 && o.kind == Kind::Circle) {
+      const Vec2 end = seg.body().v[n % 20 == 1 ? 0 : 1];
+      o.pos = {end.x, end.y};
+      ++on_end;
+    }
+    const Posed other(o);
+    expect_portable_same(seg, other, "portable " + std::to_string(n));
+    expect_portable_same(other, seg, "portable swapped " + std::to_string(n));
+    if (::testing::Test::HasFailure()) break;
+  }
+  EXPECT_GT(on_end, 900);
 }
 
 }  // namespace

@@ -159,6 +159,24 @@ inline Interval around(float centre, float extent) {
   return Interval{centre - extent, centre + extent};
 }
 
+// push_out() of collide.cpp by selects instead of branches, from the least axis's two ways out
+// (down = A.max - B.min: A leaves by -axis; up = B.max - A.min: by +axis): the shorter, toward
+// +axis on a tie when A lies on the +axis side of B; all zero on a miss. The untraced paths
+// (collide_fast.h, collide_segment.h) end here.
+inline MtdResult push_out_select(bool hit, Vec2 axis, float down, float up, Vec2 a_pos,
+                                 Vec2 b_pos) {
+  using detail::pick_bits;
+  const bool positive = (up < down) | ((up == down) & (dot(a_pos - b_pos, axis) >= 0.0f));
+  const float depth = pick_bits(positive, up, down);
+  const Vec2 normal = pick_bits(positive, axis, -axis);
+  MtdResult m;
+  m.hit = hit;
+  m.depth = pick_bits(hit, depth, 0.0f);
+  m.normal = pick_bits(hit, normal, Vec2(0.0f));
+  m.vector = pick_bits(hit, normal * depth, Vec2(0.0f));
+  return m;
+}
+
 // A fixed list of axes (box-box: 4, circle-box: 3, circle-circle: 1), evaluated at once and without
 // branches on the data. On each axis L: e = the shapes' half-widths, d = (B's centre - A's
 // centre) . L, and the signed overlap is ea + eb - |d| (the same number as

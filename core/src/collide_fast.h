@@ -415,22 +415,10 @@ SatResult sat_circle_polygon(const Body& circle, const Body& poly, bool early_ex
   return sat_from_table(rp.t, rp.groups, early_exit);
 }
 
-// push_out() of collide.cpp on the least axis, from its two intervals, zero on a miss; the
-// choices by masks, not branches.
+// push_out_select() on the least axis, from its two intervals.
 inline MtdResult push_out_fast(bool hit, Vec2 axis, Interval ia, Interval ib, Vec2 a_pos,
                                Vec2 b_pos) {
-  using detail::pick_bits;
-  const float down = ia.max - ib.min;
-  const float up = ib.max - ia.min;
-  const bool positive = (up < down) | ((up == down) & (dot(a_pos - b_pos, axis) >= 0.0f));
-  const float depth = pick_bits(positive, up, down);
-  const Vec2 normal = pick_bits(positive, axis, -axis);
-  MtdResult m;
-  m.hit = hit;
-  m.depth = pick_bits(hit, depth, 0.0f);
-  m.normal = pick_bits(hit, normal, Vec2(0.0f));
-  m.vector = pick_bits(hit, normal * depth, Vec2(0.0f));
-  return m;
+  return push_out_select(hit, axis, ia.max - ib.min, ib.max - ia.min, a_pos, b_pos);
 }
 
 template <bool kCircleIsA>

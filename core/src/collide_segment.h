@@ -19,6 +19,7 @@
 #include <cstring>
 #include <limits>
 
+#include "collide_axes.h"
 #include "hitbox/collide.h"
 
 namespace hitbox::detail {
@@ -229,22 +230,12 @@ inline SatResult sat_ways(const SegmentWays& w, bool early_exit) {
   return SatResult{v.hit, pick3(k, w.axis), pick3(k, w.ov), tested};
 }
 
-// push_out() on the least axis: the shorter way out, toward +axis when up < down or, on a
-// tie, when A lies on the +axis side of B; all zero on a miss.
+// push_out() on the least axis (collide_axes.h's push_out_select), all zero on a miss.
 inline MtdResult mtd_ways(const SegmentWays& w, Vec2 a_pos, Vec2 b_pos) {
   const WaysVerdict v = ways_verdict(w);
   const int k = v.least;
-  const Vec2 axis = pick3(k, w.axis);
-  const float down = pick3(k, w.down), up = pick3(k, w.up);
-  const bool positive = (up < down) | ((up == down) & (dot(a_pos - b_pos, axis) >= 0.0f));
-  const float depth = pick_bits(positive, up, down);
-  const Vec2 normal = pick_bits(positive, axis, -axis);
-  MtdResult m;
-  m.hit = v.hit;
-  m.depth = pick_bits(v.hit, depth, 0.0f);
-  m.normal = pick_bits(v.hit, normal, Vec2(0.0f));
-  m.vector = pick_bits(v.hit, normal * depth, Vec2(0.0f));
-  return m;
+  return collide_detail::push_out_select(v.hit, pick3(k, w.axis), pick3(k, w.down), pick3(k, w.up),
+                                         a_pos, b_pos);
 }
 
 // Which of these paths a pair takes: a segment of nonzero length (one axis) against a circle

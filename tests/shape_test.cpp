@@ -245,5 +245,85 @@ TEST(PropertyPose, MirroredBodiesArePositiveWithOutwardUnitNormals) {
   }
 }
 
+// ---- Posed storage: a Posed keeps its Body's arrays (inline up to 8 vertices, on the heap
+// beyond); copies, moves and a growing vector of them must each point at their own ----
+
+std::vector<Shape> storage_shapes() {
+  std::vector<Shape> out = {circle("c", {10, 20}, 7), point("p", {3, 4}),
+                            segment("s", {50, 60}, {-20, 5}, {30, -8}),
+                            rect("r", {100, 80}, {40, 22}, 33.0, true, false)};
+  for (const int n : {3, 5, 8, 9, 12, 40}) {
+    std::vector<DVec2> pts;
+    for (int k = 0; k < n; ++k) {
+      const double a = 2.0 * 3.14159265358979323846 * k / n;
+      pts.emplace_back(30.0 * std::cos(a), 30.0 * std::sin(a));
+    }
+    out.push_back(polygon("g", {200.0 + n, 150.0 - n}, pts));
+  }
+  // Concave: an L of 6 vertices, posed with its convex pieces.
+  out.push_back(polygon("L", {300, 300}, {{0, 0}, {60, 0}, {60, 20}, {20, 20}, {20, 70}, {0, 70}}));
+  return out;
+}
+
+// Every array of two Bodies, value by value (and their pieces alike).
+::testing::AssertionResult same_arrays(const Body& x, const Body& y) {
+  if (x.count != y.count || x.padded != y.padded || x.axis_count != y.axis_count ||
+      x.piece_count != y.piece_count) {
+    return ::testing::AssertionFailure() << "counts differ";
+  }
+  for (int i = 0; i < x.count; ++i) {
+    if (x.v[i] != y.v[i] || x.n[i] != y.n[i]) {
+      return ::testing::AssertionFailure() << "vertex or normal " << i << " differs";
+    }
+  }
+  for (int i = 0; i < x.axis_count; ++i) {
+    if (x.axes[i] != y.axes[i] || x.self[i] != y.self[i] || x.axis_edge[i] != y.axis_edge[i]) {
+      return ::testing::AssertionFailure() << "axis " << i << " differs";
+    }
+  }
+  for (int i = 0; i < x.padded; ++i) {
+    if (x.vx[i] != y.vx[i] || x.vy[i] != y.vy[i]) {
+      return ::testing::AssertionFailure() << "x/y run entry " << i << " differs";
+    }
+  }
+  for (int k = 0; k < x.piece_count; ++k) {
+    if (auto r = same_arrays(x.pieces[k], y.pieces[k]); !r) return r << " (piece " << k << ")";
+  }
+  return ::testing::AssertionSuccess();
+}
+
+TEST(PosedStorage, CopiesMovesAndAGrowingVectorReadTheirOwnArrays) {
+  const std::vector<Shape> shapes = storage_shapes();
+  const Shape other = polygon("o", {-500, -400}, {{0, 0}, {9, 1}, {4, 7}});
+  std::vector<Posed> grown;  // relocated (moved) many times while it grows
+  for (int round = 0; round < 40; ++round) {
+    for (const Shape& s : shapes) grown.emplace_back(s);
+  }
+  for (const Shape& s : shapes) {
+    SCOPED_TRACE(s.id + " of " + std::to_string(s.points.size()) + " points");
+    const Posed fresh(s);
+    ASSERT_TRUE(fresh.body().piece_count > 1 || s.id != "L") << "the L must have pieces";
+    Posed source(s);
+    const Posed copy = source;
+    Posed assigned(other);
+    assigned = source;
+    Posed moved = std::move(source);
+    Posed move_assigned(other);
+    move_assigned = Posed(s);
+    // Overwrite the source: anything still reading its storage now reads another shape.
+    source = Posed(other);
+    for (const Posed* p :
+         std::initializer_list<const Posed*>{&copy, &assigned, &moved, &move_assigned}) {
+      EXPECT_TRUE(same_arrays(p->body(), fresh.body()));
+    }
+    Posed reposed(other);
+    reposed.repose(s);
+    if (s.id != "L") EXPECT_TRUE(same_arrays(reposed.body(), fresh.body()));
+  }
+  for (std::size_t i = 0; i < grown.size(); ++i) {
+    ASSERT_TRUE(same_arrays(grown[i].body(), Posed(shapes[i % shapes.size()]).body())) << i;
+  }
+}
+
 }  // namespace
 }  // namespace hitbox

@@ -3,6 +3,7 @@
 // restores the vertex order after a mirror reversed it (geometry.h, "positive area").
 #include "hitbox/shape.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <limits>
@@ -255,9 +256,26 @@ Body pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> int_s
   return b;
 }
 
-Posed::Posed(const Shape& s)
-    : vecs_(static_cast<size_t>(pose_vec_slots(s))), ints_(static_cast<size_t>(pose_int_slots(s))) {
-  body_ = pose_into(s, vecs_, ints_);
+void Posed::size_storage(const Shape& s) {
+  vec_slots_ = pose_vec_slots(s);
+  int_slots_ = pose_int_slots(s);
+  vecs_.resize(vec_slots_ > kInlineVecs ? static_cast<size_t>(vec_slots_) : 0);
+  ints_.resize(int_slots_ > kInlineVertices ? static_cast<size_t>(int_slots_) : 0);
+}
+
+std::span<Vec2> Posed::vec_storage() {
+  if (vec_slots_ > kInlineVecs) return vecs_;
+  return std::span<Vec2>(inline_vecs_, static_cast<size_t>(vec_slots_));
+}
+
+std::span<int> Posed::int_storage() {
+  if (int_slots_ > kInlineVertices) return ints_;
+  return std::span<int>(inline_ints_, static_cast<size_t>(int_slots_));
+}
+
+Posed::Posed(const Shape& s) {
+  size_storage(s);
+  body_ = pose_into(s, vec_storage(), int_storage());
   // A simple concave polygon: its convex pieces, posed like the polygon (the same transform
   // of a subset of its local points). Invalid outlines are posed whole, as before.
   if (s.kind == Kind::Polygon && s.points.size() > 3 && !polygon_is_convex(s.points) &&
@@ -273,13 +291,24 @@ Posed::Posed(const Shape& s)
 }
 
 Posed::Posed(const Posed& o)
-    : body_(o.body_), vecs_(o.vecs_), ints_(o.ints_), piece_posed_(o.piece_posed_) {
+    : body_(o.body_),
+      vec_slots_(o.vec_slots_),
+      int_slots_(o.int_slots_),
+      vecs_(o.vecs_),
+      ints_(o.ints_),
+      piece_posed_(o.piece_posed_) {
+  std::copy_n(o.inline_vecs_, kInlineVecs, inline_vecs_);
+  std::copy_n(o.inline_ints_, kInlineVertices, inline_ints_);
   repoint();
 }
 
 Posed& Posed::operator=(const Posed& o) {
   if (this != &o) {
     body_ = o.body_;
+    std::copy_n(o.inline_vecs_, kInlineVecs, inline_vecs_);
+    std::copy_n(o.inline_ints_, kInlineVertices, inline_ints_);
+    vec_slots_ = o.vec_slots_;
+    int_slots_ = o.int_slots_;
     vecs_ = o.vecs_;
     ints_ = o.ints_;
     piece_posed_ = o.piece_posed_;
@@ -288,10 +317,40 @@ Posed& Posed::operator=(const Posed& o) {
   return *this;
 }
 
+// A move keeps the pieces where they are (their vectors' buffers move whole), so only the
+// Body's own arrays need pointing again, at this object's inline storage.
+Posed::Posed(Posed&& o) noexcept
+    : body_(o.body_),
+      vec_slots_(o.vec_slots_),
+      int_slots_(o.int_slots_),
+      vecs_(std::move(o.vecs_)),
+      ints_(std::move(o.ints_)),
+      piece_posed_(std::move(o.piece_posed_)),
+      piece_bodies_(std::move(o.piece_bodies_)) {
+  std::copy_n(o.inline_vecs_, kInlineVecs, inline_vecs_);
+  std::copy_n(o.inline_ints_, kInlineVertices, inline_ints_);
+  point_arrays();
+}
+
+Posed& Posed::operator=(Posed&& o) noexcept {
+  if (this != &o) {
+    body_ = o.body_;
+    std::copy_n(o.inline_vecs_, kInlineVecs, inline_vecs_);
+    std::copy_n(o.inline_ints_, kInlineVertices, inline_ints_);
+    vec_slots_ = o.vec_slots_;
+    int_slots_ = o.int_slots_;
+    vecs_ = std::move(o.vecs_);
+    ints_ = std::move(o.ints_);
+    piece_posed_ = std::move(o.piece_posed_);
+    piece_bodies_ = std::move(o.piece_bodies_);
+    point_arrays();
+  }
+  return *this;
+}
+
 void Posed::repose(const Shape& s) {
-  vecs_.resize(static_cast<size_t>(pose_vec_slots(s)));
-  ints_.resize(static_cast<size_t>(pose_int_slots(s)));
-  body_ = pose_into(s, vecs_, ints_);
+  size_storage(s);
+  body_ = pose_into(s, vec_storage(), int_storage());
 }
 
 void Posed::repoint() {
@@ -299,14 +358,19 @@ void Posed::repoint() {
   for (const Posed& p : piece_posed_) piece_bodies_.push_back(p.body());
   body_.pieces = piece_bodies_.empty() ? nullptr : piece_bodies_.data();
   body_.piece_count = static_cast<std::uint8_t>(piece_bodies_.size());  // <= 62 (n - 2)
+  point_arrays();
+}
+
+void Posed::point_arrays() {
   if (body_.count == 0) return;
-  body_.v = vecs_.data();
+  const std::span<Vec2> vecs = vec_storage();
+  body_.v = vecs.data();
   body_.n = body_.v + body_.count;
   body_.axes = body_.n + body_.count;
   body_.self = body_.axes + body_.count;
-  body_.vx = &(vecs_.data() + 4 * body_.count)->x;
+  body_.vx = &(vecs.data() + 4 * body_.count)->x;
   body_.vy = body_.vx + body_.padded;
-  body_.axis_edge = ints_.data();
+  body_.axis_edge = int_storage().data();
 }
 
 bool contains(const Body& b, Vec2 p) {

@@ -160,8 +160,8 @@ class Posed {
   explicit Posed(const Shape& s);
   Posed(const Posed& o);
   Posed& operator=(const Posed& o);
-  Posed(Posed&&) noexcept = default;
-  Posed& operator=(Posed&&) noexcept = default;
+  Posed(Posed&& o) noexcept;
+  Posed& operator=(Posed&& o) noexcept;
 
   const Body& body() const { return body_; }
   operator const Body&() const { return body_; }  // NOLINT: a Posed is read as its Body
@@ -172,9 +172,22 @@ class Posed {
 
  private:
   void repoint();
+  void point_arrays();
+  void size_storage(const Shape& s);
+  std::span<Vec2> vec_storage();
+  std::span<int> int_storage();
+
+  // The Body's arrays are stored here, right after it, for a shape of up to 8 vertices (so a
+  // query reads them from the cache lines next to the Body's own), and on the heap beyond.
+  static constexpr int kInlineVertices = 8;
+  static constexpr int kInlineVecs = 4 * kInlineVertices + kInlineVertices;  // pose_vec_slots
   Body body_;
-  std::vector<Vec2> vecs_;
-  std::vector<int> ints_;
+  Vec2 inline_vecs_[kInlineVecs]{};
+  int inline_ints_[kInlineVertices]{};
+  int vec_slots_ = 0;
+  int int_slots_ = 0;
+  std::vector<Vec2> vecs_;  // more than kInlineVecs slots
+  std::vector<int> ints_;   // more than kInlineVertices
   std::vector<Posed> piece_posed_;  // a concave polygon's convex pieces
   std::vector<Body> piece_bodies_;  // their Bodies, side by side (body_.pieces)
 };

@@ -93,7 +93,7 @@ enum class Geom : std::uint8_t { Circle, Box, Polygon };
 // a Posed (or by whoever called pose_into). A Box is also a 4-vertex polygon.
 // The fields every query reads (kind, bounds, pos, axes, half extents, radii, count) sit in
 // the first 64 bytes, and a Body starts on a 64-byte boundary, so the cheap tests touch one
-// cache line per shape.
+// cache line per shape; the polygon paths' counts and array pointers fill the second.
 struct alignas(64) Body {
   Geom geom = Geom::Circle;
   // A concave polygon's convex pieces (see `pieces` below; 0 for every convex shape). Here,
@@ -108,17 +108,18 @@ struct alignas(64) Body {
   float bound = 0.0f;       // bounding-circle radius about pos
   int count = 0;            // vertices (box 4, circle 0)
   Vec2 vel{0.0f, 0.0f};     // displacement over one step
-  int axis_count = 0;       // unique edge-normal directions (box 2)
-  const Vec2* v = nullptr;  // world vertices, positive-area order
-  const Vec2* n = nullptr;  // outward unit normal of edge v[i] -> v[i+1]
-  const Vec2* axes = nullptr;     // unique normals (parallel edges once)
-  const int* axis_edge = nullptr;  // the edge index each unique axis came from
-  const Vec2* self = nullptr;      // (min, max) of this shape on each of its unique axes
-  // The vertices again as separate x and y runs, padded with copies of v[0] to a multiple
-  // of 4 (`padded`), so a projection handles four vertices per step.
+  // The second line: what the polygon paths read (the counts, then the arrays they index).
+  int axis_count = 0;  // unique edge-normal directions (box 2)
+  // The vertices again as separate x and y runs (`vx`, `vy` below), padded with copies of
+  // v[0] to a multiple of 4 (`padded`), so a projection handles four vertices per step.
+  int padded = 0;
+  const Vec2* v = nullptr;     // world vertices, positive-area order
+  const Vec2* n = nullptr;     // outward unit normal of edge v[i] -> v[i+1]
+  const Vec2* axes = nullptr;  // unique normals (parallel edges once)
+  const Vec2* self = nullptr;  // (min, max) of this shape on each of its unique axes
   const float* vx = nullptr;
   const float* vy = nullptr;
-  int padded = 0;
+  const int* axis_edge = nullptr;  // the edge index each unique axis came from
   // Sprites: the frame above is the image rectangle (w x h times scale). Pixel masks read
   // the texels through the inverse transform.
   const SpriteImage* sprite = nullptr;

@@ -8,7 +8,7 @@
 //   * Posed polygons list their world vertices with POSITIVE shoelace area
 //     (sum of x_i*y_{i+1} - x_{i+1}*y_i > 0), which is clockwise on a y-down screen.
 //     The outward normal of edge v[i] -> v[i+1] is then perp_out(v[i+1] - v[i]) = (d.y, -d.x).
-//     Mirroring flips winding; pose() restores the order in exactly one place.
+//     Mirroring flips winding; pose_into() restores the order in exactly one place.
 //   * An MTD (push-out) vector is added to A's position and points away from B.
 #pragma once
 

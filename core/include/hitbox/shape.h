@@ -1,9 +1,10 @@
 // Shapes: what a scene file stores (Shape) and what the algorithms read (Body).
 //
 // A Shape is the user's description, in doubles, exactly as written in the scene file.
-// pose() turns it into a Body: world-space vertices, outward unit normals, the unique
-// projection axes, the world bounds and the bounding circle, in floats. The collision
-// functions only ever see Bodies. Conventions: see geometry.h.
+// Posing it (a Posed, or pose_into() with storage the caller owns) gives a Body: world-space
+// vertices, outward unit normals, the unique projection axes, the world bounds and the
+// bounding circle, in floats. The collision functions only ever see Bodies. Conventions: see
+// geometry.h.
 #pragma once
 
 #include <cstdint>

@@ -256,26 +256,25 @@ Body pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> int_s
   return b;
 }
 
-void Posed::size_storage(const Shape& s) {
-  vec_slots_ = pose_vec_slots(s);
-  int_slots_ = pose_int_slots(s);
-  vecs_.resize(vec_slots_ > kInlineVecs ? static_cast<size_t>(vec_slots_) : 0);
-  ints_.resize(int_slots_ > kInlineVertices ? static_cast<size_t>(int_slots_) : 0);
+void Posed::Arrays::size_for(const Shape& s) {
+  vec_slots = pose_vec_slots(s);
+  int_slots = pose_int_slots(s);
+  heap_vecs.resize(vec_slots > kInlineVecs ? static_cast<size_t>(vec_slots) : 0);
+  heap_ints.resize(int_slots > kInlineVertices ? static_cast<size_t>(int_slots) : 0);
 }
 
-std::span<Vec2> Posed::vec_storage() {
-  if (vec_slots_ > kInlineVecs) return vecs_;
-  return std::span<Vec2>(inline_vecs_, static_cast<size_t>(vec_slots_));
+std::span<Vec2> Posed::Arrays::vecs() {
+  if (vec_slots > kInlineVecs) return heap_vecs;
+  return std::span<Vec2>(inline_vecs, static_cast<size_t>(vec_slots));
 }
 
-std::span<int> Posed::int_storage() {
-  if (int_slots_ > kInlineVertices) return ints_;
-  return std::span<int>(inline_ints_, static_cast<size_t>(int_slots_));
+std::span<int> Posed::Arrays::ints() {
+  if (int_slots > kInlineVertices) return heap_ints;
+  return std::span<int>(inline_ints, static_cast<size_t>(int_slots));
 }
 
 Posed::Posed(const Shape& s) {
-  size_storage(s);
-  body_ = pose_into(s, vec_storage(), int_storage());
+  repose(s);
   // A simple concave polygon: its convex pieces, posed like the polygon (the same transform
   // of a subset of its local points). Invalid outlines are posed whole, as before.
   if (s.kind == Kind::Polygon && s.points.size() > 3 && !polygon_is_convex(s.points) &&
@@ -290,30 +289,12 @@ Posed::Posed(const Shape& s) {
   }
 }
 
-Posed::Posed(const Posed& o)
-    : body_(o.body_),
-      vec_slots_(o.vec_slots_),
-      int_slots_(o.int_slots_),
-      vecs_(o.vecs_),
-      ints_(o.ints_),
-      piece_posed_(o.piece_posed_) {
-  std::copy_n(o.inline_vecs_, kInlineVecs, inline_vecs_);
-  std::copy_n(o.inline_ints_, kInlineVertices, inline_ints_);
+Posed::Posed(const Posed& o) : body_(o.body_), arrays_(o.arrays_), piece_posed_(o.piece_posed_) {
   repoint();
 }
 
 Posed& Posed::operator=(const Posed& o) {
-  if (this != &o) {
-    body_ = o.body_;
-    std::copy_n(o.inline_vecs_, kInlineVecs, inline_vecs_);
-    std::copy_n(o.inline_ints_, kInlineVertices, inline_ints_);
-    vec_slots_ = o.vec_slots_;
-    int_slots_ = o.int_slots_;
-    vecs_ = o.vecs_;
-    ints_ = o.ints_;
-    piece_posed_ = o.piece_posed_;
-    repoint();
-  }
+  if (this != &o) *this = Posed(o);
   return *this;
 }
 
@@ -321,26 +302,16 @@ Posed& Posed::operator=(const Posed& o) {
 // Body's own arrays need pointing again, at this object's inline storage.
 Posed::Posed(Posed&& o) noexcept
     : body_(o.body_),
-      vec_slots_(o.vec_slots_),
-      int_slots_(o.int_slots_),
-      vecs_(std::move(o.vecs_)),
-      ints_(std::move(o.ints_)),
+      arrays_(std::move(o.arrays_)),
       piece_posed_(std::move(o.piece_posed_)),
       piece_bodies_(std::move(o.piece_bodies_)) {
-  std::copy_n(o.inline_vecs_, kInlineVecs, inline_vecs_);
-  std::copy_n(o.inline_ints_, kInlineVertices, inline_ints_);
   point_arrays();
 }
 
 Posed& Posed::operator=(Posed&& o) noexcept {
   if (this != &o) {
     body_ = o.body_;
-    std::copy_n(o.inline_vecs_, kInlineVecs, inline_vecs_);
-    std::copy_n(o.inline_ints_, kInlineVertices, inline_ints_);
-    vec_slots_ = o.vec_slots_;
-    int_slots_ = o.int_slots_;
-    vecs_ = std::move(o.vecs_);
-    ints_ = std::move(o.ints_);
+    arrays_ = std::move(o.arrays_);
     piece_posed_ = std::move(o.piece_posed_);
     piece_bodies_ = std::move(o.piece_bodies_);
     point_arrays();
@@ -349,8 +320,8 @@ Posed& Posed::operator=(Posed&& o) noexcept {
 }
 
 void Posed::repose(const Shape& s) {
-  size_storage(s);
-  body_ = pose_into(s, vec_storage(), int_storage());
+  arrays_.size_for(s);
+  body_ = pose_into(s, arrays_.vecs(), arrays_.ints());
 }
 
 void Posed::repoint() {
@@ -363,14 +334,14 @@ void Posed::repoint() {
 
 void Posed::point_arrays() {
   if (body_.count == 0) return;
-  const std::span<Vec2> vecs = vec_storage();
+  const std::span<Vec2> vecs = arrays_.vecs();
   body_.v = vecs.data();
   body_.n = body_.v + body_.count;
   body_.axes = body_.n + body_.count;
   body_.self = body_.axes + body_.count;
   body_.vx = &(vecs.data() + 4 * body_.count)->x;
   body_.vy = body_.vx + body_.padded;
-  body_.axis_edge = int_storage().data();
+  body_.axis_edge = arrays_.ints().data();
 }
 
 bool contains(const Body& b, Vec2 p) {

@@ -175,21 +175,26 @@ class Posed {
  private:
   void repoint();
   void point_arrays();
-  void size_storage(const Shape& s);
-  std::span<Vec2> vec_storage();
-  std::span<int> int_storage();
 
-  // The Body's arrays are stored here, right after it, for a shape of up to 8 vertices (so a
-  // query reads them from the cache lines next to the Body's own), and on the heap beyond.
-  static constexpr int kInlineVertices = 8;
-  static constexpr int kInlineVecs = 4 * kInlineVertices + kInlineVertices;  // pose_vec_slots
+  // Where the Body's arrays are stored: inline, right after the Body, for a shape of up to 8
+  // vertices (so a query reads them from the cache lines next to the Body's own), on the heap
+  // beyond. Plain data, copied and moved member by member; the Posed re-points its Body.
+  struct Arrays {
+    static constexpr int kInlineVertices = 8;
+    static constexpr int kInlineVecs = 4 * kInlineVertices + kInlineVertices;  // pose_vec_slots
+    Vec2 inline_vecs[kInlineVecs]{};
+    int inline_ints[kInlineVertices]{};
+    int vec_slots = 0;
+    int int_slots = 0;
+    std::vector<Vec2> heap_vecs;  // more than kInlineVecs slots
+    std::vector<int> heap_ints;   // more than kInlineVertices
+    void size_for(const Shape& s);
+    std::span<Vec2> vecs();
+    std::span<int> ints();
+  };
+
   Body body_;
-  Vec2 inline_vecs_[kInlineVecs]{};
-  int inline_ints_[kInlineVertices]{};
-  int vec_slots_ = 0;
-  int int_slots_ = 0;
-  std::vector<Vec2> vecs_;  // more than kInlineVecs slots
-  std::vector<int> ints_;   // more than kInlineVertices
+  Arrays arrays_;
   std::vector<Posed> piece_posed_;  // a concave polygon's convex pieces
   std::vector<Body> piece_bodies_;  // their Bodies, side by side (body_.pieces)
 };

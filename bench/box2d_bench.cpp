@@ -76,8 +76,8 @@ void bm_hitbox(benchmark::State& state, PairKind kind, Query q) {
   for (auto _ : state) {
     const auto [ia, ib] = stream[i];
     i = i + 1 == stream.size() ? 0 : i + 1;
-    const hitbox::Body& a = set.pool[ia].posed;
-    const hitbox::Body& b = set.pool[ib].posed;
+    const hitbox::Body& a = set.hitbox_pool[ia];
+    const hitbox::Body& b = set.hitbox_pool[ib];
     switch (q) {
       case Query::Overlap:
         benchmark::DoNotOptimize(hitbox::sat(a, b));
@@ -105,8 +105,8 @@ void bm_box2d(benchmark::State& state, PairKind kind, Query q) {
   for (auto _ : state) {
     const auto [ia, ib] = stream[i];
     i = i + 1 == stream.size() ? 0 : i + 1;
-    const auto& a = set.pool[ia];
-    const auto& b = set.pool[ib];
+    const hitbox::b2pairs::Box2dShape& a = set.box2d_pool[ia];
+    const hitbox::b2pairs::Box2dShape& b = set.box2d_pool[ib];
     switch (q) {
       case Query::Overlap:
         benchmark::DoNotOptimize(b2TestOverlap(a.b2(), 0, b.b2(), 0, a.xf, b.xf));
@@ -147,12 +147,11 @@ void bm_box2d(benchmark::State& state, PairKind kind, Query q) {
         b2TOIInput in;
         in.proxyA.Set(a.b2(), 0);
         in.proxyB.Set(b.b2(), 0);
-        const auto sweep = [](const hitbox::b2pairs::Both& s) {
+        const auto sweep = [](const hitbox::b2pairs::Box2dShape& s) {
           b2Sweep w;
           w.localCenter.SetZero();
           w.c0 = s.xf.p;
-          w.c =
-              s.xf.p + b2Vec2(static_cast<float>(s.shape.vel.x), static_cast<float>(s.shape.vel.y));
+          w.c = s.xf.p + s.vel;
           w.a0 = w.a = s.xf.q.GetAngle();
           w.alpha0 = 0.0f;
           return w;
@@ -168,8 +167,7 @@ void bm_box2d(benchmark::State& state, PairKind kind, Query q) {
       case Query::Ray: {
         b2RayCastInput in;
         in.p1 = a.xf.p;
-        in.p2 = a.xf.p +
-                3.0f * b2Vec2(static_cast<float>(a.shape.vel.x), static_cast<float>(a.shape.vel.y));
+        in.p2 = a.xf.p + 3.0f * a.vel;
         in.maxFraction = 1.0f;
         b2RayCastOutput out;
         benchmark::DoNotOptimize(b.b2()->RayCast(&out, in, b.xf, 0));

@@ -4,15 +4,16 @@
 // Box2D's two-sided b2EdgeShape.
 //
 // Each pair kind has a pool of shapes placed at random in a square (400 px, 150 px for two
-// segments); the stream of pairs is balanced to exactly half overlapping (by Hitbox's sat)
-// and shuffled with a fixed seed. Shapes are 20-100 px across, turned by any angle, not
-// mirrored (Box2D has no mirroring); segments are 20-100 px long. Every shape also gets a
-// velocity of up to 60 px a step on each axis, the same for both libraries (the swept test,
-// and the ray casts, which start at A's position and run three steps of A's velocity against
-// B). Box2D gets the same local outline and the same transform: Hitbox's R(angle) (y down,
-// clockwise degrees) is Box2D's b2Rot(radians) matrix. Box2D's polygons and edges carry a
-// skin of b2_polygonRadius = 0.01 (2 * b2_linearSlop); at pixel sizes that is negligible, and
-// the agreement test leaves a band of 0.05 px around touching.
+// segments), kept once per library in an array of its own; the stream of pairs is balanced
+// to exactly half overlapping (by Hitbox's sat) and shuffled with a fixed seed. Shapes are
+// 20-100 px across, turned by any angle, not mirrored (Box2D has no mirroring); segments are
+// 20-100 px long. Every shape also gets a velocity of up to 60 px a step on each axis, the
+// same for both libraries (the swept test, and the ray casts, which start at A's position and
+// run three steps of A's velocity against B). Box2D gets the same local outline and the same
+// transform: Hitbox's R(angle) (y down, clockwise degrees) is Box2D's b2Rot(radians) matrix.
+// Box2D's polygons and edges carry a skin of b2_polygonRadius = 0.01 (2 * b2_linearSlop); at
+// pixel sizes that is negligible, and the agreement test leaves a band of 0.05 px around
+// touching.
 #pragma once
 
 #include <box2d/b2_collision.h>
@@ -72,21 +73,27 @@ inline const char* pair_name(PairKind k) {
   return "?";
 }
 
-// One shape as both libraries see it.
-struct Both {
-  Shape shape;
-  Posed posed;
+// One shape as Box2D stores it: the shape, its transform, and the velocity the time of impact
+// and the ray casts read.
+struct Box2dShape {
   b2PolygonShape poly;
   b2CircleShape circle;
   b2EdgeShape edge;
   bool is_circle = false;
   bool is_edge = false;
   b2Transform xf;
+  b2Vec2 vel{0.0f, 0.0f};
   const b2Shape* b2() const {
     if (is_circle) return &circle;
     if (is_edge) return &edge;
     return &poly;
   }
+};
+
+// One shape as both libraries see it.
+struct Both : Box2dShape {
+  Shape shape;
+  Posed posed;
 };
 
 inline Both make_both(const Shape& s) {
@@ -131,6 +138,11 @@ inline Both make_both(const Shape& s) {
 
 struct PairSet {
   std::vector<Both> pool;
+  // The same shapes again, each library's in an array of its own (the benchmark times from
+  // these): what one library reads lies together, as in that library's own storage, instead
+  // of one shape's every copy side by side.
+  std::vector<Posed> hitbox_pool;
+  std::vector<Box2dShape> box2d_pool;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;  // half overlap, shuffled
   std::vector<std::pair<std::uint32_t, std::uint32_t>> apart;  // separated pairs only
 };
@@ -190,14 +202,19 @@ inline PairSet make_pairs(PairKind kind, std::size_t count, std::uint32_t seed =
       break;
   }
   PairSet set;
-  constexpr std::uint32_t kPool = 1024;  // 1024 shapes: well inside L2 for both libraries
+  // 1024 shapes: Hitbox's array is 721 KB (704-B Poseds, of which a query reads at most 512 B:
+  // the Body's lines and an 8-gon's inline arrays), Box2D's 279 KB; each inside a 1 MB L2.
+  constexpr std::uint32_t kPool = 1024;
   for (std::uint32_t i = 0; i < kPool; ++i) set.pool.push_back(make_both(make(i % 2 ? kb : ka)));
   // Velocities, from their own seeded stream so the shapes do not depend on them.
   std::mt19937 vrng(7);
   std::uniform_real_distribution<double> v(-60.0, 60.0);
   for (auto& b : set.pool) {
     b.shape.vel = DVec2(v(vrng), v(vrng));
+    b.vel = b2Vec2(static_cast<float>(b.shape.vel.x), static_cast<float>(b.shape.vel.y));
     b.posed = Posed(b.shape);
+    set.hitbox_pool.push_back(b.posed);
+    set.box2d_pool.push_back(b);
   }
   std::vector<std::pair<std::uint32_t, std::uint32_t>> hit, miss;
   std::uniform_int_distribution<std::uint32_t> half(0, kPool / 2 - 1);

@@ -26,6 +26,12 @@ inline std::string strf(const char* fmt, ...) {
   return buf;
 }
 
+// v for a "%.Nf" with N = decimals: a value that prints as zero comes back as +0, so the text
+// reads "0.00" and not "-0.00" (a normal of (1, -1e-7) is not pointing anywhere negative).
+inline double shown(double v, int decimals) {
+  return std::fabs(v) <= 0.5 * std::pow(10.0, -decimals) ? 0.0 : v;
+}
+
 inline float length(Vec2 v) {
   return std::sqrt(dot(v, v));
 }

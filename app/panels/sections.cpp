@@ -57,8 +57,9 @@ void sat_number_line(const SatAxis& ax, bool dim) {
                     ImVec2(x(ax.b.max), p0.y + h - 1.0f), to_u32(alpha(pal::kTraceB, k)));
   ImGui::Dummy(ImVec2(w, h));
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("axis (%.3f, %.3f)\nA [%.2f, %.2f]\nB [%.2f, %.2f]\n%s %.2f", ax.axis.x,
-                      ax.axis.y, ax.a.min, ax.a.max, ax.b.min, ax.b.max,
+    ImGui::SetTooltip("axis (%.3f, %.3f)\nA [%.2f, %.2f]\nB [%.2f, %.2f]\n%s %.2f",
+                      shown(ax.axis.x, 3), shown(ax.axis.y, 3), shown(ax.a.min, 2),
+                      shown(ax.a.max, 2), shown(ax.b.min, 2), shown(ax.b.max, 2),
                       ax.overlap >= 0.0f ? "overlap" : "gap", std::abs(ax.overlap));
 }
 
@@ -125,8 +126,9 @@ void panel_sat(SandboxState& s) {
 void panel_mtd(SandboxState& s) {
   const MtdResult& m = s.an.r.mtd;
   if (m.hit)
-    ImGui::Text("push A by (%.2f, %.2f): depth %.2f along (%.3f, %.3f)", m.vector.x, m.vector.y,
-                m.depth, m.normal.x, m.normal.y);
+    ImGui::Text("push A by (%.2f, %.2f): depth %.2f along (%.3f, %.3f)", shown(m.vector.x, 2),
+                shown(m.vector.y, 2), shown(m.depth, 2), shown(m.normal.x, 3),
+                shown(m.normal.y, 3));
   else
     ImGui::TextDisabled("No overlap: nothing to push out.");
   ImGui::BeginDisabled(!m.hit);
@@ -159,7 +161,7 @@ void panel_swept(SandboxState& s) {
                        r.mtd.depth);
   else if (r.hit)
     ImGui::TextColored(to_v4(pal::kOverlap), "Impact at t = %.3f, normal (%.3f, %.3f).", r.toi,
-                       r.normal.x, r.normal.y);
+                       shown(r.normal.x, 3), shown(r.normal.y, 3));
   else
     ImGui::TextColored(to_v4(pal::kGap), "No impact during the step.");
   ImGui::SliderFloat("t (yellow ghosts)", &s.scrub_t, 0.0f, 1.0f, "%.2f",

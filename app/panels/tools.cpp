@@ -132,7 +132,8 @@ void panel_tools(SandboxState& s) {
         ImGui::Text("#%d %s: starts inside, t = 0", ++order, s.shape(h.index).id.c_str());
       else
         ImGui::Text("#%d %s: t = %.3f at (%.1f, %.1f), normal (%.2f, %.2f)", ++order,
-                    s.shape(h.index).id.c_str(), r.t, r.point.x, r.point.y, r.normal.x, r.normal.y);
+                    s.shape(h.index).id.c_str(), r.t, shown(r.point.x, 1), shown(r.point.y, 1),
+                    shown(r.normal.x, 2), shown(r.normal.y, 2));
     }
   }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "hitbox/analysis.h"
+#include "overlays/draw_util.h"
 
 namespace hitbox::app {
 namespace {
@@ -120,6 +121,18 @@ TEST(SandboxFrame, TheFrameAnalysisIsTheDispatchersAnswer) {
   empty.analyze_frame();
   EXPECT_EQ(empty.frame_analysis(&ia, &ib), nullptr);
   EXPECT_EQ(ia, -1);
+}
+
+// Panel numbers: a value that prints as zero prints without a minus (the MTD panel showed
+// "(1.000, -0.000)" for a normal along +x); anything that prints non-zero keeps its sign.
+TEST(PanelText, ValuesThatPrintAsZeroHaveNoMinus) {
+  EXPECT_EQ(strf("%.3f", shown(-1e-7f, 3)), "0.000");
+  EXPECT_EQ(strf("%.2f", shown(-0.004, 2)), "0.00");
+  EXPECT_EQ(strf("%.2f", shown(-0.0, 2)), "0.00");
+  EXPECT_EQ(strf("%.2f", shown(-0.006, 2)), "-0.01");
+  EXPECT_EQ(strf("%.1f", shown(-2.5, 1)), "-2.5");
+  EXPECT_EQ(strf("%.2f", shown(0.004, 2)), "0.00");
+  EXPECT_EQ(strf("%.3f", shown(0.75, 3)), "0.750");
 }
 
 }  // namespace

@@ -90,16 +90,10 @@ struct Box2dShape {
   }
 };
 
-// One shape as both libraries see it.
-struct Both : Box2dShape {
-  Shape shape;
-  Posed posed;
-};
-
-inline Both make_both(const Shape& s) {
-  Both b;
-  b.shape = s;
-  b.posed = Posed(s);
+// The shape as Box2D sees it: the same local outline, transform and velocity.
+inline Box2dShape to_box2d(const Shape& s) {
+  Box2dShape b;
+  b.vel = b2Vec2(static_cast<float>(s.vel.x), static_cast<float>(s.vel.y));
   const double rad = s.angle * (3.14159265358979323846 / 180.0);
   b.xf.Set(b2Vec2(static_cast<float>(s.pos.x), static_cast<float>(s.pos.y)),
            static_cast<float>(rad));
@@ -136,11 +130,9 @@ inline Both make_both(const Shape& s) {
   return b;
 }
 
+// Shape i of the pool is hitbox_pool[i] for Hitbox and box2d_pool[i] for Box2D: each library's
+// shapes in an array of their own, as in that library's own storage.
 struct PairSet {
-  std::vector<Both> pool;
-  // The same shapes again, each library's in an array of its own (the benchmark times from
-  // these): what one library reads lies together, as in that library's own storage, instead
-  // of one shape's every copy side by side.
   std::vector<Posed> hitbox_pool;
   std::vector<Box2dShape> box2d_pool;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;  // half overlap, shuffled
@@ -205,22 +197,21 @@ inline PairSet make_pairs(PairKind kind, std::size_t count, std::uint32_t seed =
   // 1024 shapes: Hitbox's array is 721 KB (704-B Poseds, of which a query reads at most 512 B:
   // the Body's lines and an 8-gon's inline arrays), Box2D's 279 KB; each inside a 1 MB L2.
   constexpr std::uint32_t kPool = 1024;
-  for (std::uint32_t i = 0; i < kPool; ++i) set.pool.push_back(make_both(make(i % 2 ? kb : ka)));
+  std::vector<Shape> shapes;
+  for (std::uint32_t i = 0; i < kPool; ++i) shapes.push_back(make(i % 2 ? kb : ka));
   // Velocities, from their own seeded stream so the shapes do not depend on them.
   std::mt19937 vrng(7);
   std::uniform_real_distribution<double> v(-60.0, 60.0);
-  for (auto& b : set.pool) {
-    b.shape.vel = DVec2(v(vrng), v(vrng));
-    b.vel = b2Vec2(static_cast<float>(b.shape.vel.x), static_cast<float>(b.shape.vel.y));
-    b.posed = Posed(b.shape);
-    set.hitbox_pool.push_back(b.posed);
-    set.box2d_pool.push_back(b);
+  for (Shape& s : shapes) {
+    s.vel = DVec2(v(vrng), v(vrng));
+    set.hitbox_pool.emplace_back(s);
+    set.box2d_pool.push_back(to_box2d(s));
   }
   std::vector<std::pair<std::uint32_t, std::uint32_t>> hit, miss;
   std::uniform_int_distribution<std::uint32_t> half(0, kPool / 2 - 1);
   while (hit.size() < count / 2 || miss.size() < count - count / 2) {
     const std::uint32_t a = 2 * half(rng), b = 2 * half(rng) + 1;
-    const bool h = sat(set.pool[a].posed, set.pool[b].posed).hit;
+    const bool h = sat(set.hitbox_pool[a], set.hitbox_pool[b]).hit;
     auto& bucket = h ? hit : miss;
     if (bucket.size() < (h ? count / 2 : count - count / 2)) bucket.emplace_back(a, b);
   }

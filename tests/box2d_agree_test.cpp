@@ -19,11 +19,13 @@ TEST_P(Box2dAgree, SatAndB2TestOverlapAgreeOutsideTheTouchingBand) {
   const auto set = hitbox::b2pairs::make_pairs(GetParam(), 20000);
   int compared = 0, hits = 0, in_band = 0;
   for (const auto& [ia, ib] : set.pairs) {
-    const auto& a = set.pool[ia];
-    const auto& b = set.pool[ib];
-    const bool ours = hitbox::sat(a.posed, b.posed).hit;
-    const bool theirs = b2TestOverlap(a.b2(), 0, b.b2(), 0, a.xf, b.xf);
-    const hitbox::GjkResult g = hitbox::gjk(a.posed, b.posed);
+    const hitbox::Posed& a = set.hitbox_pool[ia];
+    const hitbox::Posed& b = set.hitbox_pool[ib];
+    const auto& a2 = set.box2d_pool[ia];
+    const auto& b2 = set.box2d_pool[ib];
+    const bool ours = hitbox::sat(a, b).hit;
+    const bool theirs = b2TestOverlap(a2.b2(), 0, b2.b2(), 0, a2.xf, b2.xf);
+    const hitbox::GjkResult g = hitbox::gjk(a, b);
     const float margin = g.hit ? g.depth : g.distance;
     if (margin < 0.05f) {
       ++in_band;
@@ -51,10 +53,11 @@ TEST_P(Box2dRayAgree, RaycastAndB2RayCastAgreeOutsideTheGrazingBand) {
   const auto set = hitbox::b2pairs::make_pairs(GetParam(), 20000);
   int compared = 0, hits = 0;
   for (const auto& [ia, ib] : set.pairs) {
-    const auto& a = set.pool[ia];
-    const auto& b = set.pool[ib];
-    const hitbox::Vec2 from = a.posed.body().pos;
-    const hitbox::Vec2 to = from + a.posed.body().vel * 3.0f;
+    const hitbox::Posed& a = set.hitbox_pool[ia];
+    const hitbox::Posed& b = set.hitbox_pool[ib];
+    const auto& b2 = set.box2d_pool[ib];
+    const hitbox::Vec2 from = a.body().pos;
+    const hitbox::Vec2 to = from + a.body().vel * 3.0f;
     // The grazing band: the ray as a segment, its end as a point, each against B.
     hitbox::Shape ray;
     ray.kind = hitbox::Kind::Segment;
@@ -65,21 +68,21 @@ TEST_P(Box2dRayAgree, RaycastAndB2RayCastAgreeOutsideTheGrazingBand) {
     hitbox::Shape start = end;
     start.pos = hitbox::DVec2(from);
     const auto margin = [&](const hitbox::Shape& s) {
-      const hitbox::GjkResult g = hitbox::gjk(hitbox::Posed(s), b.posed);
+      const hitbox::GjkResult g = hitbox::gjk(hitbox::Posed(s), b);
       return g.hit ? g.depth : g.distance;
     };
-    if (margin(ray) < 0.05f || margin(end) < 0.05f || hitbox::contains(b.posed, from) ||
+    if (margin(ray) < 0.05f || margin(end) < 0.05f || hitbox::contains(b, from) ||
         margin(start) < 0.05f) {
       continue;
     }
     ++compared;
-    const hitbox::RayHit ours = hitbox::raycast(b.posed, from, to);
+    const hitbox::RayHit ours = hitbox::raycast(b, from, to);
     b2RayCastInput in;
     in.p1 = b2Vec2(from.x, from.y);
     in.p2 = b2Vec2(to.x, to.y);
     in.maxFraction = 1.0f;
     b2RayCastOutput out;
-    const bool theirs = b.b2()->RayCast(&out, in, b.xf, 0);
+    const bool theirs = b2.b2()->RayCast(&out, in, b2.xf, 0);
     const std::string where = std::string(hitbox::b2pairs::pair_name(GetParam())) + " pair " +
                               std::to_string(ia) + ":" + std::to_string(ib);
     ASSERT_EQ(ours.hit, theirs) << where;

@@ -30,6 +30,32 @@ const char* swept_method_name(SweptMethod m) {
 
 namespace {
 
+// The relative-velocity axis of the slabs: nothing moves along it, so a static test. True
+// when it separates the two shapes.
+bool apart_across_motion(const Body& a, const Body& b, Vec2 rel, float rel2) {
+  const Vec2 axis = Vec2(-rel.y, rel.x) / std::sqrt(rel2);
+  return interval_overlap(project(a, axis), project(b, axis)) < 0.0f;
+}
+
+// The slabs' answer once every axis is in: no impact (`never`), overlapping already at t = 0
+// (toi 0, with the MTD and its normal), or the latest entry, its normal back toward A (A was
+// moving toward B along the entry axis).
+SweptResult slabs_result(const Body& a, const Body& b, bool never, float t_enter, Vec2 entry_axis,
+                         float entry_speed) {
+  SweptResult r;
+  if (never) return r;
+  r.hit = true;
+  if (t_enter <= 0.0f) {
+    r.initially_overlapping = true;
+    r.mtd = mtd(a, b);
+    r.normal = r.mtd.normal;
+    return r;
+  }
+  r.toi = t_enter;
+  r.normal = entry_speed > 0.0f ? -entry_axis : entry_axis;
+  return r;
+}
+
 // Polygon pairs: each axis gives a slab of times in which the moving intervals overlap;
 // the pair overlaps in the intersection of all slabs (the extended SAT with the relative
 // velocity axis; Ericson 5.5.8's interval test per axis).
@@ -100,22 +126,7 @@ SweptResult swept_slabs(const Body& a, const Body& b, SweptTrace* trace) {
     trace->t_enter = t_enter;
     trace->t_exit = t_exit;
   }
-
-  SweptResult r;
-  if (never) return r;
-  if (t_enter <= 0.0f) {
-    r.hit = true;
-    r.initially_overlapping = true;
-    r.toi = 0.0f;
-    r.mtd = mtd(a, b);
-    r.normal = r.mtd.normal;
-    return r;
-  }
-  r.hit = true;
-  r.toi = t_enter;
-  // A was moving toward B along the entry axis; the normal points back toward A.
-  r.normal = entry_speed > 0.0f ? -entry_axis : entry_axis;
-  return r;
+  return slabs_result(a, b, never, t_enter, entry_axis, entry_speed);
 }
 
 // Smallest root t of |p + t u - c|^2 = r^2 with the ray starting outside, or +inf.
@@ -398,33 +409,10 @@ SweptResult swept_polygons_lanes(const Body& a, const Body& b) {
   for (int k = 0; go && k < a.axis_count; k += 4) go = group(a, b, true, k);
   for (int k = 0; go && k < b.axis_count; k += 4) go = group(b, a, false, k);
   const float rel2 = dot(rel, rel);
-  if (!never && rel2 > 0.0f) {
-    // The velocity axis: no motion along it, so a static test.
-    const Vec2 axis = Vec2(-rel.y, rel.x) / std::sqrt(rel2);
-    never = interval_overlap(project(a, axis), project(b, axis)) < 0.0f;
-  }
-  SweptResult r;
-  if (never) return r;
-  r.hit = true;
-  if (t_enter <= 0.0f) {
-    r.initially_overlapping = true;
-    r.mtd = mtd(a, b);
-    r.normal = r.mtd.normal;
-    return r;
-  }
-  r.toi = t_enter;
-  r.normal = entry_speed > 0.0f ? -entry_axis : entry_axis;
-  return r;
+  if (!never && rel2 > 0.0f) never = apart_across_motion(a, b, rel, rel2);
+  return slabs_result(a, b, never, t_enter, entry_axis, entry_speed);
 }
 #endif
-
-}  // namespace
-
-// swept: time of impact of A moving by A.vel and B by B.vel over t in [0, 1].
-// Polygon pairs by SAT slabs plus the relative-velocity axis; circle-circle by the
-// quadratic; circle-polygon by a ray against the rounded polygon. Overlap at t = 0 gives
-// toi 0 and the MTD.
-namespace {
 
 // Box-box slabs without a trace: the four box axes in lanes (one division instruction for
 // all of them), then the relative-velocity axis. The same arithmetic, lane by lane, as
@@ -454,28 +442,18 @@ SweptResult swept_box_box(const Body& a, const Body& b) {
   const int entry = std::countr_zero(lane_mask(t0 == splat4(t_enter)) | 16u);
   Vec2 entry_axis(r.ax[entry & 3], r.ay[entry & 3]);
   float entry_speed = s[entry & 3];
-  SweptResult res;
-  if (t_enter > t_exit || t_enter > 1.0f || t_exit < 0.0f) return res;
+  bool never = t_enter > t_exit || t_enter > 1.0f || t_exit < 0.0f;
   const float rel2 = dot(rel, rel);
-  if (rel2 > 0.0f) {
-    // The velocity axis: no motion along it, so a static test.
-    const Vec2 axis = Vec2(-rel.y, rel.x) / std::sqrt(rel2);
-    if (interval_overlap(project(a, axis), project(b, axis)) < 0.0f) return res;
-  }
-  res.hit = true;
-  if (t_enter <= 0.0f) {
-    res.initially_overlapping = true;
-    res.mtd = mtd(a, b);
-    res.normal = res.mtd.normal;
-    return res;
-  }
-  res.toi = t_enter;
-  res.normal = entry_speed > 0.0f ? -entry_axis : entry_axis;
-  return res;
+  if (!never && rel2 > 0.0f) never = apart_across_motion(a, b, rel, rel2);
+  return slabs_result(a, b, never, t_enter, entry_axis, entry_speed);
 }
 
 }  // namespace
 
+// swept: time of impact of A moving by A.vel and B by B.vel over t in [0, 1].
+// Polygon pairs by SAT slabs plus the relative-velocity axis; circle-circle by the
+// quadratic; circle-polygon by a ray against the rounded polygon. Overlap at t = 0 gives
+// toi 0 and the MTD.
 SweptResult swept(const Body& a, const Body& b, SweptTrace* trace) {
   if (has_pieces(a) || has_pieces(b)) return swept_pieces(a, b, trace, nullptr);
   if (!trace && a.geom == Geom::Box && b.geom == Geom::Box) return swept_box_box(a, b);
@@ -484,8 +462,8 @@ SweptResult swept(const Body& a, const Body& b, SweptTrace* trace) {
 #if HITBOX_LANES
   // The lane paths cover shapes with area; points and segments (one- and two-vertex
   // polygons) take the scalar paths below.
-  const bool area = (ca || (a.count >= 3 && a.axis_count > 0)) &&
-                    (cb || (b.count >= 3 && b.axis_count > 0));
+  const bool area =
+      (ca || (a.count >= 3 && a.axis_count > 0)) && (cb || (b.count >= 3 && b.axis_count > 0));
   if (!trace && area && ca != cb) return swept_circle_polygon_lanes(a, b);
   if (!trace && area && a.geom == Geom::Polygon && b.geom == Geom::Polygon) {
     return swept_polygons_lanes(a, b);

@@ -23,6 +23,7 @@
 
 #include "hitbox/gjk.h"
 #include "hitbox/ray.h"
+#include "median_reporter.h"
 #include "pairs.h"
 
 namespace {
@@ -178,37 +179,21 @@ void bm_box2d(benchmark::State& state, PairKind kind, Query q) {
   }
 }
 
-// Collects every run's ns per query, then prints the side-by-side table.
-class TableReporter : public benchmark::ConsoleReporter {
+// The side-by-side table after the runs: both libraries' ns and the ratio, per row.
+class TableReporter : public hitbox::bench::MedianReporter {
  public:
-  void ReportRuns(const std::vector<Run>& runs) override {
-    ConsoleReporter::ReportRuns(runs);
-    for (const Run& r : runs) {
-      if (r.run_type == Run::RT_Aggregate && r.aggregate_name != "median") continue;
-      times_[r.run_name.function_name].push_back(r.GetAdjustedCPUTime());
-    }
-  }
   void table() const {
     std::printf("\n%-10s %-16s %12s %12s %8s\n", "query", "pair", "hitbox ns", "box2d ns", "ratio");
     for (Query q : kQueries) {
       for (PairKind k : hitbox::b2pairs::kPairKinds) {
         const std::string base = std::string(query_name(q)) + "/" + hitbox::b2pairs::pair_name(k);
-        const double h = best("hitbox/" + base), b = best("box2d/" + base);
+        const double h = time_of("hitbox/" + base), b = time_of("box2d/" + base);
         if (h < 0 || b < 0) continue;
         std::printf("%-10s %-16s %12.1f %12.1f %8.2f\n", query_name(q),
                     hitbox::b2pairs::pair_name(k), h, b, h / b);
       }
     }
   }
-
- private:
-  // The median when repetitions were asked for, else the single run.
-  double best(const std::string& name) const {
-    const auto it = times_.find(name);
-    if (it == times_.end() || it->second.empty()) return -1.0;
-    return it->second.back();
-  }
-  std::map<std::string, std::vector<double>> times_;
 };
 
 }  // namespace

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "hitbox/broad_phase.h"
+#include "median_reporter.h"
 
 namespace {
 
@@ -247,24 +248,15 @@ void bm_box2d_broadphase(benchmark::State& state) {
   state.counters["all_pairs"] = double(n) * double(n - 1) / 2.0;
 }
 
-class TableReporter : public benchmark::ConsoleReporter {
+class TableReporter : public hitbox::bench::MedianReporter {
  public:
-  void ReportRuns(const std::vector<Run>& runs) override {
-    ConsoleReporter::ReportRuns(runs);
-    for (const Run& r : runs) {
-      if (r.run_type == Run::RT_Aggregate && r.aggregate_name != "median") continue;
-      times_[r.run_name.function_name + "/" + r.run_name.args].push_back(
-          r.GetAdjustedCPUTime());  // ms (the time unit below)
-      pairs_[r.run_name.args] = r.counters.count("pairs") ? double(r.counters.at("pairs")) : 0.0;
-    }
-  }
   void table() const {
     std::printf("\n%7s %8s %12s %9s %9s %10s %10s %9s %9s\n", "boxes", "pairs", "all pairs",
                 "grid ms", "sweep ms", "b2tree ms", "b2bp ms", "grid/b2", "sweep/b2");
     for (const int n : {1000, 10000, 100000}) {
       const std::string a = std::to_string(n);
-      const double g = best("hitbox/grid/" + a), s = best("hitbox/sweep/" + a);
-      const double bt = best("box2d/tree/" + a), bb = best("box2d/broadphase/" + a);
+      const double g = time_of("hitbox/grid/" + a), s = time_of("hitbox/sweep/" + a);
+      const double bt = time_of("box2d/tree/" + a), bb = time_of("box2d/broadphase/" + a);
       // The ratio is against the faster of the two ways of using Box2D.
       const double b = bt < 0 ? bb : (bb < 0 ? bt : std::min(bt, bb));
       if (b < 0) continue;
@@ -292,12 +284,9 @@ class TableReporter : public benchmark::ConsoleReporter {
   }
 
  private:
-  double best(const std::string& name) const {
-    const auto it = times_.find(name);
-    if (it == times_.end() || it->second.empty()) return -1.0;
-    return it->second.back();
+  void kept(const Run& r) override {
+    pairs_[r.run_name.args] = r.counters.count("pairs") ? double(r.counters.at("pairs")) : 0.0;
   }
-  std::map<std::string, std::vector<double>> times_;
   std::map<std::string, double> pairs_;
 };
 

@@ -5,13 +5,13 @@
 
 #include <gtest/gtest.h>
 
-#include "support/random_shapes.h"
-
 #include <cmath>
 #include <memory>
 #include <numbers>
 #include <random>
 #include <string>
+
+#include "support/random_shapes.h"
 
 namespace hitbox {
 namespace {

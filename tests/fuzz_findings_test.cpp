@@ -117,10 +117,14 @@ TEST(FuzzFindings, ConcavePolygonCollapsedToAPointTouchesByBothSatAndMtd) {
   poly.angle = 128.890625;
   poly.scale = 7.32672353e-304;
   poly.mirror_x = true;
-  poly.points = {{40, 0},           {0, 20},
-                 {2, -511.8125},    {511.984375, 1},
-                 {511.984375, 511.984375}, {0, 508.03125},
-                 {511.265625, 510.90625},  {122, 89}};
+  poly.points = {{40, 0},
+                 {0, 20},
+                 {2, -511.8125},
+                 {511.984375, 1},
+                 {511.984375, 511.984375},
+                 {0, 508.03125},
+                 {511.265625, 510.90625},
+                 {122, 89}};
   Shape dot;
   dot.kind = Kind::Circle;
   dot.pos = DVec2(1.45166368e-319, 0.0);

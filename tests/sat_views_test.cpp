@@ -35,7 +35,8 @@ TEST(SatViews, EarlyExitViewIsWhatAnEarlyExitRunRecords) {
     const SatResult direct = sat(a.body(), b.body(), &early, /*early_exit=*/true);
     const SatTrace view = sat_early_exit_view(every);
     ASSERT_EQ(view.axes.size(), early.axes.size()) << "pair " << n;
-    for (std::size_t k = 0; k < view.axes.size(); ++k) expect_same_axis(view.axes[k], early.axes[k]);
+    for (std::size_t k = 0; k < view.axes.size(); ++k)
+      expect_same_axis(view.axes[k], early.axes[k]);
     EXPECT_EQ(view.separating, early.separating) << "pair " << n;
     EXPECT_EQ(view.least, early.least) << "pair " << n;
     EXPECT_TRUE(view.early_exit);

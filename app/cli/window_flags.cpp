@@ -12,10 +12,10 @@
 #include <string_view>
 #include <utility>
 
-#include "platform/assets.h"
-#include "platform/embedded.h"
 #include "hitbox/report.h"
 #include "hitbox/scene.h"
+#include "platform/assets.h"
+#include "platform/embedded.h"
 #include "platform/image.h"
 #include "teach/lessons.h"
 #include "teach/teach.h"
@@ -249,8 +249,10 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
     } else if (flag == "--view") {
       View view;
       if (!parse_view(v, &view)) {
-        return fail(err, "--view: expected X,Y,ZOOM (the world point at the top-left corner, "
-                         "|X|,|Y| <= 1e6, and 0.05 <= ZOOM <= 50), got '" + std::string(v) + "'");
+        return fail(err,
+                    "--view: expected X,Y,ZOOM (the world point at the top-left corner, "
+                    "|X|,|Y| <= 1e6, and 0.05 <= ZOOM <= 50), got '" +
+                        std::string(v) + "'");
       }
       options.view = view;
     } else if (flag == "--accuracy") {

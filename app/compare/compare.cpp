@@ -12,13 +12,13 @@
 #include <utility>
 
 #include "compare/timing_clock.h"
-#include "overlays/draw_util.h"
-#include "panels/panels.h"
 #include "hitbox/analysis.h"
 #include "hitbox/circle_rect.h"
 #include "hitbox/collide.h"
 #include "hitbox/gjk.h"
 #include "hitbox/mask.h"
+#include "overlays/draw_util.h"
+#include "panels/panels.h"
 
 namespace hitbox::app {
 namespace {

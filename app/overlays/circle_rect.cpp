@@ -1,5 +1,3 @@
-#include "overlays/overlays.h"
-
 #include <imgui.h>
 
 #include <algorithm>
@@ -8,6 +6,7 @@
 #include <vector>
 
 #include "overlays/draw_util.h"
+#include "overlays/overlays.h"
 #include "overlays/palette.h"
 #include "sandbox/state.h"
 
@@ -26,10 +25,9 @@ void draw_circle_rect(Canvas& c, float px, const CircleRectResult& r, const Circ
     dashed(c, t.origin, corner, alpha(col, 0.9f), 1.5f, 5.0f, px);
     c.dot(corner, 4.0f, col);
     // Beside the circle, right of its centre, clear of the corner and the shape labels.
-    c.text(
-        t.origin + Vec2(t.radius + 10.0f * px, -6.0f * px),
-        strf("%s: corner %.2f %s r %.2f", name, t.corner_distance, r.hit ? "<=" : ">", t.radius),
-        col);
+    c.text(t.origin + Vec2(t.radius + 10.0f * px, -6.0f * px),
+           strf("%s: corner %.2f %s r %.2f", name, t.corner_distance, r.hit ? "<=" : ">", t.radius),
+           col);
     return;
   }
   if (r.decided_by != CircleRectCase::Square) return;

@@ -19,14 +19,14 @@ struct SandboxState;
 
 // The algorithms that have an overlay here (a bit the core gains without one shows as "not
 // shown in the sandbox" in the panel).
-inline constexpr std::uint32_t kDrawnAlgos = kAlgoAabb | kAlgoBoundingCircle | kAlgoSat |
-                                             kAlgoMtd | kAlgoSwept | kAlgoPixel | kAlgoGjk |
-                                             kAlgoQuadrant | kAlgoCircleAsSquare;
+inline constexpr std::uint32_t kDrawnAlgos = kAlgoAabb | kAlgoBoundingCircle | kAlgoSat | kAlgoMtd |
+                                             kAlgoSwept | kAlgoPixel | kAlgoGjk | kAlgoQuadrant |
+                                             kAlgoCircleAsSquare;
 
 // ---- the layer, in drawing order (sandbox.cpp calls these) ----
 void draw_broad_phase(const SandboxState& s, Canvas& c);  // sweep intervals or grid cells
-void draw_sat_lines(const SandboxState& s, Canvas& c);  // the axis lines, under the shapes
-void draw_shapes(const SandboxState& s, Canvas& c);     // fills, outlines, local axes, ids
+void draw_sat_lines(const SandboxState& s, Canvas& c);    // the axis lines, under the shapes
+void draw_shapes(const SandboxState& s, Canvas& c);       // fills, outlines, local axes, ids
 void draw_sprite_masks(const SandboxState& s, Canvas& c);
 void draw_traces(const SandboxState& s, Canvas& c);  // every algorithm's overlay below
 void draw_poly_tool(const SandboxState& s, Canvas& c);
@@ -36,8 +36,8 @@ void draw_handles(const SandboxState& s, Canvas& c);
 // ---- one overlay per algorithm (the focus pair; s.an holds the results) ----
 void draw_aabb(const SandboxState& s, Canvas& c);             // both boxes and their overlap
 void draw_bounding_circle(const SandboxState& s, Canvas& c);  // both circles and the gap
-void draw_sat(const SandboxState& s, Canvas& c);   // each shape's interval on every axis
-void draw_mtd(const SandboxState& s, Canvas& c);   // the push-out vector and A pushed out
+void draw_sat(const SandboxState& s, Canvas& c);              // each shape's interval on every axis
+void draw_mtd(const SandboxState& s, Canvas& c);    // the push-out vector and A pushed out
 void draw_swept(const SandboxState& s, Canvas& c);  // ghosts at t = 0, 1, the scrub t, impact
 void draw_pixel(const SandboxState& s, Canvas& c);  // masks, search rectangle, overlap cells
 void draw_gjk(const SandboxState& s, Canvas& c);    // closest points, or EPA's depth

@@ -1,5 +1,3 @@
-#include "overlays/overlays.h"
-
 #include <imgui.h>
 
 #include <algorithm>
@@ -8,6 +6,7 @@
 #include <vector>
 
 #include "overlays/draw_util.h"
+#include "overlays/overlays.h"
 #include "overlays/palette.h"
 #include "sandbox/state.h"
 

@@ -4,8 +4,8 @@
 
 namespace hitbox::app {
 namespace {
-constexpr float kLaneGapPx = 30.0f;    // the first lane: this far beyond the pair
-constexpr float kLaneStepPx = 56.0f;   // each further lane: this much further out
+constexpr float kLaneGapPx = 30.0f;     // the first lane: this far beyond the pair
+constexpr float kLaneStepPx = 56.0f;    // each further lane: this much further out
 constexpr float kNearParallel = 0.96f;  // cosine above which two axes share a side
 }  // namespace
 

@@ -1,5 +1,3 @@
-#include "overlays/overlays.h"
-
 #include <imgui.h>
 
 #include <algorithm>
@@ -8,6 +6,7 @@
 #include <vector>
 
 #include "overlays/draw_util.h"
+#include "overlays/overlays.h"
 #include "overlays/palette.h"
 #include "sandbox/state.h"
 
@@ -134,7 +133,9 @@ void draw_sprite_masks(const SandboxState& s, Canvas& c) {
   if (!(s.algos & kAlgoPixel) || !s.show_mask_outlines) return;
   for (int i = 0; i < s.count(); ++i) {
     if (s.shape(i).kind != Kind::Sprite) continue;
-    if (s.an.pair.valid() && (i == s.an.pair.a || i == s.an.pair.b) && (s.ran_in_view() & kAlgoPixel)) continue;
+    if (s.an.pair.valid() && (i == s.an.pair.a || i == s.an.pair.b) &&
+        (s.ran_in_view() & kAlgoPixel))
+      continue;
     draw_segments(c, s.mask_entry(i).outline, pal::kMaskOutline, 1.0f);
   }
 }
@@ -183,8 +184,8 @@ void draw_poly_tool(const SandboxState& s, Canvas& c) {
     c.polygon(h, pal::kToolHullFill, pal::kToolPoint, 1.5f);
   }
   for (std::size_t k = 0; k + 1 < s.poly_pts.size(); ++k)
-    dashed(c, to_f(s.poly_pts[k]), to_f(s.poly_pts[k + 1]), alpha(pal::kToolPoint, 0.6f), 1.0f, 4.0f,
-           px);
+    dashed(c, to_f(s.poly_pts[k]), to_f(s.poly_pts[k + 1]), alpha(pal::kToolPoint, 0.6f), 1.0f,
+           4.0f, px);
   if (!s.poly_pts.empty())
     dashed(c, to_f(s.poly_pts.back()), s.mouse_world, alpha(pal::kToolPoint, 0.6f), 1.0f, 4.0f, px);
   for (const DVec2& q : s.poly_pts) {
@@ -192,9 +193,10 @@ void draw_poly_tool(const SandboxState& s, Canvas& c) {
                       std::find(hull.begin(), hull.end(), q) != hull.end();
     c.dot(to_f(q), 4.0f, kept ? pal::kToolPoint : pal::kToolDropped);
   }
-  c.text(s.mouse_world + Vec2(12.0f, 10.0f) * px,
-         strf("%zu point%s - Enter to finish", s.poly_pts.size(), s.poly_pts.size() == 1 ? "" : "s"),
-         pal::kToolPoint);
+  c.text(
+      s.mouse_world + Vec2(12.0f, 10.0f) * px,
+      strf("%zu point%s - Enter to finish", s.poly_pts.size(), s.poly_pts.size() == 1 ? "" : "s"),
+      pal::kToolPoint);
 }
 
 // The ray tool: the ray from its start to its end, and every hit the core's cast_ray found,
@@ -219,8 +221,8 @@ void draw_line_tool(const SandboxState& s, Canvas& c) {
     if (!r.inside) c.arrow(r.point, r.point + r.normal * (28.0f * px), pal::kNormal, 2.0f, 8.0f);
     c.dot(r.point, 5.0f, pal::kRayHit);  // over the normal's foot
     if (r.inside) {
-      c.text(r.point + Vec2(8.0f, 6.0f) * px, strf("#%d %s: starts inside (t=0)", order, id.c_str()),
-             pal::kRayHit);
+      c.text(r.point + Vec2(8.0f, 6.0f) * px,
+             strf("#%d %s: starts inside (t=0)", order, id.c_str()), pal::kRayHit);
       continue;
     }
     c.text(r.point + Vec2(8.0f, 6.0f) * px, strf("#%d %s t=%.3f", order, id.c_str(), r.t),

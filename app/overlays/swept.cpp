@@ -1,5 +1,3 @@
-#include "overlays/overlays.h"
-
 #include <imgui.h>
 
 #include <algorithm>
@@ -8,6 +6,7 @@
 #include <vector>
 
 #include "overlays/draw_util.h"
+#include "overlays/overlays.h"
 #include "overlays/palette.h"
 #include "sandbox/state.h"
 
@@ -55,8 +54,8 @@ void draw_swept(const SandboxState& s, Canvas& c) {
     const float far = kLongLinePx * px;
     dashed(c, A.pos - u * far, A.pos + u * far, alpha(pal::kRelVel, 0.4f), 1.0f, 8.0f, px);
     // Label ahead of where A ends the step, just above the line.
-    label_toward(c, px, A.pos + tr.rel_vel + u * (A.bound + 14.0f * px) + Vec2(0.0f, -10.0f * px), u,
-                 "v_rel axis", alpha(pal::kRelVel, 0.9f));
+    label_toward(c, px, A.pos + tr.rel_vel + u * (A.bound + 14.0f * px) + Vec2(0.0f, -10.0f * px),
+                 u, "v_rel axis", alpha(pal::kRelVel, 0.9f));
     if (length(B.vel) * s.cam.zoom >= 0.5f)
       c.arrow(A.pos, A.pos + tr.rel_vel, pal::kRelVel, 2.0f, 10.0f);
   }

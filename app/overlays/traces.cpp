@@ -1,14 +1,13 @@
-#include "overlays/overlays.h"
-
 #include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
-#include <string>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "overlays/draw_util.h"
+#include "overlays/overlays.h"
 #include "overlays/palette.h"
 #include "sandbox/state.h"
 
@@ -82,8 +81,8 @@ void draw_traces(const SandboxState& s, Canvas& c) {
     teach::draw_swept_step(c, s.body(s.an.pair.a), s.body(s.an.pair.b), s.an.r.swept_trace,
                            s.an.r.swept, s.stepper.swept.step);
   if (s.stepping(kAlgoGjk))
-    teach::draw_gjk_step(c, s.body(s.an.pair.a), s.body(s.an.pair.b), s.an.r.gjk_trace,
-                         s.an.r.gjk, s.stepper.gjk.step);
+    teach::draw_gjk_step(c, s.body(s.an.pair.a), s.body(s.an.pair.b), s.an.r.gjk_trace, s.an.r.gjk,
+                         s.stepper.gjk.step);
   if (ran & kAlgoQuadrant) draw_quadrant(s, c);
   if (ran & kAlgoCircleAsSquare) draw_circle_as_square(s, c);
 }

@@ -1,5 +1,3 @@
-#include "panels/panels.h"
-
 #include <imgui.h>
 
 #include <algorithm>
@@ -12,6 +10,7 @@
 #include "overlays/draw_util.h"
 #include "overlays/overlays.h"
 #include "overlays/palette.h"
+#include "panels/panels.h"
 #include "sandbox/state.h"
 
 namespace hitbox::app {
@@ -78,7 +77,8 @@ void panel_algorithms(SandboxState& s) {
   ImGui::Separator();
   for (const AlgoInfo& info : kAlgorithms) {
     bool on = (s.algos & info.bit) != 0;
-    if (ImGui::Checkbox(info.name, &on)) s.algos = on ? (s.algos | info.bit) : (s.algos & ~info.bit);
+    if (ImGui::Checkbox(info.name, &on))
+      s.algos = on ? (s.algos | info.bit) : (s.algos & ~info.bit);
     ImGui::SameLine(11.5f * ImGui::GetFontSize());
     verdict_text(s, info.bit);
   }
@@ -87,7 +87,7 @@ void panel_algorithms(SandboxState& s) {
         s.an.pair.valid() ? s.verdict_algo(s.ran_in_panels()) : s.pairs_algo();
     const std::string preview =
         s.colour_algo == 0 ? std::string("auto (") + (shown ? algo_name(shown) : "none") + ")"
-                         : std::string(algo_name(s.colour_algo));
+                           : std::string(algo_name(s.colour_algo));
     ImGui::SetNextItemWidth(13.0f * ImGui::GetFontSize());
     if (ImGui::BeginCombo("hit colour from", preview.c_str())) {
       if (ImGui::Selectable("auto", s.colour_algo == 0)) s.colour_algo = 0;
@@ -105,7 +105,8 @@ void panel_algorithms(SandboxState& s) {
       ImGui::TextColored(to_v4(pal::kTraceB), "B x [%.1f, %.1f]  y [%.1f, %.1f]", r.b.min.x,
                          r.b.max.x, r.b.min.y, r.b.max.y);
     }
-    if ((s.ran_in_panels() & kAlgoBoundingCircle) && ImGui::CollapsingHeader("bounding_circle", open)) {
+    if ((s.ran_in_panels() & kAlgoBoundingCircle) &&
+        ImGui::CollapsingHeader("bounding_circle", open)) {
       const BoundingCircleResult& r = s.an.r.bounding_circle;
       ImGui::Text("rA %.2f + rB %.2f vs centre distance %.2f", r.ra, r.rb, r.distance);
       ImGui::Text("gap %.2f (<= 0 is a hit)", r.gap);

@@ -1,5 +1,3 @@
-#include "panels/panels.h"
-
 #include <imgui.h>
 
 #include <algorithm>
@@ -11,6 +9,7 @@
 #include "hitbox/limits.h"
 #include "overlays/draw_util.h"
 #include "overlays/palette.h"
+#include "panels/panels.h"
 #include "sandbox/state.h"
 
 namespace hitbox::app {
@@ -61,8 +60,7 @@ void panel_inspector(SandboxState& s) {
     ImGui::DragScalarN("size", ImGuiDataType_Double, &w.size.x, 2, 0.5f, &lmin, &lmax, "%.2f",
                        clamp);
   else if (w.kind == Kind::Circle)
-    ImGui::DragScalar("radius", ImGuiDataType_Double, &w.radius, 0.5f, &lmin, &lmax, "%.2f",
-                      clamp);
+    ImGui::DragScalar("radius", ImGuiDataType_Double, &w.radius, 0.5f, &lmin, &lmax, "%.2f", clamp);
   if (w.kind == Kind::Sprite) {
     const SpriteImage* img = w.pixels.image.get();
     ImGui::LabelText("image", "%s", w.image.c_str());
@@ -82,8 +80,7 @@ void panel_inspector(SandboxState& s) {
     int remove = -1;
     std::vector<DVec2> pts = w.points;
     bool edited = false;
-    if (ImGui::BeginTable("points", 3,
-                          ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
+    if (ImGui::BeginTable("points", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
       ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed);
       ImGui::TableSetupColumn("x, y", ImGuiTableColumnFlags_WidthStretch);
       ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);

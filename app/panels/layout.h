@@ -20,13 +20,13 @@ struct ScreenRect {
 
 struct LayoutInput {
   float width = 1280.0f, height = 800.0f;  // the window, in window pixels
-  float scale = 1.0f;      // the UI scale (presenter mode, View > UI scale)
-  float menu_h = 19.0f;    // the main menu bar's height
-  float status_h = 30.0f;  // the status line's height
-  bool panels = true;      // false: Tab hid them (the status line and menu stay)
-  bool lesson = false;     // a lesson's text panel is open
-  bool inspector = false;  // a shape is selected
-  bool compare = false;    // the comparison table is open
+  float scale = 1.0f;                      // the UI scale (presenter mode, View > UI scale)
+  float menu_h = 19.0f;                    // the main menu bar's height
+  float status_h = 30.0f;                  // the status line's height
+  bool panels = true;                      // false: Tab hid them (the status line and menu stay)
+  bool lesson = false;                     // a lesson's text panel is open
+  bool inspector = false;                  // a shape is selected
+  bool compare = false;                    // the comparison table is open
 };
 
 struct Layout {
@@ -35,7 +35,7 @@ struct Layout {
   ScreenRect lesson;     // empty without a lesson
   ScreenRect compare;    // empty when the table is closed
   ScreenRect status;
-  ScreenRect free;       // what the scene gets
+  ScreenRect free;  // what the scene gets
 };
 
 // Narrow windows (below this many pixels) stack the lesson over the main panel.

@@ -1,5 +1,3 @@
-#include "panels/panels.h"
-
 #include <imgui.h>
 
 #include <algorithm>
@@ -13,6 +11,7 @@
 #include "overlays/draw_util.h"
 #include "overlays/overlays.h"
 #include "overlays/palette.h"
+#include "panels/panels.h"
 #include "sandbox/state.h"
 
 namespace hitbox::app {
@@ -72,7 +71,7 @@ void panel_sat(SandboxState& s) {
   ImGui::Checkbox("early exit", &s.sat_show_early);
   ImGui::SameLine();
   ImGui::TextDisabled(s.sat_show_early ? "(showing the axes tested until the first gap)"
-                                     : "(showing every axis)");
+                                       : "(showing every axis)");
   const SatTrace& tr = s.sat_shown();
   const int stop = s.early_stop();
   ImGui::PushTextWrapPos(0.0f);
@@ -81,8 +80,7 @@ void panel_sat(SandboxState& s) {
                        "Axis #%d separates: early exit stops there (%d of %zu tested).", stop + 1,
                        stop + 1, s.an.r.sat_trace.axes.size());
   else
-    ImGui::TextColored(to_v4(pal::kOverlap),
-                       "No axis separates: all %zu overlap, so A and B hit.",
+    ImGui::TextColored(to_v4(pal::kOverlap), "No axis separates: all %zu overlap, so A and B hit.",
                        s.an.r.sat_trace.axes.size());
   ImGui::PopTextWrapPos();
   if (tr.least >= 0 && stop < 0)
@@ -118,8 +116,7 @@ void panel_sat(SandboxState& s) {
     ImGui::EndTable();
   }
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped(
-      "'skip': not tested when exiting early. Hover a number line for its values.");
+  ImGui::TextWrapped("'skip': not tested when exiting early. Hover a number line for its values.");
   ImGui::PopStyleColor();
 }
 
@@ -147,9 +144,10 @@ void panel_mtd(SandboxState& s) {
 }
 
 void panel_swept(SandboxState& s) {
-  teach::step_controls("swept_step", s.stepper.swept, teach::swept_step_count(s.an.r.swept_trace),
-                       teach::swept_step_text(s.an.r.swept_trace, s.an.r.swept, s.stepper.swept.step),
-                       "Steps walk the trace's records in order, with the running times.");
+  teach::step_controls(
+      "swept_step", s.stepper.swept, teach::swept_step_count(s.an.r.swept_trace),
+      teach::swept_step_text(s.an.r.swept_trace, s.an.r.swept, s.stepper.swept.step),
+      "Steps walk the trace's records in order, with the running times.");
   const SweptResult& r = s.an.r.swept;
   const SweptTrace& tr = s.an.r.swept_trace;
   ImGui::Text("method: %s   v_rel = (%.1f, %.1f)", swept_method_name(tr.method), tr.rel_vel.x,
@@ -157,8 +155,7 @@ void panel_swept(SandboxState& s) {
   ImGui::Text("enters at %s, leaves at %s", time_words(tr.t_enter).c_str(),
               time_words(tr.t_exit).c_str());
   if (r.initially_overlapping)
-    ImGui::TextColored(to_v4(pal::kOverlap), "Overlapping at t = 0 (MTD depth %.2f).",
-                       r.mtd.depth);
+    ImGui::TextColored(to_v4(pal::kOverlap), "Overlapping at t = 0 (MTD depth %.2f).", r.mtd.depth);
   else if (r.hit)
     ImGui::TextColored(to_v4(pal::kOverlap), "Impact at t = %.3f, normal (%.3f, %.3f).", r.toi,
                        shown(r.normal.x, 3), shown(r.normal.y, 3));

@@ -1,5 +1,3 @@
-#include "panels/panels.h"
-
 #include <imgui.h>
 
 #include <algorithm>
@@ -12,6 +10,7 @@
 #include "hitbox/report.h"
 #include "overlays/draw_util.h"
 #include "overlays/palette.h"
+#include "panels/panels.h"
 #include "sandbox/state.h"
 
 namespace hitbox::app {
@@ -87,8 +86,8 @@ bool begin_docked(const char* name, const ScreenRect& r, bool* open, ImGuiWindow
 }
 
 void panel_status(SandboxState& s) {
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration |
-                                 ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+  const ImGuiWindowFlags flags =
+      ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
   if (begin_docked("##status", s.layout.status, nullptr, flags)) {
     if (!s.an.pair.valid()) {
       ImGui::TextDisabled(

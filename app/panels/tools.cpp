@@ -1,5 +1,3 @@
-#include "panels/panels.h"
-
 #include <imgui.h>
 
 #include <algorithm>
@@ -10,8 +8,9 @@
 
 #include "hitbox/limits.h"
 #include "overlays/draw_util.h"
-#include "platform/assets.h"
 #include "overlays/palette.h"
+#include "panels/panels.h"
+#include "platform/assets.h"
 #include "sandbox/state.h"
 
 namespace hitbox::app {
@@ -94,8 +93,7 @@ void panel_tools(SandboxState& s) {
         s.sprite_choice = static_cast<int>(k);
     ImGui::EndCombo();
   }
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("PNG files in %s", sprites_dir().string().c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("PNG files in %s", sprites_dir().string().c_str());
   next_button("Other PNG...");
   if (ImGui::Button("Other PNG...")) ImGui::OpenPopup("own_sprite");
   own_sprite_popup(s);

@@ -67,9 +67,9 @@ void LabelBoard::add(Vec2 at, std::string_view text, Color color) {
   ImVec2 size(7.0f * static_cast<float>(text.size()), 13.0f);
   if (ImGui::GetCurrentContext() != nullptr && ImGui::GetFont() != nullptr)
     size = ImGui::CalcTextSize(text.data(), text.data() + text.size());
-  labels_.push_back(PlacedLabel{ScreenRect{at.x - kPadPx, at.y - kPadPx, at.x + size.x + kPadPx,
-                                           at.y + size.y + kPadPx},
-                                std::string(text), color});
+  labels_.push_back(PlacedLabel{
+      ScreenRect{at.x - kPadPx, at.y - kPadPx, at.x + size.x + kPadPx, at.y + size.y + kPadPx},
+      std::string(text), color});
 }
 
 void LabelBoard::flush(const ScreenRect& area) {
@@ -79,10 +79,10 @@ void LabelBoard::flush(const ScreenRect& area) {
     for (const PlacedLabel& l : labels_) {
       dl->AddRectFilled(ImVec2(l.box.x0, l.box.y0), ImVec2(l.box.x1, l.box.y1),
                         IM_COL32(14, 16, 22, 150), 3.0f);
-      dl->AddText(ImVec2(l.box.x0 + kPadPx, l.box.y0 + kPadPx),
-                  IM_COL32(to_byte(l.color.r), to_byte(l.color.g), to_byte(l.color.b),
-                           to_byte(l.color.a)),
-                  l.text.c_str());
+      dl->AddText(
+          ImVec2(l.box.x0 + kPadPx, l.box.y0 + kPadPx),
+          IM_COL32(to_byte(l.color.r), to_byte(l.color.g), to_byte(l.color.b), to_byte(l.color.a)),
+          l.text.c_str());
     }
   }
   last_ = std::move(labels_);

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "hitbox/limits.h"
-#include "hitbox/slice.h"
 #include "hitbox/report.h"
+#include "hitbox/slice.h"
 #include "overlays/draw_util.h"
 #include "overlays/overlays.h"
 #include "platform/assets.h"
@@ -86,9 +86,9 @@ void SandboxState::flush_ui_edit() {
 }
 
 // Replace the scene (undo/redo), keeping selection and focus on the same ids.
-void SandboxState::restore_ids(const std::string& sel_id, const std::string& a_id, const std::string& b_id,
-                 const std::string& pend_id, bool had_sel, bool had_a, bool had_b,
-                 bool had_pend) {
+void SandboxState::restore_ids(const std::string& sel_id, const std::string& a_id,
+                               const std::string& b_id, const std::string& pend_id, bool had_sel,
+                               bool had_a, bool had_b, bool had_pend) {
   sel = had_sel ? scene.find(sel_id) : -1;
   pin_a = had_a ? scene.find(a_id) : -1;
   pin_b = had_b ? scene.find(b_id) : -1;
@@ -150,7 +150,8 @@ void SandboxState::add_shape(Shape s) {
 DVec2 SandboxState::view_centre() const {
   Vec2 centre(640.0f, 400.0f);
   if (!layout.free.empty()) {
-    centre = Vec2(0.5f * (layout.free.x0 + layout.free.x1), 0.5f * (layout.free.y0 + layout.free.y1));
+    centre =
+        Vec2(0.5f * (layout.free.x0 + layout.free.x1), 0.5f * (layout.free.y0 + layout.free.y1));
   } else if (ImGui::GetCurrentContext()) {
     const ImVec2 d = ImGui::GetIO().DisplaySize;
     if (d.x > 0 && d.y > 0) centre = Vec2(0.5f * d.x, 0.5f * d.y);
@@ -422,7 +423,8 @@ void SandboxState::slice_along(Vec2 a, Vec2 b) {
   int cut = 0, pieces = 0;
   for (const Shape& sh : scene.shapes) {
     std::vector<Shape> parts;
-    if (sh.kind == Kind::Rect || sh.kind == Kind::Polygon) parts = slice_shape(sh, to_d(a), to_d(b));
+    if (sh.kind == Kind::Rect || sh.kind == Kind::Polygon)
+      parts = slice_shape(sh, to_d(a), to_d(b));
     if (parts.size() <= 1) {
       out.push_back(sh);
       continue;

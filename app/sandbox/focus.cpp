@@ -1,6 +1,4 @@
 // Focus: which pair the window explains, its masks, and the frame's one analysis of it.
-#include "sandbox/state.h"
-
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -9,6 +7,7 @@
 #include "hitbox/report.h"
 #include "hitbox/sat_views.h"
 #include "overlays/draw_util.h"
+#include "sandbox/state.h"
 
 namespace hitbox::app {
 namespace {
@@ -149,8 +148,8 @@ void SandboxState::analyze_frame(std::uint32_t asked) {
   in.trace = kAlgoSat | kAlgoSwept | kAlgoQuadrant | kAlgoCircleAsSquare |
              (stepper.gjk.on ? kAlgoGjk : 0u);
   in.sat_early_exit = false;
-  if ((asked & kAlgoPixel) && algo_supports(kAlgoPixel, shape(an.pair.a).kind,
-                                            shape(an.pair.b).kind)) {
+  if ((asked & kAlgoPixel) &&
+      algo_supports(kAlgoPixel, shape(an.pair.a).kind, shape(an.pair.b).kind)) {
     mask_entry(an.pair.a);  // both built before taking references (the cache may grow)
     mask_entry(an.pair.b);
     const MaskEntry& ma = mask_entry(an.pair.a);

@@ -30,7 +30,9 @@ Vec2 SandboxState::scale_handle(int i) const {
   return body(i).bounds.max + Vec2(kScaleGapPx, kScaleGapPx) / cam.zoom;
 }
 
-bool SandboxState::vel_is_stub(int i) const { return length(body(i).vel) * cam.zoom < kVelStubPx; }
+bool SandboxState::vel_is_stub(int i) const {
+  return length(body(i).vel) * cam.zoom < kVelStubPx;
+}
 
 Vec2 SandboxState::vel_handle(int i) const {
   const Body& b = body(i);
@@ -230,8 +232,7 @@ bool SandboxState::key_down(const SDL_KeyboardEvent& k) {
       if (!k.repeat) set_line_tool(line_tool == LineTool::Ray ? LineTool::None : LineTool::Ray);
       return true;
     case SDLK_c:  // the slice ("cut") tool
-      if (!k.repeat)
-        set_line_tool(line_tool == LineTool::Slice ? LineTool::None : LineTool::Slice);
+      if (!k.repeat) set_line_tool(line_tool == LineTool::Slice ? LineTool::None : LineTool::Slice);
       return true;
     default:
       return false;

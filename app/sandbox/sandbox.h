@@ -10,13 +10,13 @@
 
 #include <cstdint>
 #include <optional>
-#include <utility>
 #include <string>
+#include <utility>
 
-#include "platform/canvas.h"
 #include "hitbox/analysis.h"
-#include "panels/layout.h"
 #include "hitbox/scene.h"
+#include "panels/layout.h"
+#include "platform/canvas.h"
 
 namespace hitbox::app {
 

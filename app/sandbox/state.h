@@ -139,9 +139,9 @@ struct SandboxState {
   Camera cam;
   Layout layout;  // where the panels are and the free area the scene gets (the shell's)
   FrameAnalysis an;
-  std::uint64_t analyses = 0;        // analyze_frame calls so far (tests: one per frame)
-  std::uint32_t view_algos = 0;      // the algorithms of the viewport being drawn
-  std::optional<Scene> ui_before;    // inspector edit in progress
+  std::uint64_t analyses = 0;      // analyze_frame calls so far (tests: one per frame)
+  std::uint32_t view_algos = 0;    // the algorithms of the viewport being drawn
+  std::optional<Scene> ui_before;  // inspector edit in progress
   char id_buf[128] = {};
   bool id_active = false;
 
@@ -164,8 +164,7 @@ struct SandboxState {
   void commit(const Scene& before);
   void flush_ui_edit();
   void restore_ids(const std::string& sel_id, const std::string& a_id, const std::string& b_id,
-                   const std::string& pend_id, bool had_sel, bool had_a, bool had_b,
-                   bool had_pend);
+                   const std::string& pend_id, bool had_sel, bool had_a, bool had_b, bool had_pend);
   void undo_redo(bool redo);
   static void after_erase(int& i, int gone);
   std::string unique_id(const std::string& want) const;

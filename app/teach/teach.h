@@ -19,10 +19,10 @@
 #include <string>
 #include <string_view>
 
-#include "overlays/sat_lane.h"
-#include "platform/canvas.h"
 #include "hitbox/collide.h"
 #include "hitbox/gjk.h"
+#include "overlays/sat_lane.h"
+#include "platform/canvas.h"
 
 namespace hitbox::app::teach {
 

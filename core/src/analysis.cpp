@@ -4,9 +4,9 @@
 
 #include <cassert>
 #include <cmath>
-#include <limits>
 #include <cstdarg>
 #include <cstdio>
+#include <limits>
 
 namespace hitbox {
 namespace {
@@ -183,7 +183,8 @@ void analyze(const Body& a, const Body& b, const AnalysisInput& in, PairAnalysis
       const float amount = contact_amount(bit, out);
       ans.touching = std::abs(amount) < kTouchingPx;
       if (ans.touching) {
-        ans.figure = bit == kAlgoSat ? figure_text("touching, %d axes", out.sat.tested) : "touching";
+        ans.figure =
+            bit == kAlgoSat ? figure_text("touching, %d axes", out.sat.tested) : "touching";
       }
     }
   }

@@ -14,7 +14,8 @@ SatTrace sat_early_exit_view(const SatTrace& every_axis) {
                   every_axis.axes.begin() + static_cast<std::ptrdiff_t>(n));
   // The least overlap among the axes tested; the first of equal ones, as sat records it.
   for (std::size_t k = 0; k < out.axes.size(); ++k) {
-    if (out.least < 0 || out.axes[k].overlap < out.axes[static_cast<std::size_t>(out.least)].overlap)
+    if (out.least < 0 ||
+        out.axes[k].overlap < out.axes[static_cast<std::size_t>(out.least)].overlap)
       out.least = static_cast<int>(k);
   }
   return out;

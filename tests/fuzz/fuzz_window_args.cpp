@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "args.h"
-#include "hitbox/limits.h"
 #include "cli/window_flags.h"
+#include "hitbox/limits.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   hitbox::fuzz::Args args = hitbox::fuzz::split_args({"hitbox"}, data, size);

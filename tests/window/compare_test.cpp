@@ -19,13 +19,13 @@
 #include <vector>
 
 #include "../support/run_binary.h"
-#include "hitbox/collide.h"
-#include "hitbox/scene.h"
-#include "platform/image.h"
-#include "layout_probe.h"
-#include "pixels.h"
 #include "compare/timing_clock.h"
 #include "compare/viewports.h"
+#include "hitbox/collide.h"
+#include "hitbox/scene.h"
+#include "layout_probe.h"
+#include "pixels.h"
+#include "platform/image.h"
 
 namespace hitbox::window_test {
 namespace {
@@ -365,10 +365,10 @@ TEST(WindowSplit, TwoViewportsShowTheSameShapesWithTheirOwnAlgorithms) {
 TEST(WindowSplit, FourViewportsInAGrid) {
   // Views: sat (miss), aabb (hit), bounding_circle (miss), pixel (miss).
   RunResult r;
-  const Image img = render("split4",
-                           "--scene " + kCircleCorner +
-                               " --focus rect:ball --algo sat --split 4 --no-ui --print-layout",
-                           &r);
+  const Image img = render(
+      "split4",
+      "--scene " + kCircleCorner + " --focus rect:ball --algo sat --split 4 --no-ui --print-layout",
+      &r);
   // The views tile the free area (the window less the menu bar and the status line).
   const FrameLayout lay = parse_layout(r.out);
   const app::ViewRect area{static_cast<int>(lay.free.x0), static_cast<int>(lay.free.y0),

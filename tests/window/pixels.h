@@ -14,8 +14,8 @@
 #include <string_view>
 #include <vector>
 
-#include "platform/canvas.h"
 #include "overlays/palette.h"
+#include "platform/canvas.h"
 
 namespace hitbox::window_test {
 

@@ -25,9 +25,9 @@
 #include "hitbox/report.h"
 #include "hitbox/scene.h"
 #include "hitbox/shape.h"
-#include "platform/image.h"
 #include "layout_probe.h"
 #include "pixels.h"
+#include "platform/image.h"
 
 namespace hitbox::window_test {
 namespace {

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Every C++ file of the source tree ($1) is as clang-format writes it from the root
+# .clang-format. Lists the files that are not; `clang-format -i FILE` mends one.
+set -euo pipefail
+cd "$1"
+if ! command -v clang-format >/dev/null; then
+  echo "format: clang-format is not installed (the README's test command installs it)" >&2
+  exit 1
+fi
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  mapfile -t files < <(git ls-files '*.cpp' '*.h')
+else
+  mapfile -t files < <(find core app bench tests -name '*.cpp' -o -name '*.h')
+fi
+if ((${#files[@]} == 0)); then
+  echo "format: no C++ files found under $1" >&2
+  exit 1
+fi
+if ! out=$(clang-format --dry-run -Werror "${files[@]}" 2>&1); then
+  echo "format: not as clang-format writes them (clang-format -i FILE mends one):" >&2
+  grep -oE '^[^:]+:[0-9]+:[0-9]+: error' <<<"$out" | cut -d: -f1 | sort -u | sed 's/^/  /' >&2
+  exit 1
+fi
+echo "format: ${#files[@]} files as clang-format writes them"

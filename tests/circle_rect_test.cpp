@@ -16,6 +16,7 @@
 #include <string>
 
 #include "hitbox/collide.h"
+#include "support/named_shapes.h"
 #include "support/reference.h"
 
 namespace {
@@ -30,25 +31,12 @@ using hitbox::Shape;
 using hitbox::Vec2;
 namespace ref = hitbox::ref;
 
+// This file's shapes are named R and C.
 Shape rect(DVec2 pos, DVec2 size, double angle = 0.0, bool mx = false, bool my = false) {
-  Shape s;
-  s.id = "R";
-  s.kind = Kind::Rect;
-  s.pos = pos;
-  s.size = size;
-  s.angle = angle;
-  s.mirror_x = mx;
-  s.mirror_y = my;
-  return s;
+  return hitbox::named_shapes::rect("R", pos, size, angle, mx, my);
 }
-
 Shape circle(DVec2 pos, double r) {
-  Shape s;
-  s.id = "C";
-  s.kind = Kind::Circle;
-  s.pos = pos;
-  s.radius = r;
-  return s;
+  return hitbox::named_shapes::circle("C", pos, r);
 }
 
 // ---- named cases ----
@@ -220,15 +208,7 @@ class Gen {
   std::mt19937 rng_;
 };
 
-// The reference sees a sprite as the rect of its frame.
-Shape twin(const Shape& s) {
-  if (s.kind != Kind::Sprite) return s;
-  Shape r = s;
-  r.kind = Kind::Rect;
-  r.size = DVec2(s.pixels.image->w, s.pixels.image->h);
-  r.pixels = {};
-  return r;
-}
+using ref::twin;
 
 struct Counts {
   int cases = 0, skipped = 0, hit[3] = {0, 0, 0}, miss[3] = {0, 0, 0};

@@ -124,15 +124,7 @@ class Gen {
   std::mt19937 rng_;
 };
 
-// What the reference sees: a sprite is the rect of its frame.
-Shape twin(const Shape& s) {
-  if (s.kind != Kind::Sprite) return s;
-  Shape r = s;
-  r.kind = Kind::Rect;
-  r.size = DVec2(s.pixels.image->w, s.pixels.image->h);
-  r.pixels = {};
-  return r;
-}
+using ref::twin;
 
 // The exact signed distance of A (moved by shift_a) and B. Circle pairs come from
 // ref::PairRef. Polygon pairs use ref::point_polygon_signed_distance against A - B built

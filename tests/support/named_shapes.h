@@ -1,6 +1,6 @@
 // Shape makers for the named cases (each shape named, placed and sized by hand, optionally
 // mirrored or moving) and the shoelace area of a posed body, shared by collide_test.cpp,
-// swept_test.cpp, shape_test.cpp, segment_test.cpp and ray_test.cpp.
+// swept_test.cpp, shape_test.cpp, segment_test.cpp, ray_test.cpp and circle_rect_test.cpp.
 #pragma once
 
 #include <utility>

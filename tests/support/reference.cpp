@@ -155,6 +155,15 @@ double farthest_radius(const Shape& s) {
   return r;
 }
 
+Shape twin(const Shape& s) {
+  if (s.kind != Kind::Sprite) return s;
+  Shape r = s;
+  r.kind = Kind::Rect;
+  r.size = DVec2(s.pixels.image->w, s.pixels.image->h);
+  r.pixels = {};
+  return r;
+}
+
 Poly clip_convex(const Poly& subject, const Poly& clip) {
   Poly out = subject;
   for (std::size_t i = 0; i < clip.size() && !out.empty(); ++i) {

@@ -74,6 +74,9 @@ struct Box {
 };
 Box world_box(const Shape& s);           // exact world axis-aligned bounds
 double farthest_radius(const Shape& s);  // farthest world vertex from pos (circle: radius)
+// What the references see of a shape: a sprite as the rect of its frame (w x h, its pose),
+// any other shape as it is.
+Shape twin(const Shape& s);
 
 // ---- clipping and area ----
 // Sutherland-Hodgman: subject clipped by every edge of the convex polygon clip.

@@ -436,7 +436,7 @@ SimStats sim_step(Simulation* sim, SimTrace* trace) {
 
 void sim_run(Simulation* sim, double seconds) {
   const double count = std::round(seconds / sim->options.step);
-  for (double k = 0; k < count; k += 1.0) sim_step(sim, nullptr);
+  for (std::int64_t k = 0; static_cast<double>(k) < count; ++k) sim_step(sim, nullptr);
 }
 
 }  // namespace hitbox

@@ -19,68 +19,15 @@ Vec2 unit_or(Vec2 v, Vec2 fallback) {
   return len2 > 0.0f ? v / std::sqrt(len2) : fallback;
 }
 
-RayHit inside_at(Vec2 from) {
-  RayHit h;
-  h.hit = true;
-  h.inside = true;
-  h.point = from;
-  return h;
-}
-
-RayHit hit_at(Vec2 from, Vec2 d, float t, Vec2 normal) {
-  RayHit h;
-  h.hit = true;
-  h.t = t;
-  h.point = from + d * t;
-  h.normal = normal + Vec2(0.0f);  // + 0 turns a -0 component into 0
-  return h;
-}
-
-// The circle's normal at p by a division and a square root, for a hit where the quick one in
-// ray_circle() cannot be trusted (see there). Out of line: rare.
-[[gnu::noinline]] Vec2 circle_normal_exact(Vec2 p, Vec2 centre, Vec2 d) {
-  return unit_or(p - centre, -unit_or(d, Vec2(1.0f, 0.0f)));
-}
-
-// The quadratic |f + t d|^2 = r^2 with f = from - centre, outside at t = 0 (c > 0): the
-// smaller root, in the cancellation-free form c / (-h + sqrt(h^2 - a c)) with h = f.d (the
-// same floats as 2c / (-b + sqrt(b^2 - 4ac)) with b = 2h: every factor 2 is exact).
-// Most casts in a scene miss, outside and heading away or with the ray's line passing the
-// circle by: those are decided first, before the square root and the divisions, then a start
-// inside or on the circle. What is left heads in toward the circle along a line that meets
-// it, and mostly hits (unless the ray ends first). Each branch is taken mostly one way; this
-// order measured faster than computing every case and picking the answer by masks.
-RayHit ray_circle(const Body& b, Vec2 from, Vec2 d) {
-  const Vec2 f = from - b.pos;
-  const float c = dot(f, f) - b.radius * b.radius;
-  const float a = dot(d, d);
-  const float h = dot(f, d);
-  const float disc = h * h - a * c;
-  if ((c > 0.0f) & ((h >= 0.0f) | (disc < 0.0f))) return RayHit{};
-  if (c <= 0.0f) return inside_at(from);
-  const float t = c / (detail::sqrt1(std::max(disc, 0.0f)) - h);
-  // Moving, heading in, the line meeting the circle (each false on a NaN), by the ray's end.
-  if (!((a != 0.0f) & (h < 0.0f) & (disc >= 0.0f) & (t <= 1.0f))) return RayHit{};
-  const Vec2 p = from + d * t;
-  // The normal: (p - centre) / r is unit up to p's rounding, and one Newton step
-  // m (3 - m.m) / 2 takes a length 1 + e to 1 - 3e^2/8 + rounding, with no second square root.
-  // Where |m| is off 1 by more than about 5e-4 (coordinates far larger than the radius),
-  // or the numbers are not finite, the exact division by the length instead.
-  const Vec2 m = (p - b.pos) * (1.0f / b.radius);
-  const float mm = dot(m, m);
-  Vec2 n = m * (1.5f - 0.5f * mm);
-  if (!(std::fabs(mm - 1.0f) <= 1e-3f)) [[unlikely]] {
-    n = circle_normal_exact(p, b.pos, d);
-  }
-  return hit_at(from, d, t, n);
-}
+using detail::ray_hit_at;
+using detail::ray_inside_at;
 
 // Cyrus-Beck: the ray's t range [0, 1] cut by each edge's inner half-plane
 // dot(n, x - v) <= 0. An edge the ray runs parallel to either keeps all of it or none.
 RayHit ray_convex(const Body& b, Vec2 from, Vec2 d) {
   bool inside = true;
   for (int i = 0; i < b.count && inside; ++i) inside = dot(b.n[i], from - b.v[i]) <= 0.0f;
-  if (inside) return inside_at(from);
+  if (inside) return ray_inside_at(from);
   float t_in = 0.0f, t_out = 1.0f;
   int edge = -1;
   for (int i = 0; i < b.count; ++i) {
@@ -102,7 +49,7 @@ RayHit ray_convex(const Body& b, Vec2 from, Vec2 d) {
     if (t_in > t_out) return {};
   }
   if (edge < 0) return {};
-  return hit_at(from, d, t_in, b.n[edge]);
+  return ray_hit_at(from, d, t_in, b.n[edge]);
 }
 
 #if HITBOX_LANES
@@ -143,7 +90,7 @@ template <int G>
     t_enter = (in & (t_enter < t[g])) ? t[g] : t_enter;
     t_exit = (out & (t[g] < t_exit)) ? t[g] : t_exit;
   }
-  if (outside == 0) return inside_at(from);
+  if (outside == 0) return ray_inside_at(from);
   // The largest entering t and the least exiting t over the lanes.
   f4 m = t_enter < shuffle<1, 0, 3, 2>(t_enter) ? shuffle<1, 0, 3, 2>(t_enter) : t_enter;
   m = m < shuffle<2, 3, 0, 1>(m) ? shuffle<2, 3, 0, 1>(m) : m;
@@ -156,7 +103,7 @@ template <int G>
   unsigned at = 0;
   for (int g = 0; g < G; ++g) at |= lane_mask(t[g] == splat4(t_max)) << (4 * g);
   const unsigned first = t_max > 0.0f ? at & entering : entering;
-  return hit_at(from, d, t_in, b.n[std::countr_zero(first)]);
+  return ray_hit_at(from, d, t_in, b.n[std::countr_zero(first)]);
 }
 #endif
 
@@ -168,7 +115,7 @@ template <int G>
 RayHit ray_box(const Body& b, Vec2 from, Vec2 d) {
   const Vec2 f = from - b.pos;
   const float fx = dot(f, b.axis_x), fy = dot(f, b.axis_y);
-  if (std::fabs(fx) <= b.half.x && std::fabs(fy) <= b.half.y) return inside_at(from);
+  if (std::fabs(fx) <= b.half.x && std::fabs(fy) <= b.half.y) return ray_inside_at(from);
   const float dx = dot(d, b.axis_x), dy = dot(d, b.axis_y);
   // Near and far t of one slab; a parallel ray inside it: (-inf, +inf), outside it: empty.
   struct Slab {
@@ -187,7 +134,7 @@ RayHit ray_box(const Body& b, Vec2 from, Vec2 d) {
   if (!(t_in <= t_out)) return {};
   const Vec2 axis = by_y ? b.axis_y : b.axis_x;
   const float along = by_y ? dy : dx;
-  return hit_at(from, d, t_in, along > 0.0f ? -axis : axis);
+  return ray_hit_at(from, d, t_in, along > 0.0f ? -axis : axis);
 }
 
 // The orientation of c against the line a -> b, in double (segment.cpp's test).
@@ -201,7 +148,7 @@ double orient(Vec2 a, Vec2 b, Vec2 c) {
 [[gnu::noinline]] RayHit ray_thin(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
   const Vec2 v0 = b.v[0];
   const Vec2 v1 = b.count == 2 ? b.v[1] : b.v[0];
-  if (segment_intersection(from, from, v0, v1).count > 0) return inside_at(from);
+  if (segment_intersection(from, from, v0, v1).count > 0) return ray_inside_at(from);
   const SegmentHits s = segment_intersection(from, to, v0, v1);
   if (s.count == 0) return {};
   const float dd = dot(d, d);
@@ -218,7 +165,7 @@ double orient(Vec2 a, Vec2 b, Vec2 c) {
     const float side = dot(n, from - v0);
     if (side != 0.0f) normal = side > 0.0f ? n : -n;
   }
-  return hit_at(from, d, t, normal);
+  return ray_hit_at(from, d, t, normal);
 }
 
 // The reverse of the ray's direction, unit. Out of line: the rare normal of a crossing whose
@@ -240,7 +187,7 @@ RayHit segment_crossing(const Body& b, Vec2 from, Vec2 to, Vec2 d, double o_from
   const Vec2 n = b.n[0];
   const float side = dot(n, from - b.v[0]);
   const Vec2 normal = side > 0.0f ? n : side < 0.0f ? -n : back_of(d);
-  return hit_at(from, d, t, normal);
+  return ray_hit_at(from, d, t, normal);
 }
 
 // A segment, the common cases with segment_intersection's own tests and numbers: the start off
@@ -318,7 +265,13 @@ namespace {
 }
 }  // namespace
 
-RayHit raycast(const Body& b, Vec2 from, Vec2 to) {
+namespace detail {
+
+[[gnu::noinline]] Vec2 circle_normal_exact(Vec2 p, Vec2 centre, Vec2 d) {
+  return unit_or(p - centre, -unit_or(d, Vec2(1.0f, 0.0f)));
+}
+
+RayHit raycast_any(const Body& b, Vec2 from, Vec2 to) {
   if (has_pieces(b)) return raycast_pieces(b, from, to);
   const Vec2 d = to - from;
   if (b.geom == Geom::Circle) return ray_circle(b, from, d);
@@ -330,6 +283,8 @@ RayHit raycast(const Body& b, Vec2 from, Vec2 to) {
 #endif
   return ray_convex(b, from, d);
 }
+
+}  // namespace detail
 
 std::vector<RayHitAt> cast_ray(std::span<const Posed> bodies, Vec2 from, Vec2 to) {
   std::vector<RayHitAt> hits;

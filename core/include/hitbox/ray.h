@@ -32,8 +32,9 @@ struct RayHit {
   Vec2 normal{0.0f, 0.0f};  // unit, facing the start; zero when inside
 };
 
-// One shape. A zero-length ray (from == to) hits only a shape that holds `from`.
-RayHit raycast(const Body& b, Vec2 from, Vec2 to);
+// One shape. A zero-length ray (from == to) hits only a shape that holds `from`. Inline
+// (detail/ray_circle.h, below): a circle's cast, and a call for every other kind.
+inline RayHit raycast(const Body& b, Vec2 from, Vec2 to);
 
 struct RayHitAt {
   int index = 0;  // into the bodies given
@@ -44,3 +45,5 @@ struct RayHitAt {
 std::vector<RayHitAt> cast_ray(std::span<const Posed> bodies, Vec2 from, Vec2 to);
 
 }  // namespace hitbox
+
+#include "hitbox/detail/ray_circle.h"

@@ -184,14 +184,20 @@ void Renderer::grid() {
     // distance shading, and a quarter of the fragments of an anti-aliased line.
     const auto w = static_cast<float>(width_);
     const auto h = static_cast<float>(height_);
+    // Line k at first + k * spacing: no sum of steps to drift or, far from the origin, to
+    // stop moving. At least 6 window px apart (the fade), so a window holds a few hundred.
     const float first_x = std::ceil(world_lo.x / level.spacing) * level.spacing;
-    for (float x = first_x; x <= world_hi.x; x += level.spacing) {
+    for (int k = 0;; ++k) {
+      const float x = first_x + static_cast<float>(k) * level.spacing;
+      if (!(x <= world_hi.x) || k > 4096) break;
       const float sx = std::floor(cam_.to_screen(Vec2(x, 0.0f)).x);
       const Vec2 quad[4] = {{sx, 0.0f}, {sx + 1.0f, 0.0f}, {sx + 1.0f, h}, {sx, h}};
       screen_triangles_fan(quad, color);
     }
     const float first_y = std::ceil(world_lo.y / level.spacing) * level.spacing;
-    for (float y = first_y; y <= world_hi.y; y += level.spacing) {
+    for (int k = 0;; ++k) {
+      const float y = first_y + static_cast<float>(k) * level.spacing;
+      if (!(y <= world_hi.y) || k > 4096) break;
       const float sy = std::floor(cam_.to_screen(Vec2(0.0f, y)).y);
       const Vec2 quad[4] = {{0.0f, sy}, {w, sy}, {w, sy + 1.0f}, {0.0f, sy + 1.0f}};
       screen_triangles_fan(quad, color);

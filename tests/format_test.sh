@@ -7,18 +7,30 @@ if ! command -v clang-format >/dev/null; then
   echo "format: clang-format is not installed (the README's test command installs it)" >&2
   exit 1
 fi
+# The files git tracks or would track (untracked ones not ignored), as they are on disk now;
+# without git, every C++ file under the source folders.
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-  mapfile -t files < <(git ls-files '*.cpp' '*.h')
+  mapfile -t listed < <(git ls-files --cached --others --exclude-standard -- '*.cpp' '*.h')
 else
-  mapfile -t files < <(find core app bench tests -name '*.cpp' -o -name '*.h')
+  mapfile -t listed < <(find core app bench tests tools -name '*.cpp' -o -name '*.h')
 fi
+files=()
+for f in "${listed[@]}"; do
+  [ -f "$f" ] && files+=("$f")
+done
 if ((${#files[@]} == 0)); then
   echo "format: no C++ files found under $1" >&2
   exit 1
 fi
 if ! out=$(clang-format --dry-run -Werror "${files[@]}" 2>&1); then
-  echo "format: not as clang-format writes them (clang-format -i FILE mends one):" >&2
-  grep -oE '^[^:]+:[0-9]+:[0-9]+: error' <<<"$out" | cut -d: -f1 | sort -u | sed 's/^/  /' >&2
+  bad=$(grep -oE '^[^:]+:[0-9]+:[0-9]+: error' <<<"$out" | cut -d: -f1 | sort -u || true)
+  if [ -n "$bad" ]; then
+    echo "format: not as clang-format writes them (clang-format -i FILE mends one):" >&2
+    sed 's/^/  /' <<<"$bad" >&2
+  else
+    echo "format: clang-format failed:" >&2
+    echo "$out" >&2
+  fi
   exit 1
 fi
-echo "format: ${#files[@]} files as clang-format writes them"
+echo "format: ${#files[@]} files as clang-format writes them ($(clang-format --version))"

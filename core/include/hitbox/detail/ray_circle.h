@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "hitbox/detail/lanes.h"
+#include "hitbox/ray.h"  // RayHit (ray.h includes this file at its end)
 #include "hitbox/shape.h"
 
 namespace hitbox::detail {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -143,6 +144,13 @@ double orient(Vec2 a, Vec2 b, Vec2 c) {
   return (b.x - ax) * (c.y - ay) - (b.y - ay) * (c.x - ax);
 }
 
+// The reverse of the ray's direction, unit. Out of line: the rare normal of a crossing whose
+// start lies on the segment's line in float, of a ray along a segment or through a point, and
+// of a circle hit whose quick normal cannot be trusted.
+[[gnu::noinline]] Vec2 back_of(Vec2 d) {
+  return -unit_or(d, Vec2(1.0f, 0.0f));
+}
+
 // Segments and points: where the ray's own segment meets them (segment.h), the hit nearest
 // the start. Every case; ray_segment() below takes the common ones of a segment first.
 [[gnu::noinline]] RayHit ray_thin(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
@@ -156,8 +164,7 @@ double orient(Vec2 a, Vec2 b, Vec2 c) {
   float t = 2.0f;
   for (int k = 0; k < s.count; ++k) t = std::min(t, dot(s.p[k] - from, d) / dd);
   t = std::clamp(t, 0.0f, 1.0f);
-  const Vec2 back = -unit_or(d, Vec2(1.0f, 0.0f));
-  Vec2 normal = back;
+  Vec2 normal = back_of(d);
   if (b.count == 2 && s.count == 1) {
     // Across the segment: its normal on the start's side (a ray through an end point
     // exactly along the segment's line counts as along it).
@@ -166,12 +173,6 @@ double orient(Vec2 a, Vec2 b, Vec2 c) {
     if (side != 0.0f) normal = side > 0.0f ? n : -n;
   }
   return ray_hit_at(from, d, t, normal);
-}
-
-// The reverse of the ray's direction, unit. Out of line: the rare normal of a crossing whose
-// start lies on the segment's line in float.
-[[gnu::noinline]] Vec2 back_of(Vec2 d) {
-  return -unit_or(d, Vec2(1.0f, 0.0f));
 }
 
 // A ray crossing a segment with every end strictly apart: segment_intersection's crossing
@@ -268,13 +269,14 @@ namespace {
 namespace detail {
 
 [[gnu::noinline]] Vec2 circle_normal_exact(Vec2 p, Vec2 centre, Vec2 d) {
-  return unit_or(p - centre, -unit_or(d, Vec2(1.0f, 0.0f)));
+  return unit_or(p - centre, back_of(d));
 }
 
+// raycast() takes the circles inline; every other kind comes here.
 RayHit raycast_any(const Body& b, Vec2 from, Vec2 to) {
+  assert(b.geom != Geom::Circle);
   if (has_pieces(b)) return raycast_pieces(b, from, to);
   const Vec2 d = to - from;
-  if (b.geom == Geom::Circle) return ray_circle(b, from, d);
   if (b.geom == Geom::Box) return ray_box(b, from, d);
   if (!has_area(b)) return b.count == 2 ? ray_segment(b, from, to, d) : ray_thin(b, from, to, d);
 #if HITBOX_LANES

@@ -67,7 +67,7 @@ inline RayHit ray_circle(const Body& b, Vec2 from, Vec2 d) {
   return ray_hit_at(from, d, t, n);
 }
 
-// Every other shape (ray.cpp).
+// Every other kind of shape (ray.cpp); not a circle.
 RayHit raycast_any(const Body& b, Vec2 from, Vec2 to);
 
 }  // namespace hitbox::detail

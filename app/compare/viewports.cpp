@@ -123,7 +123,9 @@ void views_menu(SplitState& s, bool& compare_open, std::uint32_t sandbox_algos) 
 
 void views_section(SplitState& s) {
   if (s.count <= 1) return;
+  ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("Each view shows the same shapes with its own algorithms.");
+  ImGui::PopTextWrapPos();
   if (ImGui::BeginTable("viewalgos", s.count + 1,
                         ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
     ImGui::TableSetupColumn("algorithm");

@@ -10,6 +10,7 @@
 #include "overlays/draw_util.h"
 #include "overlays/overlays.h"
 #include "overlays/palette.h"
+#include "panels/flow.h"
 #include "panels/panels.h"
 #include "sandbox/state.h"
 
@@ -18,30 +19,51 @@ namespace pal = palette;
 
 namespace {
 
-// The verdict and figure of one algorithm beside its checkbox.
-void verdict_text(SandboxState& s, std::uint32_t bit) {
+// Where a verdict `width` px wide goes: beside the checkbox, at `column`, when it fits there;
+// else on the next line, under the checkbox's label (a narrow panel).
+void place_verdict(float column, float width) {
+  if (column + width <= ImGui::GetWindowContentRegionMax().x) {
+    ImGui::SameLine(column);
+    return;
+  }
+  ImGui::SetCursorPosX(ImGui::GetCursorPosX() + ImGui::GetFrameHeight() +
+                       ImGui::GetStyle().ItemInnerSpacing.x);
+}
+
+// The verdict and figure of one algorithm, placed after its checkbox.
+void verdict_text(SandboxState& s, std::uint32_t bit, float column) {
+  const auto plain = [&](const ImVec4& colour, const char* text) {
+    place_verdict(column, text_width(text));
+    ImGui::TextColored(colour, "%s", text);
+  };
+  const ImVec4 disabled = ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
   if (!(bit & kDrawnAlgos)) {  // an algorithm the core gained that has no view here yet
-    ImGui::TextDisabled("(not shown in the sandbox)");
+    plain(disabled, "(not shown in the sandbox)");
     return;
   }
   if (bit == kAlgoPixel && !s.an.pixel_problem.empty()) {
-    ImGui::TextColored(to_v4(pal::kOverlap), "mask too large");
+    plain(to_v4(pal::kOverlap), "mask too large");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.an.pixel_problem.c_str());
     return;
   }
   if (!(s.ran_in_panels() & bit)) {
-    ImGui::TextDisabled(s.an.pair.valid() ? "n/a" : "-");
+    plain(disabled, s.an.pair.valid() ? "n/a" : "-");
     return;
   }
   const AlgoAnswer& ans = s.an.r.answer(static_cast<Algo>(bit));
   if (ans.touching) {
-    ImGui::TextColored(to_v4(pal::kTouching), "%s", ans.figure.c_str());
+    place_verdict(column, text_width(ans.figure.c_str()));
+    flow_words(to_v4(pal::kTouching), ans.figure);
     return;
   }
   const bool hit = ans.hit();
-  ImGui::TextColored(to_v4(hit ? pal::kOverlap : pal::kGap), "%s", hit ? "HIT" : "miss");
-  ImGui::SameLine();
-  ImGui::TextUnformatted(s.an.r.answer(static_cast<Algo>(bit)).figure.c_str());
+  const char* word = hit ? "HIT" : "miss";
+  place_verdict(column, text_width(word) + text_width(" ") + text_width(ans.figure.c_str()));
+  ImGui::BeginGroup();
+  ImGui::TextColored(to_v4(hit ? pal::kOverlap : pal::kGap), "%s", word);
+  ImGui::SameLine(0.0f, text_width(" "));
+  flow_words(ImGui::GetStyleColorVec4(ImGuiCol_Text), ans.figure);
+  ImGui::EndGroup();
 }
 
 }  // namespace
@@ -54,11 +76,12 @@ void panel_focus(SandboxState& s) {
   ImGui::TextColored(to_v4(pal::kTraceA), "A: %s", s.shape(s.an.pair.a).id.c_str());
   ImGui::SameLine();
   ImGui::TextColored(to_v4(pal::kTraceB), "B: %s", s.shape(s.an.pair.b).id.c_str());
-  ImGui::SameLine();
-  ImGui::TextDisabled(s.an.pair.pinned ? "(pinned)" : "(selection + nearest)");
+  const char* how = s.an.pair.pinned ? "(pinned)" : "(selection + nearest)";
+  same_line_if_fits(text_width(how));
+  ImGui::TextDisabled("%s", how);
   if (s.an.pair.pinned) {
     if (ImGui::SmallButton("Swap A/B")) std::swap(s.pin_a, s.pin_b);
-    ImGui::SameLine();
+    same_line_if_fits(button_width("Unpin"));
     if (ImGui::SmallButton("Unpin")) s.pin_a = s.pin_b = -1;
   } else if (ImGui::SmallButton("Pin this pair")) {
     s.pin_a = s.an.pair.a;
@@ -71,6 +94,9 @@ void panel_algorithms(SandboxState& s) {
     ImGui::End();
     return;
   }
+  // Text wraps at the panel's edge (a narrow window gives the panel about 250 px); the tables
+  // in the sections below lay out their own columns.
+  ImGui::PushTextWrapPos(0.0f);
   panel_tools(s);
   ImGui::Separator();
   panel_focus(s);
@@ -79,8 +105,7 @@ void panel_algorithms(SandboxState& s) {
     bool on = (s.algos & info.bit) != 0;
     if (ImGui::Checkbox(info.name, &on))
       s.algos = on ? (s.algos | info.bit) : (s.algos & ~info.bit);
-    ImGui::SameLine(11.5f * ImGui::GetFontSize());
-    verdict_text(s, info.bit);
+    verdict_text(s, info.bit, 11.5f * ImGui::GetFontSize());
   }
   {
     const std::uint32_t shown =
@@ -88,7 +113,7 @@ void panel_algorithms(SandboxState& s) {
     const std::string preview =
         s.colour_algo == 0 ? std::string("auto (") + (shown ? algo_name(shown) : "none") + ")"
                            : std::string(algo_name(s.colour_algo));
-    ImGui::SetNextItemWidth(13.0f * ImGui::GetFontSize());
+    fit_next_item("hit colour from", 13.0f * ImGui::GetFontSize());
     if (ImGui::BeginCombo("hit colour from", preview.c_str())) {
       if (ImGui::Selectable("auto", s.colour_algo == 0)) s.colour_algo = 0;
       for (const AlgoInfo& info : kAlgorithms)
@@ -100,16 +125,16 @@ void panel_algorithms(SandboxState& s) {
     const ImGuiTreeNodeFlags open = ImGuiTreeNodeFlags_DefaultOpen;
     if ((s.ran_in_panels() & kAlgoAabb) && ImGui::CollapsingHeader("aabb", open)) {
       const AabbResult& r = s.an.r.aabb;
-      ImGui::TextColored(to_v4(pal::kTraceA), "A x [%.1f, %.1f]  y [%.1f, %.1f]", r.a.min.x,
+      flow_text_coloured(to_v4(pal::kTraceA), "A x [%.1f, %.1f]  y [%.1f, %.1f]", r.a.min.x,
                          r.a.max.x, r.a.min.y, r.a.max.y);
-      ImGui::TextColored(to_v4(pal::kTraceB), "B x [%.1f, %.1f]  y [%.1f, %.1f]", r.b.min.x,
+      flow_text_coloured(to_v4(pal::kTraceB), "B x [%.1f, %.1f]  y [%.1f, %.1f]", r.b.min.x,
                          r.b.max.x, r.b.min.y, r.b.max.y);
     }
     if ((s.ran_in_panels() & kAlgoBoundingCircle) &&
         ImGui::CollapsingHeader("bounding_circle", open)) {
       const BoundingCircleResult& r = s.an.r.bounding_circle;
-      ImGui::Text("rA %.2f + rB %.2f vs centre distance %.2f", r.ra, r.rb, r.distance);
-      ImGui::Text("gap %.2f (<= 0 is a hit)", r.gap);
+      flow_text("rA %.2f + rB %.2f vs centre distance %.2f", r.ra, r.rb, r.distance);
+      flow_text("gap %.2f (<= 0 is a hit)", r.gap);
     }
     if ((s.ran_in_panels() & kAlgoSat) && ImGui::CollapsingHeader("sat", open)) panel_sat(s);
     if ((s.ran_in_panels() & kAlgoMtd) && ImGui::CollapsingHeader("mtd", open)) panel_mtd(s);
@@ -120,6 +145,7 @@ void panel_algorithms(SandboxState& s) {
       panel_pixel(s);
   }
   if (ImGui::CollapsingHeader("broad phase", ImGuiTreeNodeFlags_DefaultOpen)) panel_broad(s);
+  ImGui::PopTextWrapPos();
   ImGui::End();
 }
 }  // namespace hitbox::app

@@ -9,6 +9,7 @@
 #include "hitbox/limits.h"
 #include "overlays/draw_util.h"
 #include "overlays/palette.h"
+#include "panels/flow.h"
 #include "panels/panels.h"
 #include "sandbox/state.h"
 
@@ -26,6 +27,11 @@ void panel_inspector(SandboxState& s) {
     return;
   }
   Shape w = s.shape(s.sel);
+  // Every field ends where the longest label ("alpha threshold", "static_friction") still
+  // shows whole to its right, at any panel width.
+  ImGui::PushItemWidth(-std::max(text_width("alpha threshold"), text_width("static_friction")) -
+                       ImGui::GetStyle().ItemInnerSpacing.x);
+  ImGui::PushTextWrapPos(0.0f);
   ImGui::Text("%s", kind_name(w.kind));
 
   if (!s.id_active) std::snprintf(s.id_buf, sizeof s.id_buf, "%s", w.id.c_str());
@@ -52,7 +58,7 @@ void panel_inspector(SandboxState& s) {
   const double smin = 0.01, smax = 100.0;
   ImGui::DragScalar("scale", ImGuiDataType_Double, &w.scale, 0.01f, &smin, &smax, "%.3f", clamp);
   ImGui::Checkbox("mirror x (H)", &w.mirror_x);
-  ImGui::SameLine();
+  same_line_if_fits(check_width("mirror y (V)"));
   ImGui::Checkbox("mirror y (V)", &w.mirror_y);
   const double lmin = 0.5, lmax = 100000.0;
   // (if/else rather than a switch: kinds other than these have no size field here)
@@ -80,6 +86,7 @@ void panel_inspector(SandboxState& s) {
     int remove = -1;
     std::vector<DVec2> pts = w.points;
     bool edited = false;
+    ImGui::PushTextWrapPos(-1.0f);  // the columns fit their text
     if (ImGui::BeginTable("points", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
       ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed);
       ImGui::TableSetupColumn("x, y", ImGuiTableColumnFlags_WidthStretch);
@@ -100,6 +107,7 @@ void panel_inspector(SandboxState& s) {
       }
       ImGui::EndTable();
     }
+    ImGui::PopTextWrapPos();
     if (remove >= 0) {
       pts.erase(pts.begin() + remove);
       edited = true;
@@ -115,11 +123,10 @@ void panel_inspector(SandboxState& s) {
       }
     }
   }
-  if (!s.inspector_error.empty()) {
-    ImGui::PushTextWrapPos(0.0f);
+  if (!s.inspector_error.empty())
     ImGui::TextColored(to_v4(pal::kOverlap), "%s", s.inspector_error.c_str());
-    ImGui::PopTextWrapPos();
-  }
+  ImGui::PopTextWrapPos();
+  ImGui::PopItemWidth();
   ImGui::End();
 }
 }  // namespace hitbox::app

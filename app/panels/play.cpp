@@ -12,6 +12,7 @@
 #include "hitbox/simulation.h"
 #include "overlays/draw_util.h"
 #include "overlays/palette.h"
+#include "panels/flow.h"
 #include "panels/panels.h"
 #include "sandbox/state.h"
 
@@ -58,10 +59,10 @@ void panel_play(SandboxState& s) {
 void panel_broad(SandboxState& s) {
   CollidingPairs& p = s.pairs;
   int method = p.broad.method == BroadMethod::SortAndSweep ? 0 : 1;
-  ImGui::SetNextItemWidth(11.0f * ImGui::GetFontSize());
+  fit_next_item("method", 11.0f * ImGui::GetFontSize());
   if (ImGui::Combo("method", &method, "sort and sweep (x)\0uniform grid\0"))
     p.broad.method = method == 0 ? BroadMethod::SortAndSweep : BroadMethod::Grid;
-  ImGui::SameLine();
+  same_line_if_fits(check_width("show"));
   ImGui::Checkbox("show", &p.show);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(p.broad.method == BroadMethod::SortAndSweep
@@ -96,7 +97,7 @@ void panel_body(SandboxState& s, Shape& w) {
       w.body.reset();
   }
   if (!w.body) {
-    ImGui::SameLine();
+    same_line_if_fits(text_width("none: static"));
     ImGui::TextDisabled("none: static");
     return;
   }

@@ -11,6 +11,7 @@
 #include "overlays/draw_util.h"
 #include "overlays/overlays.h"
 #include "overlays/palette.h"
+#include "panels/flow.h"
 #include "panels/panels.h"
 #include "sandbox/state.h"
 
@@ -86,13 +87,24 @@ void panel_sat(SandboxState& s) {
   if (tr.least >= 0 && stop < 0)
     ImGui::TextColored(to_v4(pal::kLeastAxis), "Least overlap: axis #%d (the MTD axis).",
                        tr.least + 1);
+  // One row per axis: its number, where it comes from, its overlap or gap, and the two
+  // intervals on a number line. A narrow panel puts the line under the words, in one column.
+  const float need = text_width("00") + text_width("edge_a 00") +
+                     text_width("overlap 000.00 skip") + 6.0f * ImGui::GetFontSize() +
+                     6.0f * ImGui::GetStyle().CellPadding.x;
+  const bool narrow = ImGui::GetContentRegionAvail().x < need;
   const ImGuiTableFlags flags =
       ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
-  if (ImGui::BeginTable("sat_axes", 4, flags)) {
+  ImGui::PushTextWrapPos(-1.0f);  // the columns fit their text
+  if (ImGui::BeginTable("sat_axes", narrow ? 2 : 4, flags)) {
     ImGui::TableSetupColumn("#");
-    ImGui::TableSetupColumn("axis from");
-    ImGui::TableSetupColumn("overlap or gap");
-    ImGui::TableSetupColumn("A (top) and B on the axis", ImGuiTableColumnFlags_WidthStretch);
+    if (narrow) {
+      ImGui::TableSetupColumn("axis: overlap or gap", ImGuiTableColumnFlags_WidthStretch);
+    } else {
+      ImGui::TableSetupColumn("axis from");
+      ImGui::TableSetupColumn("overlap or gap");
+      ImGui::TableSetupColumn("A (top) and B on the axis", ImGuiTableColumnFlags_WidthStretch);
+    }
     ImGui::TableHeadersRow();
     for (std::size_t k = 0; k < tr.axes.size(); ++k) {
       const SatAxis& ax = tr.axes[k];
@@ -102,19 +114,26 @@ void panel_sat(SandboxState& s) {
       if (untested) col = ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
       if (ki == tr.least && stop < 0) col = to_v4(pal::kLeastAxis);
       if (ki == stop) col = to_v4(pal::kSeparatingAxis);
+      const std::string from = strf("%s %d", axis_source_name(ax.source), ax.feature);
+      const std::string words =
+          overlap_words(ax.overlap) + (ki == stop ? " stop" : (untested ? " skip" : ""));
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextColored(col, "%d", ki + 1);
       ImGui::TableNextColumn();
-      ImGui::TextColored(col, "%s %d", axis_source_name(ax.source), ax.feature);
-      ImGui::TableNextColumn();
-      ImGui::TextColored(col, "%s%s", overlap_words(ax.overlap).c_str(),
-                         ki == stop ? " stop" : (untested ? " skip" : ""));
-      ImGui::TableNextColumn();
+      if (narrow) {
+        flow_words(col, from + ": " + words);
+      } else {
+        ImGui::TextColored(col, "%s", from.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextColored(col, "%s", words.c_str());
+        ImGui::TableNextColumn();
+      }
       sat_number_line(ax, untested);
     }
     ImGui::EndTable();
   }
+  ImGui::PopTextWrapPos();
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("'skip': not tested when exiting early. Hover a number line for its values.");
   ImGui::PopStyleColor();
@@ -123,9 +142,8 @@ void panel_sat(SandboxState& s) {
 void panel_mtd(SandboxState& s) {
   const MtdResult& m = s.an.r.mtd;
   if (m.hit)
-    ImGui::Text("push A by (%.2f, %.2f): depth %.2f along (%.3f, %.3f)", shown(m.vector.x, 2),
-                shown(m.vector.y, 2), shown(m.depth, 2), shown(m.normal.x, 3),
-                shown(m.normal.y, 3));
+    flow_text("push A by (%.2f, %.2f): depth %.2f along (%.3f, %.3f)", shown(m.vector.x, 2),
+              shown(m.vector.y, 2), shown(m.depth, 2), shown(m.normal.x, 3), shown(m.normal.y, 3));
   else
     ImGui::TextDisabled("No overlap: nothing to push out.");
   ImGui::BeginDisabled(!m.hit);
@@ -134,11 +152,11 @@ void panel_mtd(SandboxState& s) {
   ImGui::TextUnformatted("Auto-resolve while dragging:");
   int mode = static_cast<int>(s.auto_resolve);
   ImGui::RadioButton("off", &mode, 0);
-  ImGui::SameLine();
+  same_line_if_fits(check_width("move A"));
   ImGui::RadioButton("move A", &mode, 1);
-  ImGui::SameLine();
+  same_line_if_fits(check_width("move B"));
   ImGui::RadioButton("move B", &mode, 2);
-  ImGui::SameLine();
+  same_line_if_fits(check_width("half each"));
   ImGui::RadioButton("half each", &mode, 3);
   s.auto_resolve = static_cast<ResolveMode>(mode);
 }
@@ -150,23 +168,25 @@ void panel_swept(SandboxState& s) {
       "Steps walk the trace's records in order, with the running times.");
   const SweptResult& r = s.an.r.swept;
   const SweptTrace& tr = s.an.r.swept_trace;
-  ImGui::Text("method: %s   v_rel = (%.1f, %.1f)", swept_method_name(tr.method), tr.rel_vel.x,
-              tr.rel_vel.y);
-  ImGui::Text("enters at %s, leaves at %s", time_words(tr.t_enter).c_str(),
-              time_words(tr.t_exit).c_str());
+  flow_text("method: %s   v_rel = (%.1f, %.1f)", swept_method_name(tr.method), tr.rel_vel.x,
+            tr.rel_vel.y);
+  flow_text("enters at %s, leaves at %s", time_words(tr.t_enter).c_str(),
+            time_words(tr.t_exit).c_str());
   if (r.initially_overlapping)
-    ImGui::TextColored(to_v4(pal::kOverlap), "Overlapping at t = 0 (MTD depth %.2f).", r.mtd.depth);
+    flow_text_coloured(to_v4(pal::kOverlap), "Overlapping at t = 0 (MTD depth %.2f).", r.mtd.depth);
   else if (r.hit)
-    ImGui::TextColored(to_v4(pal::kOverlap), "Impact at t = %.3f, normal (%.3f, %.3f).", r.toi,
+    flow_text_coloured(to_v4(pal::kOverlap), "Impact at t = %.3f, normal (%.3f, %.3f).", r.toi,
                        shown(r.normal.x, 3), shown(r.normal.y, 3));
   else
-    ImGui::TextColored(to_v4(pal::kGap), "No impact during the step.");
+    flow_text_coloured(to_v4(pal::kGap), "No impact during the step.");
+  fit_next_item("t (yellow ghosts)", ImGui::CalcItemWidth());
   ImGui::SliderFloat("t (yellow ghosts)", &s.scrub_t, 0.0f, 1.0f, "%.2f",
                      ImGuiSliderFlags_AlwaysClamp);
   if (tr.method == SweptMethod::Quadratic)
-    ImGui::Text("%.2f t^2 + %.2f t + %.2f = 0", tr.qa, tr.qb, tr.qc);
+    flow_text("%.2f t^2 + %.2f t + %.2f = 0", tr.qa, tr.qb, tr.qc);
   if (!tr.steps.empty() && ImGui::TreeNode("steps", "%zu steps", tr.steps.size())) {
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+    ImGui::PushTextWrapPos(-1.0f);  // the columns fit their text
     if (ImGui::BeginTable("swept_steps", 4, flags)) {
       ImGui::TableSetupColumn("#");
       ImGui::TableSetupColumn("axis from");
@@ -180,16 +200,17 @@ void panel_swept(SandboxState& s) {
             entry ? to_v4(pal::kGhostImpact) : ImGui::GetStyleColorVec4(ImGuiCol_Text);
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextColored(col, "%zu", k + 1);
+        flow_text_coloured(col, "%zu", k + 1);
         ImGui::TableNextColumn();
-        ImGui::TextColored(col, "%s %d", axis_source_name(st.source), st.feature);
+        flow_text_coloured(col, "%s %d", axis_source_name(st.source), st.feature);
         ImGui::TableNextColumn();
-        ImGui::TextColored(col, "%s", time_words(st.t_enter).c_str());
+        flow_text_coloured(col, "%s", time_words(st.t_enter).c_str());
         ImGui::TableNextColumn();
-        ImGui::TextColored(col, "%s%s", time_words(st.t_exit).c_str(), entry ? "  <- impact" : "");
+        flow_text_coloured(col, "%s%s", time_words(st.t_exit).c_str(), entry ? "  <- impact" : "");
       }
       ImGui::EndTable();
     }
+    ImGui::PopTextWrapPos();
     ImGui::TreePop();
   }
 }
@@ -197,7 +218,7 @@ void panel_swept(SandboxState& s) {
 void panel_pixel(SandboxState& s) {
   ImGui::TextUnformatted("accuracy");
   for (std::size_t k = 0; k < std::size(kAccuracies); ++k) {
-    ImGui::SameLine();
+    same_line_if_fits(check_width(kAccuracyNames[k]));
     if (ImGui::RadioButton(kAccuracyNames[k], s.accuracy == kAccuracies[k]))
       s.accuracy = kAccuracies[k];
   }
@@ -216,7 +237,7 @@ void panel_pixel(SandboxState& s) {
   ImGui::PopTextWrapPos();
   if (!s.an.pixel_problem.empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(to_v4(pal::kOverlap), "Not run: %s.", s.an.pixel_problem.c_str());
+    flow_text_coloured(to_v4(pal::kOverlap), "Not run: %s.", s.an.pixel_problem.c_str());
     ImGui::PopTextWrapPos();
     return;
   }
@@ -224,25 +245,29 @@ void panel_pixel(SandboxState& s) {
   const PixelResult& r = s.an.r.pixel;
   const Mask& ma = s.mask_entry(s.an.pair.a).mask;
   const Mask& mb = s.mask_entry(s.an.pair.b).mask;
-  ImGui::TextColored(to_v4(pal::kTraceA), "A mask %d x %d cells at (%d, %d)", ma.w, ma.h, ma.x0,
+  flow_text_coloured(to_v4(pal::kTraceA), "A mask %d x %d cells at (%d, %d)", ma.w, ma.h, ma.x0,
                      ma.y0);
-  ImGui::TextColored(to_v4(pal::kTraceB), "B mask %d x %d cells at (%d, %d)", mb.w, mb.h, mb.x0,
+  flow_text_coloured(to_v4(pal::kTraceB), "B mask %d x %d cells at (%d, %d)", mb.w, mb.h, mb.x0,
                      mb.y0);
   if (r.search.w > 0 && r.search.h > 0)
-    ImGui::TextColored(to_v4(pal::kPixelSearch), "search %d x %d cells at (%d, %d)", r.search.w,
+    flow_text_coloured(to_v4(pal::kPixelSearch), "search %d x %d cells at (%d, %d)", r.search.w,
                        r.search.h, r.search.x0, r.search.y0);
   else
-    ImGui::TextColored(to_v4(pal::kGap), "The masks' bounds do not meet: rejected at once.");
+    flow_text_coloured(to_v4(pal::kGap), "The masks' bounds do not meet: rejected at once.");
   if (r.hit) {
-    ImGui::TextColored(to_v4(pal::kPixelOverlap), "%d cell%s overlap (%s world px^2)", r.count,
+    flow_text_coloured(to_v4(pal::kPixelOverlap), "%d cell%s overlap (%s world px^2)", r.count,
                        r.count == 1 ? "" : "s",
                        format_float(static_cast<float>(r.count) * cell * cell).c_str());
-    ImGui::Text("overlap bounds %d x %d cells; first cell (%d, %d)", r.overlap.w, r.overlap.h,
-                r.first_x, r.first_y);
+    flow_text("overlap bounds %d x %d cells; first cell (%d, %d)", r.overlap.w, r.overlap.h,
+              r.first_x, r.first_y);
   } else if (r.search.w > 0 && r.search.h > 0) {
-    ImGui::TextColored(to_v4(pal::kGap), "No cell is in both masks.");
+    flow_text_coloured(to_v4(pal::kGap), "No cell is in both masks.");
   }
-  ImGui::Checkbox("outline every sprite's mask", &s.show_mask_outlines);
+  ImGui::Checkbox("outline all masks", &s.show_mask_outlines);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Outline the mask of every sprite in the scene (the focus pair's\n"
+        "masks are drawn by the pixel test itself).");
   ImGui::TextDisabled("Zoom in until a cell is %g px wide to see the grid.", kMaskGridMinPx);
 }
 

@@ -9,6 +9,7 @@
 #include "hitbox/limits.h"
 #include "overlays/draw_util.h"
 #include "overlays/palette.h"
+#include "panels/flow.h"
 #include "panels/panels.h"
 #include "platform/assets.h"
 #include "sandbox/state.h"
@@ -17,14 +18,6 @@ namespace hitbox::app {
 namespace pal = palette;
 
 namespace {
-
-// Keeps the next button on this line when it fits, else starts a new line (narrow panels).
-void next_button(const char* label) {
-  const ImGuiStyle& st = ImGui::GetStyle();
-  const float w = ImGui::CalcTextSize(label).x + 2.0f * st.FramePadding.x;
-  const float right = ImGui::GetItemRectMax().x + st.ItemSpacing.x + w;
-  if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
-}
 
 // A toggle button that shows whether it is on.
 bool toggle_button(const char* label, bool on) {
@@ -55,22 +48,22 @@ void own_sprite_popup(SandboxState& s) {
 
 void panel_tools(SandboxState& s) {
   if (ImGui::Button("+ Rect")) s.add_rect();
-  next_button("+ Circle");
+  same_line_if_fits(button_width("+ Circle"));
   if (ImGui::Button("+ Circle")) s.add_circle();
   if (s.poly_tool) {
-    next_button("Finish polygon");
+    same_line_if_fits(button_width("Finish polygon"));
     if (ImGui::Button("Finish polygon")) s.finish_poly_tool();
-    next_button("Cancel");
+    same_line_if_fits(button_width("Cancel"));
     if (ImGui::Button("Cancel")) s.cancel_poly_tool();
   } else {
-    next_button("+ Polygon");
+    same_line_if_fits(button_width("+ Polygon"));
     if (ImGui::Button("+ Polygon")) s.start_poly_tool();
   }
-  next_button("Ray");
+  same_line_if_fits(button_width("Ray"));
   if (toggle_button("Ray", s.line_tool == LineTool::Ray))
     s.set_line_tool(s.line_tool == LineTool::Ray ? LineTool::None : LineTool::Ray);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Cast a ray: press and drag in the scene.");
-  next_button("Slice");
+  same_line_if_fits(button_width("Slice"));
   if (toggle_button("Slice", s.line_tool == LineTool::Slice))
     s.set_line_tool(s.line_tool == LineTool::Slice ? LineTool::None : LineTool::Slice);
   if (ImGui::IsItemHovered())
@@ -82,7 +75,7 @@ void panel_tools(SandboxState& s) {
     s.add_sprite(s.sprite_files[static_cast<std::size_t>(s.sprite_choice)]);
   ImGui::EndDisabled();
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(12.0f * ImGui::GetFontSize());
+  ImGui::SetNextItemWidth(std::min(12.0f * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x));
   const char* preview = s.sprite_files.empty()
                             ? "(no PNG files)"
                             : s.sprite_files[static_cast<std::size_t>(s.sprite_choice)].c_str();
@@ -94,44 +87,48 @@ void panel_tools(SandboxState& s) {
     ImGui::EndCombo();
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("PNG files in %s", sprites_dir().string().c_str());
-  next_button("Other PNG...");
+  same_line_if_fits(button_width("Other PNG..."));
   if (ImGui::Button("Other PNG...")) ImGui::OpenPopup("own_sprite");
   own_sprite_popup(s);
   ImGui::BeginDisabled(!s.valid(s.sel));
   if (ImGui::Button("Duplicate")) s.duplicate();
-  next_button("Delete");
+  same_line_if_fits(button_width("Delete"));
   if (ImGui::Button("Delete")) s.erase_selected();
   ImGui::EndDisabled();
-  next_button("Undo");
+  same_line_if_fits(button_width("Undo"));
   ImGui::BeginDisabled(!s.history.can_undo() && !s.ui_before);
   if (ImGui::Button("Undo")) s.undo_redo(false);
   ImGui::EndDisabled();
-  next_button("Redo");
+  same_line_if_fits(button_width("Redo"));
   ImGui::BeginDisabled(!s.history.can_redo());
   if (ImGui::Button("Redo")) s.undo_redo(true);
   ImGui::EndDisabled();
-  next_button("Save");
+  same_line_if_fits(button_width("Save"));
   ImGui::BeginDisabled(s.path.empty());
   if (ImGui::Button("Save")) s.save_requested = true;
   ImGui::EndDisabled();
-  next_button("Help (F1)");
+  same_line_if_fits(button_width("Help (F1)"));
   if (ImGui::Button("Help (F1)")) s.show_help = !s.show_help;
   bool concave = false;
   for (int i = 0; i < s.count() && !concave; ++i) concave = has_pieces(s.body(i));
-  if (concave) ImGui::Checkbox("show the convex pieces of concave polygons", &s.show_pieces);
+  if (concave) {
+    ImGui::Checkbox("show the convex pieces", &s.show_pieces);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Outline the convex pieces every concave polygon is tested as.");
+  }
   if (s.line_tool == LineTool::Ray && s.line_shown) {
-    ImGui::TextColored(to_v4(pal::kRayHit), "Ray (%.0f, %.0f) -> (%.0f, %.0f): %zu hit%s",
+    flow_text_coloured(to_v4(pal::kRayHit), "Ray (%.0f, %.0f) -> (%.0f, %.0f): %zu hit%s",
                        s.line_a.x, s.line_a.y, s.line_b.x, s.line_b.y, s.ray_hits.size(),
                        s.ray_hits.size() == 1 ? "" : "s");
     int order = 0;
     for (const RayHitAt& h : s.ray_hits) {
       const RayHit& r = h.hit;
       if (r.inside)
-        ImGui::Text("#%d %s: starts inside, t = 0", ++order, s.shape(h.index).id.c_str());
+        flow_text("#%d %s: starts inside, t = 0", ++order, s.shape(h.index).id.c_str());
       else
-        ImGui::Text("#%d %s: t = %.3f at (%.1f, %.1f), normal (%.2f, %.2f)", ++order,
-                    s.shape(h.index).id.c_str(), r.t, shown(r.point.x, 1), shown(r.point.y, 1),
-                    shown(r.normal.x, 2), shown(r.normal.y, 2));
+        flow_text("#%d %s: t = %.3f at (%.1f, %.1f), normal (%.2f, %.2f)", ++order,
+                  s.shape(h.index).id.c_str(), r.t, shown(r.point.x, 1), shown(r.point.y, 1),
+                  shown(r.normal.x, 2), shown(r.normal.y, 2));
     }
   }
 

@@ -2,6 +2,7 @@
 // in the free area, zoom about a point, the viewports' cameras, and --print-layout.
 #include <SDL.h>
 #include <imgui.h>
+#include <imgui_internal.h>  // ImGui::FindWindowByName, a window's widest item
 
 #include <algorithm>
 #include <cmath>
@@ -141,6 +142,7 @@ void Shell::print_layout() const {
     std::string q = "\"";
     for (const char ch : text) {
       if (ch == '"' || ch == '\\') q += '\\';
+      if (ch == '\n') q += "\\n";  // a label of several lines
       if (static_cast<unsigned char>(ch) >= 0x20) q += ch;
     }
     return q + "\"";
@@ -172,7 +174,24 @@ void Shell::print_layout() const {
            ",\"box\":" + rect(l.box) + "}";
     first = false;
   }
-  out += "]}\n";
+  // How far each docked panel's widest line runs past its visible right edge (0 when every
+  // line shows whole): text and widgets there are cut off. The status line is one line by
+  // design and is not listed.
+  out += "],\"clipped\":{";
+  first = true;
+  for (const auto& [key, title] : {std::pair<const char*, const char*>{"main", "Hitbox"},
+                                   {"inspector", "Inspector"},
+                                   {"lesson", "Lesson"},
+                                   {"compare", "Compare algorithms"}}) {
+    const ImGuiWindow* w = ImGui::FindWindowByName(title);
+    const bool shown = w && w->WasActive && !w->Hidden;
+    const float past = shown ? std::max(w->DC.CursorMaxPos.x - w->InnerClipRect.Max.x, 0.0f) : 0.0f;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%s\"%s\":%.1f", first ? "" : ",", key, past);
+    out += buf;
+    first = false;
+  }
+  out += "}}\n";
   std::cout << out << std::flush;
 }
 

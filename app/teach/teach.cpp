@@ -73,10 +73,11 @@ void label(Canvas& c, Vec2 at, Vec2 dir, const std::vector<std::string>& lines, 
   const Vec2 sp = c.camera().to_screen(p);
   if (sp.x < 8.0f) p.x += (8.0f - sp.x) * px;
   if (sp.y < 28.0f) p.y += (28.0f - sp.y) * px;
-  for (const std::string& s : lines) {
-    c.text(p, s, col);
-    p.y += 16.0f * px;
-  }
+  // One label of several lines: the label placer moves it as a whole (lines placed one by one
+  // overlapped by a pixel and were pushed apart, out of order on a small window).
+  std::string text;
+  for (const std::string& s : lines) text += (text.empty() ? "" : "\n") + s;
+  c.text(p, text, col);
 }
 
 // The sentence as short lines for a projector: its head (up to the first ": ") on a line of

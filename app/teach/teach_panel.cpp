@@ -2,6 +2,9 @@
 // logic links into tests without ImGui.
 #include <imgui.h>
 
+#include <string>
+
+#include "panels/flow.h"
 #include "teach/teach.h"
 
 namespace hitbox::app::teach {
@@ -12,13 +15,15 @@ void step_controls(const char* id, StepMode& m, int count, const std::string& se
   ImGui::Checkbox("Step through", &m.on);
   if (m.on) {
     m.step = clamp_step(m.step, count);
-    ImGui::SameLine();
+    same_line_if_fits(button_width("< Prev"));
     ImGui::BeginDisabled(m.step <= 0);
     if (ImGui::Button("< Prev")) m.step = clamp_step(m.step - 1, count);
     ImGui::EndDisabled();
-    ImGui::SameLine();
-    ImGui::Text("step %d of %d", count > 0 ? m.step + 1 : 0, count);
-    ImGui::SameLine();
+    const std::string where =
+        "step " + std::to_string(count > 0 ? m.step + 1 : 0) + " of " + std::to_string(count);
+    same_line_if_fits(text_width(where.c_str()));
+    ImGui::TextUnformatted(where.c_str());
+    same_line_if_fits(button_width("Next >"));
     ImGui::BeginDisabled(m.step + 1 >= count);
     if (ImGui::Button("Next >")) m.step = clamp_step(m.step + 1, count);
     ImGui::EndDisabled();

@@ -188,7 +188,8 @@ case_resize() {
 
 # 10. Panels work under Xvfb (ImGui gets the pointer from SDL's events): a click on the mtd
 #     checkbox turns the MTD on, and a click on its Resolve button pushes a out of b, so
-#     the pair only touches and a shows its idle fill instead of the hit colour.
+#     the pair only touches and a shows its idle fill instead of the hit colour. (The
+#     button's place at 1280x800: under the MTD's push-out line, which wraps to two lines.)
 case_panel() {
   start_args=(--scene "$test_dir/scenes/overlap.json" --focus a:b --algo sat --view 0,0,1)
   start_hitbox panel || { start_args=("${default_args[@]}"); return 1; }
@@ -197,7 +198,7 @@ case_panel() {
   sleep 0.1
   xdotool click 1
   sleep 0.3
-  xdotool mousemove --window "$wid" 975 641
+  xdotool mousemove --window "$wid" 975 671
   sleep 0.1
   xdotool click 1
   sleep 0.3

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "panels/layout.h"
@@ -20,6 +21,9 @@ struct FrameLayout {
     app::ScreenRect box;
   };
   std::vector<Item> shapes, labels;
+  // Per docked panel ("main", "inspector", "lesson", "compare"): how many px its widest line
+  // runs past the panel's visible right edge.
+  std::vector<std::pair<std::string, float>> clipped;
 };
 
 inline app::ScreenRect rect_of(const nlohmann::json& j) {
@@ -44,6 +48,8 @@ inline FrameLayout parse_layout(const std::string& out) {
   l.camera.zoom = j.at("camera").at("zoom").get<float>();
   for (const auto& s : j.at("shapes")) l.shapes.push_back({s.at("id"), rect_of(s.at("box"))});
   for (const auto& s : j.at("labels")) l.labels.push_back({s.at("text"), rect_of(s.at("box"))});
+  for (const auto& [panel, px] : j.at("clipped").items())
+    l.clipped.emplace_back(panel, px.get<float>());
   return l;
 }
 

@@ -861,11 +861,18 @@ TEST(WindowLessons, PresenterFlagTakesNoValue) {
   EXPECT_NE(r.err.find("--presenter"), std::string::npos) << r.err;
 }
 
+// Every docked panel shows its lines whole: none runs past the panel's right edge.
+void expect_panels_unclipped(const FrameLayout& lay) {
+  ASSERT_EQ(lay.clipped.size(), 4u);
+  for (const auto& [panel, px] : lay.clipped) EXPECT_LE(px, 0.5f) << panel << " panel cut off";
+}
+
 // The window frames the scene in the space the docked panels leave, at every size a user
 // may have: the default scene and every lesson, panels shown, at 800 x 600, 1280 x 800 and
 // 1920 x 1080. Every shape lies inside the free area and shows there (its centre is not
 // under a panel), the free area keeps at least half the window at 800 x 600 without a
-// lesson, and the labels stay inside the free area without overlapping one another.
+// lesson, the labels stay inside the free area without overlapping one another, and no
+// panel cuts off a line at its right edge.
 TEST(WindowLayout, SceneFramedInTheFreeAreaAndLabelsReadableAtThreeSizes) {
   std::vector<std::string> scenes = {""};
   for (const auto& e : fs::directory_iterator(kSource + "/assets/scenes/lessons")) {
@@ -883,6 +890,7 @@ TEST(WindowLayout, SceneFramedInTheFreeAreaAndLabelsReadableAtThreeSizes) {
                               " --no-timing --print-layout --screenshot " + png);
       ASSERT_EQ(r.status, 0) << r.err;
       const FrameLayout lay = parse_layout(r.out);
+      expect_panels_unclipped(lay);
       Image img;
       ASSERT_TRUE(img.load(png));
       if (scene.empty() && std::string(size) == "800x600") {
@@ -911,6 +919,34 @@ TEST(WindowLayout, SceneFramedInTheFreeAreaAndLabelsReadableAtThreeSizes) {
                                 << lay.labels[j].name << "' overlap";
         }
       }
+    }
+  }
+}
+
+// The panels' other states show every line whole at 800 x 600 too (the narrowest size a
+// user may have: the right column is then 250 px): every algorithm's section with step mode
+// on, a sprite pair, concave polygons, the comparison table, presenter mode, split views.
+TEST(WindowLayout, PanelsCutNoLineOffAtEverySize) {
+  const std::string all = "aabb,bounding_circle,sat,mtd,swept,pixel,gjk,quadrant,circle_as_square";
+  const std::vector<std::string> states = {
+      "--algo " + all + " --step sat:2",
+      "--algo " + all + " --step swept:2",
+      "--algo " + all + " --step gjk:2",
+      "--scene " + kSource + "/assets/scenes/tunnel.json --algo " + all + " --focus box:wall",
+      "--scene " + kSource + "/assets/scenes/sprites.json --algo " + all + " --focus ship:sword",
+      "--scene " + kSource + "/assets/scenes/concave.json --algo " + all,
+      "--compare",
+      "--presenter --algo " + all,
+      "--split 2",
+      "--split 4"};
+  for (const char* size : {"800x600", "1280x800", "1920x1080"}) {
+    for (std::size_t i = 0; i < states.size(); ++i) {
+      SCOPED_TRACE(states[i] + " at " + size);
+      const RunResult r = run(
+          kOffscreen, states[i] + " --size " + size + " --no-timing --print-layout --screenshot " +
+                          out_path("panels_" + std::to_string(i) + "_" + size + ".png"));
+      ASSERT_EQ(r.status, 0) << r.err;
+      expect_panels_unclipped(parse_layout(r.out));
     }
   }
 }

@@ -1,0 +1,54 @@
+// Rows of widgets that fit a narrow panel: the next item stays on the current line when it
+// fits there and starts a new line when it does not, so an 800 px wide window shows every
+// button and label whole instead of cutting them at the panel's edge. The widths are Dear
+// ImGui's own for each kind of item (style padding and spacing included).
+#pragma once
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+
+namespace hitbox::app {
+
+inline float button_width(const char* label) {
+  return ImGui::CalcTextSize(label, nullptr, true).x + 2.0f * ImGui::GetStyle().FramePadding.x;
+}
+
+// A checkbox or a radio button with its label.
+inline float check_width(const char* label) {
+  return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+         ImGui::CalcTextSize(label, nullptr, true).x;
+}
+
+inline float text_width(const char* text) {
+  return ImGui::CalcTextSize(text).x;
+}
+
+// The right edge, in screen pixels, of where items go: the panel's, or the table column's.
+inline float content_right() {
+  return ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+}
+
+// Call between two items: keeps the next one, `width` px wide, on this line when it fits.
+inline void same_line_if_fits(float width) {
+  const float right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width;
+  if (right <= content_right()) ImGui::SameLine();
+}
+
+// The next labelled widget's width: at most `preferred`, less when the panel is narrow, so
+// that its label (drawn to its right) still shows whole.
+inline void fit_next_item(const char* label, float preferred) {
+  const float room = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemInnerSpacing.x -
+                     ImGui::CalcTextSize(label, nullptr, true).x;
+  ImGui::SetNextItemWidth(std::max(std::min(preferred, room), 4.0f * ImGui::GetFontSize()));
+}
+
+// Text that breaks only at spaces, word by word, each new line starting where the text began
+// (a group, so a tooltip can ask IsItemHovered() of the whole). Dear ImGui's own wrapping also
+// breaks after '.' and ',', which splits a figure such as "186.0" or "(-1.000, 0.000)".
+void flow_words(const ImVec4& colour, const std::string& text);
+void flow_text(const char* fmt, ...) IM_FMTARGS(1);
+void flow_text_coloured(const ImVec4& colour, const char* fmt, ...) IM_FMTARGS(2);
+
+}  // namespace hitbox::app

@@ -16,14 +16,18 @@ namespace hitbox::app {
 inline constexpr float kLongLinePx = 6000.0f;  // window px: "across the scene"
 
 // printf into a std::string (labels and sentences; 511 characters at most).
+inline std::string vstrf(const char* fmt, va_list args) {
+  char buf[512];
+  std::vsnprintf(buf, sizeof buf, fmt, args);
+  return buf;
+}
 inline std::string strf(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 inline std::string strf(const char* fmt, ...) {
-  char buf[512];
   va_list args;
   va_start(args, fmt);
-  std::vsnprintf(buf, sizeof buf, fmt, args);
+  std::string out = vstrf(fmt, args);
   va_end(args);
-  return buf;
+  return out;
 }
 
 // v for a "%.Nf" with N = decimals: a value that prints as zero comes back as +0, so the text

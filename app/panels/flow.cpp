@@ -1,32 +1,17 @@
 #include "panels/flow.h"
 
 #include <cstdarg>
-#include <cstdio>
 #include <string>
 
+#include "overlays/draw_util.h"
+
 namespace hitbox::app {
-namespace {
-
-std::string vformat(const char* fmt, std::va_list args) {
-  std::va_list again;
-  va_copy(again, args);
-  const int n = std::vsnprintf(nullptr, 0, fmt, again);
-  va_end(again);
-  if (n <= 0) return std::string();
-  std::string out(static_cast<std::size_t>(n) + 1, '\0');
-  std::vsnprintf(out.data(), out.size(), fmt, args);
-  out.resize(static_cast<std::size_t>(n));
-  return out;
-}
-
-}  // namespace
-
 void flow_words(const ImVec4& colour, const std::string& text) {
   const float space = ImGui::CalcTextSize(" ").x;
   const float right = content_right();
   ImGui::BeginGroup();
   ImGui::PushStyleColor(ImGuiCol_Text, colour);
-  ImGui::PushTextWrapPos(-1.0f);  // a word longer than the line shows whole, not split
+  ImGui::PushTextWrapPos(-1.0f);  // a word longer than the line runs past it, not split
   bool first = true;
   std::size_t at = 0;
   while (true) {
@@ -53,7 +38,7 @@ void flow_words(const ImVec4& colour, const std::string& text) {
 void flow_text(const char* fmt, ...) {
   std::va_list args;
   va_start(args, fmt);
-  const std::string text = vformat(fmt, args);
+  const std::string text = vstrf(fmt, args);
   va_end(args);
   flow_words(ImGui::GetStyleColorVec4(ImGuiCol_Text), text);
 }
@@ -61,7 +46,7 @@ void flow_text(const char* fmt, ...) {
 void flow_text_coloured(const ImVec4& colour, const char* fmt, ...) {
   std::va_list args;
   va_start(args, fmt);
-  const std::string text = vformat(fmt, args);
+  const std::string text = vstrf(fmt, args);
   va_end(args);
   flow_words(colour, text);
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "hitbox/limits.h"
@@ -88,14 +89,35 @@ void panel_sat(SandboxState& s) {
     ImGui::TextColored(to_v4(pal::kLeastAxis), "Least overlap: axis #%d (the MTD axis).",
                        tr.least + 1);
   // One row per axis: its number, where it comes from, its overlap or gap, and the two
-  // intervals on a number line. A narrow panel puts the line under the words, in one column.
-  const float need = text_width("00") + text_width("edge_a 00") +
-                     text_width("overlap 000.00 skip") + 6.0f * ImGui::GetFontSize() +
-                     6.0f * ImGui::GetStyle().CellPadding.x;
+  // intervals on a number line. When the words and a line of 6 em do not fit side by side (a
+  // narrow panel), the line goes under the words, in one column.
+  struct Row {
+    std::string from, words;
+    ImVec4 col;
+    bool untested;
+  };
+  std::vector<Row> rows;
+  float from_w = text_width("axis from"), words_w = text_width("overlap or gap");
+  for (std::size_t k = 0; k < tr.axes.size(); ++k) {
+    const SatAxis& ax = tr.axes[k];
+    const int ki = static_cast<int>(k);
+    Row row;
+    row.untested = stop >= 0 && ki > stop;
+    row.col = ImGui::GetStyleColorVec4(row.untested ? ImGuiCol_TextDisabled : ImGuiCol_Text);
+    if (ki == tr.least && stop < 0) row.col = to_v4(pal::kLeastAxis);
+    if (ki == stop) row.col = to_v4(pal::kSeparatingAxis);
+    row.from = strf("%s %d", axis_source_name(ax.source), ax.feature);
+    row.words = overlap_words(ax.overlap) + (ki == stop ? " stop" : (row.untested ? " skip" : ""));
+    from_w = std::max(from_w, text_width(row.from.c_str()));
+    words_w = std::max(words_w, text_width(row.words.c_str()));
+    rows.push_back(std::move(row));
+  }
+  const float need = text_width("00") + from_w + words_w + 6.0f * ImGui::GetFontSize() +
+                     8.0f * ImGui::GetStyle().CellPadding.x;
   const bool narrow = ImGui::GetContentRegionAvail().x < need;
   const ImGuiTableFlags flags =
       ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
-  ImGui::PushTextWrapPos(-1.0f);  // the columns fit their text
+  ImGui::PushTextWrapPos(-1.0f);  // the fixed columns take their text's width
   if (ImGui::BeginTable("sat_axes", narrow ? 2 : 4, flags)) {
     ImGui::TableSetupColumn("#");
     if (narrow) {
@@ -106,30 +128,21 @@ void panel_sat(SandboxState& s) {
       ImGui::TableSetupColumn("A (top) and B on the axis", ImGuiTableColumnFlags_WidthStretch);
     }
     ImGui::TableHeadersRow();
-    for (std::size_t k = 0; k < tr.axes.size(); ++k) {
-      const SatAxis& ax = tr.axes[k];
-      const int ki = static_cast<int>(k);
-      const bool untested = stop >= 0 && ki > stop;
-      ImVec4 col = ImGui::GetStyleColorVec4(ImGuiCol_Text);
-      if (untested) col = ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
-      if (ki == tr.least && stop < 0) col = to_v4(pal::kLeastAxis);
-      if (ki == stop) col = to_v4(pal::kSeparatingAxis);
-      const std::string from = strf("%s %d", axis_source_name(ax.source), ax.feature);
-      const std::string words =
-          overlap_words(ax.overlap) + (ki == stop ? " stop" : (untested ? " skip" : ""));
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+      const Row& row = rows[k];
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextColored(col, "%d", ki + 1);
+      ImGui::TextColored(row.col, "%zu", k + 1);
       ImGui::TableNextColumn();
       if (narrow) {
-        flow_words(col, from + ": " + words);
+        flow_words(row.col, row.from + ": " + row.words);
       } else {
-        ImGui::TextColored(col, "%s", from.c_str());
+        ImGui::TextColored(row.col, "%s", row.from.c_str());
         ImGui::TableNextColumn();
-        ImGui::TextColored(col, "%s", words.c_str());
+        ImGui::TextColored(row.col, "%s", row.words.c_str());
         ImGui::TableNextColumn();
       }
-      sat_number_line(ax, untested);
+      sat_number_line(tr.axes[k], row.untested);
     }
     ImGui::EndTable();
   }
@@ -200,13 +213,13 @@ void panel_swept(SandboxState& s) {
             entry ? to_v4(pal::kGhostImpact) : ImGui::GetStyleColorVec4(ImGuiCol_Text);
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        flow_text_coloured(col, "%zu", k + 1);
+        ImGui::TextColored(col, "%zu", k + 1);
         ImGui::TableNextColumn();
-        flow_text_coloured(col, "%s %d", axis_source_name(st.source), st.feature);
+        ImGui::TextColored(col, "%s %d", axis_source_name(st.source), st.feature);
         ImGui::TableNextColumn();
-        flow_text_coloured(col, "%s", time_words(st.t_enter).c_str());
+        ImGui::TextColored(col, "%s", time_words(st.t_enter).c_str());
         ImGui::TableNextColumn();
-        flow_text_coloured(col, "%s%s", time_words(st.t_exit).c_str(), entry ? "  <- impact" : "");
+        ImGui::TextColored(col, "%s%s", time_words(st.t_exit).c_str(), entry ? "  <- impact" : "");
       }
       ImGui::EndTable();
     }
@@ -229,16 +242,13 @@ void panel_pixel(SandboxState& s) {
     ImGui::TextDisabled("(%s from the command line)", format_float(s.accuracy).c_str());
   }
   const float cell = 1.0f / s.accuracy;
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextDisabled(
+  flow_text_coloured(
+      ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
       "Cells are %s x %s world px. A cell belongs to a shape when its centre is inside it (a "
       "sprite: when the texel under the centre has alpha >= its threshold).",
       format_float(cell).c_str(), format_float(cell).c_str());
-  ImGui::PopTextWrapPos();
   if (!s.an.pixel_problem.empty()) {
-    ImGui::PushTextWrapPos(0.0f);
     flow_text_coloured(to_v4(pal::kOverlap), "Not run: %s.", s.an.pixel_problem.c_str());
-    ImGui::PopTextWrapPos();
     return;
   }
   if (!(s.ran_in_panels() & kAlgoPixel)) return;

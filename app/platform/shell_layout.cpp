@@ -131,7 +131,8 @@ void Shell::zoom_at(Vec2 window_point, float factor) {
 }
 
 // --print-layout: the last frame's layout as one JSON object, for tests that check that the
-// scene is framed in the free area and the labels are readable (window pixels).
+// scene is framed in the free area, the labels are readable and no panel cuts a line off
+// (window pixels).
 void Shell::print_layout() const {
   const auto rect = [](const ScreenRect& r) {
     char buf[128];
@@ -175,8 +176,9 @@ void Shell::print_layout() const {
     first = false;
   }
   // How far each docked panel's widest line runs past its visible right edge (0 when every
-  // line shows whole): text and widgets there are cut off. The status line is one line by
-  // design and is not listed.
+  // line shows whole): text and widgets there are cut off. Not seen from here: text cut
+  // inside a table's column (a table keeps its columns inside its own width) or inside a
+  // widget's frame. The status line is one line by design and is not listed.
   out += "],\"clipped\":{";
   first = true;
   for (const auto& [key, title] : {std::pair<const char*, const char*>{"main", "Hitbox"},
@@ -184,7 +186,7 @@ void Shell::print_layout() const {
                                    {"lesson", "Lesson"},
                                    {"compare", "Compare algorithms"}}) {
     const ImGuiWindow* w = ImGui::FindWindowByName(title);
-    const bool shown = w && w->WasActive && !w->Hidden;
+    const bool shown = w && w->Active && !w->Hidden;
     const float past = shown ? std::max(w->DC.CursorMaxPos.x - w->InnerClipRect.Max.x, 0.0f) : 0.0f;
     char buf[64];
     std::snprintf(buf, sizeof buf, "%s\"%s\":%.1f", first ? "" : ",", key, past);

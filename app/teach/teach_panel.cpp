@@ -27,10 +27,9 @@ void step_controls(const char* id, StepMode& m, int count, const std::string& se
     ImGui::BeginDisabled(m.step + 1 >= count);
     if (ImGui::Button("Next >")) m.step = clamp_step(m.step + 1, count);
     ImGui::EndDisabled();
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(sentence.c_str());
-    ImGui::TextDisabled("%s Keys: N / P or Right / Left.", note != nullptr ? note : "");
-    ImGui::PopTextWrapPos();
+    flow_words(ImGui::GetStyleColorVec4(ImGuiCol_Text), sentence);
+    flow_text_coloured(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
+                       "%s Keys: N / P or Right / Left.", note != nullptr ? note : "");
     ImGui::Separator();
   }
   ImGui::PopID();

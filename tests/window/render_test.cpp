@@ -861,9 +861,9 @@ TEST(WindowLessons, PresenterFlagTakesNoValue) {
   EXPECT_NE(r.err.find("--presenter"), std::string::npos) << r.err;
 }
 
-// Every docked panel shows its lines whole: none runs past the panel's right edge.
+// Every docked panel shows its lines whole: none runs past the panel's right edge (text cut
+// inside a table's column is not measured: --print-layout says why).
 void expect_panels_unclipped(const FrameLayout& lay) {
-  ASSERT_EQ(lay.clipped.size(), 4u);
   for (const auto& [panel, px] : lay.clipped) EXPECT_LE(px, 0.5f) << panel << " panel cut off";
 }
 
@@ -923,9 +923,10 @@ TEST(WindowLayout, SceneFramedInTheFreeAreaAndLabelsReadableAtThreeSizes) {
   }
 }
 
-// The panels' other states show every line whole at 800 x 600 too (the narrowest size a
-// user may have: the right column is then 250 px): every algorithm's section with step mode
-// on, a sprite pair, concave polygons, the comparison table, presenter mode, split views.
+// The panels' other states show every line whole at 800 x 600 (the narrowest size a user may
+// have: the right column is then 250 px), 1280 x 800 and 1920 x 1080: every algorithm's
+// section with step mode on, a sprite pair, concave polygons, the comparison table,
+// presenter mode, split views.
 TEST(WindowLayout, PanelsCutNoLineOffAtEverySize) {
   const std::string all = "aabb,bounding_circle,sat,mtd,swept,pixel,gjk,quadrant,circle_as_square";
   const std::vector<std::string> states = {

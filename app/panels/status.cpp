@@ -10,6 +10,7 @@
 #include "hitbox/report.h"
 #include "overlays/draw_util.h"
 #include "overlays/palette.h"
+#include "panels/flow.h"
 #include "panels/panels.h"
 #include "sandbox/state.h"
 
@@ -58,18 +59,94 @@ void status_readout(const SandboxState& s) {
   ImGui::TextDisabled("%s", scale.c_str());
 }
 
-// Every colliding pair (sandbox/pairs.cpp), and the simulated time while playing.
-void status_pairs(const SandboxState& s) {
-  if (s.pairs.algo == 0) return;
-  const std::size_t n = s.pairs.hits.size();
-  ImGui::SameLine();
-  ImGui::TextDisabled("|");
-  ImGui::SameLine();
-  ImGui::TextColored(to_v4(n > 0 ? pal::kOverlap : pal::kGap), "%zu colliding pair%s (%s)", n,
-                     n == 1 ? "" : "s", algo_name(s.pairs.algo));
-  if (s.play.playing && s.play.sim) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("| playing t %.2f s", s.play.sim->time);
+// One piece of the status line: a text in a colour, after the piece before it on the same
+// line. When the whole line does not fit, the figures ("overlap 41.7, 3 axes") are left out;
+// when it still does not fit, one count of the verdicts stands for them (the main panel
+// shows every verdict and figure in full).
+enum class Fit { Full, Brief, Counts };
+struct StatusPiece {
+  std::string text;
+  ImVec4 colour;
+  Fit until = Fit::Counts;  // shown in the forms from `from` to `until`
+  Fit from = Fit::Full;
+  bool shown(Fit f) const { return from <= f && f <= until; }
+};
+
+std::vector<StatusPiece> status_pieces(const SandboxState& s) {
+  const ImVec4 dim = ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
+  const ImVec4 plain = ImGui::GetStyleColorVec4(ImGuiCol_Text);
+  std::vector<StatusPiece> out;
+  if (!s.an.pair.valid()) {
+    out.push_back(
+        {"Click a shape to focus it and its nearest neighbour, or Ctrl+click two "
+         "shapes. F1: help.",
+         dim, Fit::Full});
+    out.push_back({"Click a shape to focus a pair. F1: help.", dim, Fit::Counts, Fit::Brief});
+  } else {
+    out.push_back({"A: " + s.shape(s.an.pair.a).id, to_v4(pal::kTraceA)});
+    out.push_back({"B: " + s.shape(s.an.pair.b).id, to_v4(pal::kTraceB)});
+    if (s.ran_in_panels() == 0) out.push_back({" | no algorithm enabled", dim});
+    int hits = 0, misses = 0, touching = 0;
+    for (const AlgoInfo& info : kAlgorithms) {
+      if (!(s.ran_in_panels() & info.bit)) continue;
+      const AlgoAnswer& ans = s.an.r.answer(info.bit);
+      out.push_back({"|", dim, Fit::Brief});
+      if (ans.touching) {
+        ++touching;
+        out.push_back(
+            {std::string(info.name) + " " + ans.figure, to_v4(pal::kTouching), Fit::Brief});
+        continue;
+      }
+      const bool hit = ans.hit();
+      ++(hit ? hits : misses);
+      out.push_back({std::string(info.name) + (hit ? " HIT" : " miss"),
+                     to_v4(hit ? pal::kOverlap : pal::kGap), Fit::Brief});
+      out.push_back({ans.figure, plain, Fit::Full});
+    }
+    if (hits + misses + touching > 0) {
+      out.push_back({"|", dim, Fit::Counts, Fit::Counts});
+      out.push_back(
+          {strf("%d algorithms:", hits + misses + touching), plain, Fit::Counts, Fit::Counts});
+      if (hits > 0)
+        out.push_back({strf("%d HIT", hits), to_v4(pal::kOverlap), Fit::Counts, Fit::Counts});
+      if (misses > 0)
+        out.push_back({strf("%d miss", misses), to_v4(pal::kGap), Fit::Counts, Fit::Counts});
+      if (touching > 0)
+        out.push_back(
+            {strf("%d touching", touching), to_v4(pal::kTouching), Fit::Counts, Fit::Counts});
+    }
+  }
+  // Every colliding pair (sandbox/pairs.cpp), and the simulated time while playing.
+  if (s.pairs.algo != 0) {
+    const std::size_t n = s.pairs.hits.size();
+    out.push_back({"|", dim});
+    out.push_back({strf("%zu colliding pair%s (%s)", n, n == 1 ? "" : "s", algo_name(s.pairs.algo)),
+                   to_v4(n > 0 ? pal::kOverlap : pal::kGap)});
+    if (s.play.playing && s.play.sim)
+      out.push_back({strf("| playing t %.2f s", s.play.sim->time), dim});
+  }
+  return out;
+}
+
+// The pieces on one line, in the longest form that fits.
+void status_line(const std::vector<StatusPiece>& pieces) {
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  const auto width = [&](Fit f) {
+    float w = 0.0f;
+    for (const StatusPiece& p : pieces)
+      if (p.shown(f)) w += text_width(p.text.c_str()) + gap;
+    return w;
+  };
+  const float room = ImGui::GetContentRegionAvail().x;
+  const Fit fit = width(Fit::Full) <= room    ? Fit::Full
+                  : width(Fit::Brief) <= room ? Fit::Brief
+                                              : Fit::Counts;
+  bool first = true;
+  for (const StatusPiece& p : pieces) {
+    if (!p.shown(fit)) continue;
+    if (!first) ImGui::SameLine();
+    ImGui::TextColored(p.colour, "%s", p.text.c_str());
+    first = false;
   }
 }
 
@@ -89,36 +166,7 @@ void panel_status(SandboxState& s) {
   const ImGuiWindowFlags flags =
       ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
   if (begin_docked("##status", s.layout.status, nullptr, flags)) {
-    if (!s.an.pair.valid()) {
-      ImGui::TextDisabled(
-          "Click a shape to focus it and its nearest neighbour, or Ctrl+click two shapes. "
-          "F1: help.");
-    } else {
-      ImGui::TextColored(to_v4(pal::kTraceA), "A: %s", s.shape(s.an.pair.a).id.c_str());
-      ImGui::SameLine();
-      ImGui::TextColored(to_v4(pal::kTraceB), "B: %s", s.shape(s.an.pair.b).id.c_str());
-      if (s.ran_in_panels() == 0) {
-        ImGui::SameLine();
-        ImGui::TextDisabled(" | no algorithm enabled");
-      }
-      for (const AlgoInfo& info : kAlgorithms) {
-        if (!(s.ran_in_panels() & info.bit)) continue;
-        const AlgoAnswer& ans = s.an.r.answer(info.bit);
-        const bool hit = ans.hit();
-        ImGui::SameLine();
-        ImGui::TextDisabled("|");
-        ImGui::SameLine();
-        if (ans.touching) {
-          ImGui::TextColored(to_v4(pal::kTouching), "%s %s", info.name, ans.figure.c_str());
-          continue;
-        }
-        ImGui::TextColored(to_v4(hit ? pal::kOverlap : pal::kGap), "%s %s", info.name,
-                           hit ? "HIT" : "miss");
-        ImGui::SameLine();
-        ImGui::TextUnformatted(s.an.r.answer(info.bit).figure.c_str());
-      }
-    }
-    status_pairs(s);
+    status_line(status_pieces(s));
     ImGui::SameLine();
     status_readout(s);
   }

@@ -178,13 +178,14 @@ void Shell::print_layout() const {
   // How far each docked panel's widest line runs past its visible right edge (0 when every
   // line shows whole): text and widgets there are cut off. Not seen from here: text cut
   // inside a table's column (a table keeps its columns inside its own width) or inside a
-  // widget's frame. The status line is one line by design and is not listed.
+  // widget's frame.
   out += "],\"clipped\":{";
   first = true;
   for (const auto& [key, title] : {std::pair<const char*, const char*>{"main", "Hitbox"},
                                    {"inspector", "Inspector"},
                                    {"lesson", "Lesson"},
-                                   {"compare", "Compare algorithms"}}) {
+                                   {"compare", "Compare algorithms"},
+                                   {"status", "##status"}}) {
     const ImGuiWindow* w = ImGui::FindWindowByName(title);
     const bool shown = w && w->Active && !w->Hidden;
     const float past = shown ? std::max(w->DC.CursorMaxPos.x - w->InnerClipRect.Max.x, 0.0f) : 0.0f;

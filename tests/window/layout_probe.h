@@ -22,8 +22,8 @@ struct FrameLayout {
     app::ScreenRect box;
   };
   std::vector<Item> shapes, labels;
-  // Per docked panel ("main", "inspector", "lesson", "compare"): how many px its widest line
-  // runs past the panel's visible right edge.
+  // Per docked panel ("main", "inspector", "lesson", "compare", "status"): how many px its widest
+  // line runs past the panel's visible right edge.
   std::vector<std::pair<std::string, float>> clipped;
 };
 

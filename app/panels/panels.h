@@ -3,7 +3,8 @@
 //                     verdict per algorithm, then a section per algorithm that ran
 //                     (panel_sat, panel_mtd, panel_swept, panel_pixel, panel_gjk_steps)
 //   panel_inspector   the selected shape's fields
-//   panel_status      the status line: every verdict and figure of the focus pair
+//   panel_status      the status line: every verdict and figure of the focus pair, or as
+//                     much of them as fits its width
 //   panel_help        "How to use"
 // Verdicts and figures are the core dispatcher's (SandboxState::an); edits go through the
 // state's methods, so they are checked and undoable like drags.

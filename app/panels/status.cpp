@@ -60,9 +60,10 @@ void status_readout(const SandboxState& s) {
 }
 
 // One piece of the status line: a text in a colour, after the piece before it on the same
-// line. When the whole line does not fit, the figures ("overlap 41.7, 3 axes") are left out;
-// when it still does not fit, one count of the verdicts stands for them (the main panel
-// shows every verdict and figure in full).
+// line. When the whole line does not fit, the figures ("overlap 41.7, 3 axes") are left out
+// (a touching verdict is one piece and keeps its words); when it still does not fit, one
+// count of the verdicts stands for them (the main panel shows every verdict and figure in
+// full). The verdicts come before the cursor readout, which hides itself without room.
 enum class Fit { Full, Brief, Counts };
 struct StatusPiece {
   std::string text;
@@ -132,9 +133,9 @@ std::vector<StatusPiece> status_pieces(const SandboxState& s) {
 void status_line(const std::vector<StatusPiece>& pieces) {
   const float gap = ImGui::GetStyle().ItemSpacing.x;
   const auto width = [&](Fit f) {
-    float w = 0.0f;
+    float w = -gap;  // a gap between two pieces, none before the first
     for (const StatusPiece& p : pieces)
-      if (p.shown(f)) w += text_width(p.text.c_str()) + gap;
+      if (p.shown(f)) w += gap + text_width(p.text.c_str());
     return w;
   };
   const float room = ImGui::GetContentRegionAvail().x;

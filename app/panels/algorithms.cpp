@@ -22,7 +22,7 @@ namespace {
 // Where a verdict `width` px wide goes: beside the checkbox, at `column`, when it fits there;
 // else on the next line, under the checkbox's label (a narrow panel).
 void place_verdict(float column, float width) {
-  if (column + width <= ImGui::GetWindowContentRegionMax().x) {
+  if (ImGui::GetWindowPos().x + column + width <= content_right()) {
     ImGui::SameLine(column);
     return;
   }

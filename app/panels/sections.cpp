@@ -76,7 +76,6 @@ void panel_sat(SandboxState& s) {
                                        : "(showing every axis)");
   const SatTrace& tr = s.sat_shown();
   const int stop = s.early_stop();
-  ImGui::PushTextWrapPos(0.0f);
   if (stop >= 0)
     ImGui::TextColored(to_v4(pal::kSeparatingAxis),
                        "Axis #%d separates: early exit stops there (%d of %zu tested).", stop + 1,
@@ -84,7 +83,6 @@ void panel_sat(SandboxState& s) {
   else
     ImGui::TextColored(to_v4(pal::kOverlap), "No axis separates: all %zu overlap, so A and B hit.",
                        s.an.r.sat_trace.axes.size());
-  ImGui::PopTextWrapPos();
   if (tr.least >= 0 && stop < 0)
     ImGui::TextColored(to_v4(pal::kLeastAxis), "Least overlap: axis #%d (the MTD axis).",
                        tr.least + 1);

@@ -139,22 +139,18 @@ void panel_tools(SandboxState& s) {
     ImGui::TextColored(to_v4(pal::kToolPoint), "Polygon tool: %zu point%s placed.",
                        s.poly_pts.size(), s.poly_pts.size() == 1 ? "" : "s");
     if (kept < s.poly_pts.size()) {
-      ImGui::PushTextWrapPos(0.0f);
       ImGui::TextColored(to_v4(pal::kToolDropped),
                          "The convex hull keeps %zu; %zu point%s (red) will be dropped.", kept,
                          s.poly_pts.size() - kept, s.poly_pts.size() - kept == 1 ? "" : "s");
-      ImGui::PopTextWrapPos();
     }
     ImGui::TextDisabled("Click: add point. Enter / double-click: finish.");
     ImGui::TextDisabled("Backspace: remove last. Esc: cancel.");
   }
   if (!s.message.empty()) {
-    ImGui::PushTextWrapPos(0.0f);
     if (s.message_error)
       ImGui::TextColored(to_v4(pal::kOverlap), "%s", s.message.c_str());
     else
       ImGui::TextUnformatted(s.message.c_str());
-    ImGui::PopTextWrapPos();
   }
 }
 }  // namespace hitbox::app

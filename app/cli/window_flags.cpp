@@ -64,7 +64,7 @@ constexpr const char* kUsage =
     "                      per world px, instead of framing the scene in the free area\n"
     "  --print-layout      with --screenshot: print the frame's panels, free area, camera,\n"
     "                      each shape's box, each label's box and how far any panel's\n"
-    "                      widest line runs past its edge (JSON) to stdout\n"
+    "                      widest line or table cell runs past its edge (JSON) to stdout\n"
     "  --print-compare     with --screenshot: print the table's rows to stdout\n"
     "  --screenshot OUT    render one frame to a PNG and exit; with SDL_VIDEODRIVER=offscreen\n"
     "                      it needs no display\n"

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "hitbox/report.h"
+#include "panels/flow.h"
 
 namespace hitbox::app {
 
@@ -123,14 +124,26 @@ void views_menu(SplitState& s, bool& compare_open, std::uint32_t sandbox_algos) 
 
 void views_section(SplitState& s) {
   if (s.count <= 1) return;
+  // A column of checkboxes per view, headed "View N"; in a panel too narrow for those
+  // headers (four views at 800 px wide), headed by the view's number alone.
+  const ImGuiStyle& st = ImGui::GetStyle();
+  float name_w = 0.0f;
+  for (const AlgoInfo& info : kAlgorithms) name_w = std::max(name_w, text_width(info.name));
+  const float cell = std::max(text_width("View 4"), ImGui::GetFrameHeight());
+  const float need = name_w + static_cast<float>(s.count) * (cell + 2.0f * st.CellPadding.x) +
+                     2.0f * st.CellPadding.x;
+  const bool numbers = ImGui::GetContentRegionAvail().x < need;
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextDisabled("Each view shows the same shapes with its own algorithms.");
+  ImGui::TextDisabled(numbers ? "Each view shows the same shapes with its own algorithms "
+                                "(columns 1 to %d: the views)."
+                              : "Each view shows the same shapes with its own algorithms.",
+                      s.count);
   ImGui::PopTextWrapPos();
   if (ImGui::BeginTable("viewalgos", s.count + 1,
                         ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
     ImGui::TableSetupColumn("algorithm");
     for (int i = 0; i < s.count; ++i) {
-      ImGui::TableSetupColumn(("View " + std::to_string(i + 1)).c_str());
+      ImGui::TableSetupColumn(((numbers ? "" : "View ") + std::to_string(i + 1)).c_str());
     }
     ImGui::TableHeadersRow();
     for (const AlgoInfo& info : kAlgorithms) {

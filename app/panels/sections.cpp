@@ -87,8 +87,8 @@ void panel_sat(SandboxState& s) {
     ImGui::TextColored(to_v4(pal::kLeastAxis), "Least overlap: axis #%d (the MTD axis).",
                        tr.least + 1);
   // One row per axis: its number, where it comes from, its overlap or gap, and the two
-  // intervals on a number line. When the words and a line of 6 em do not fit side by side (a
-  // narrow panel), the line goes under the words, in one column.
+  // intervals on a number line. When the words and a line of 6 em (and its header) do not fit
+  // side by side (a narrow panel), the line goes under the words, in one column.
   struct Row {
     std::string from, words;
     ImVec4 col;
@@ -110,8 +110,10 @@ void panel_sat(SandboxState& s) {
     words_w = std::max(words_w, text_width(row.words.c_str()));
     rows.push_back(std::move(row));
   }
-  const float need = text_width("00") + from_w + words_w + 6.0f * ImGui::GetFontSize() +
-                     8.0f * ImGui::GetStyle().CellPadding.x;
+  const char* line_header = "A (top), B";
+  const float line_w = std::max(6.0f * ImGui::GetFontSize(), text_width(line_header));
+  const float need =
+      text_width("00") + from_w + words_w + line_w + 8.0f * ImGui::GetStyle().CellPadding.x;
   const bool narrow = ImGui::GetContentRegionAvail().x < need;
   const ImGuiTableFlags flags =
       ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
@@ -123,7 +125,7 @@ void panel_sat(SandboxState& s) {
     } else {
       ImGui::TableSetupColumn("axis from");
       ImGui::TableSetupColumn("overlap or gap");
-      ImGui::TableSetupColumn("A (top) and B on the axis", ImGuiTableColumnFlags_WidthStretch);
+      ImGui::TableSetupColumn(line_header, ImGuiTableColumnFlags_WidthStretch);
     }
     ImGui::TableHeadersRow();
     for (std::size_t k = 0; k < rows.size(); ++k) {

@@ -23,6 +23,25 @@ constexpr float kFrameMaxZoom = 3.0f;    // framing never zooms a small scene in
 constexpr float kFrameMarginPx = 24.0f;  // framing keeps this much room around the shapes
 constexpr float kTraceRoomPx = 140.0f;   // and this much around the focus pair, for its axes
 
+// How far the widest cell or header of any column in the window's tables this frame runs
+// past that column's clip edge (0 when every column shows its text whole).
+float table_columns_cut(const ImGuiWindow* w) {
+  ImGuiContext& g = *ImGui::GetCurrentContext();
+  float past = 0.0f;
+  for (int n = 0; n < g.Tables.GetMapSize(); ++n) {
+    const ImGuiTable* t = g.Tables.TryGetMapData(n);
+    if (!t || t->LastFrameActive != g.FrameCount || t->OuterWindow->RootWindow != w) continue;
+    for (int c = 0; c < t->ColumnsCount; ++c) {
+      const ImGuiTableColumn& col = t->Columns[c];
+      if (!col.IsEnabled || !col.IsVisibleX) continue;
+      const float widest =
+          std::max({col.ContentMaxXFrozen, col.ContentMaxXUnfrozen, col.ContentMaxXHeadersIdeal});
+      past = std::max(past, widest - col.ClipRect.Max.x);
+    }
+  }
+  return past;
+}
+
 }  // namespace
 
 Camera Shell::camera_for(const Scene& scene) {
@@ -176,8 +195,9 @@ void Shell::print_layout() const {
     first = false;
   }
   // How far each docked panel's widest line runs past its visible right edge (0 when every
-  // line shows whole): text and widgets there are cut off. Not seen from here: text cut
-  // inside a table's column (a table keeps its columns inside its own width) or inside a
+  // line shows whole): text and widgets there are cut off. A table keeps its columns inside
+  // its own width, so each column of the panel's tables this frame counts too: its widest
+  // cell or header against the column's clip edge. Not seen from here: text cut inside a
   // widget's frame.
   out += "],\"clipped\":{";
   first = true;
@@ -188,7 +208,8 @@ void Shell::print_layout() const {
                                    {"status", "##status"}}) {
     const ImGuiWindow* w = ImGui::FindWindowByName(title);
     const bool shown = w && w->Active && !w->Hidden;
-    const float past = shown ? std::max(w->DC.CursorMaxPos.x - w->InnerClipRect.Max.x, 0.0f) : 0.0f;
+    float past = shown ? std::max(w->DC.CursorMaxPos.x - w->InnerClipRect.Max.x, 0.0f) : 0.0f;
+    if (shown) past = std::max(past, table_columns_cut(w));
     char buf[64];
     std::snprintf(buf, sizeof buf, "%s\"%s\":%.1f", first ? "" : ",", key, past);
     out += buf;

@@ -1,7 +1,7 @@
 // `hitbox --screenshot OUT --print-layout` prints the frame's layout as JSON: the docked
 // panels, the free area, the camera, each shape's box and each placed label's box, all in
-// window pixels, and how far each panel's widest line runs past the panel's edge. This reads it
-// back for the window tests.
+// window pixels, and how far each panel's widest line, or widest cell or header in one of its
+// tables, runs past the panel's or the column's edge. This reads it back for the window tests.
 #pragma once
 
 #include <nlohmann/json.hpp>

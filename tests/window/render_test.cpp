@@ -923,10 +923,10 @@ TEST(WindowLayout, SceneFramedInTheFreeAreaAndLabelsReadableAtThreeSizes) {
   }
 }
 
-// The panels' other states show every line whole at 800 x 600 (the narrowest size a user may
-// have: the right column is then 250 px), 1280 x 800 and 1920 x 1080: every algorithm's
-// section with step mode on, a sprite pair, concave polygons, the comparison table,
-// presenter mode, split views.
+// The panels' other states show every line and every table cell whole at 800 x 600 (the
+// narrowest size a user may have: the right column is then 250 px), 1280 x 800 and
+// 1920 x 1080: every algorithm's section with step mode on, a sprite pair, concave polygons,
+// the comparison table, presenter mode, split views (four views' checkbox columns in 250 px).
 TEST(WindowLayout, PanelsCutNoLineOffAtEverySize) {
   const std::string all = "aabb,bounding_circle,sat,mtd,swept,pixel,gjk,quadrant,circle_as_square";
   const std::vector<std::string> states = {

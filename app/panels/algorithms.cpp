@@ -73,12 +73,10 @@ void panel_focus(SandboxState& s) {
     ImGui::TextDisabled("No pair in focus: click a shape (or Ctrl+click two).");
     return;
   }
-  ImGui::TextColored(to_v4(pal::kTraceA), "A: %s", s.shape(s.an.pair.a).id.c_str());
-  ImGui::SameLine();
-  ImGui::TextColored(to_v4(pal::kTraceB), "B: %s", s.shape(s.an.pair.b).id.c_str());
-  const char* how = s.an.pair.pinned ? "(pinned)" : "(selection + nearest)";
-  same_line_if_fits(text_width(how));
-  ImGui::TextDisabled("%s", how);
+  flow_segments({{to_v4(pal::kTraceA), "A: " + s.shape(s.an.pair.a).id},
+                 {to_v4(pal::kTraceB), "B: " + s.shape(s.an.pair.b).id},
+                 {ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
+                  s.an.pair.pinned ? "(pinned)" : "(selection + nearest)", true}});
   if (s.an.pair.pinned) {
     if (ImGui::SmallButton("Swap A/B")) std::swap(s.pin_a, s.pin_b);
     same_line_if_fits(button_width("Unpin"));

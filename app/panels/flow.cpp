@@ -6,33 +6,77 @@
 #include "overlays/draw_util.h"
 
 namespace hitbox::app {
-void flow_words(const ImVec4& colour, const std::string& text) {
+namespace {
+
+// The end of the longest prefix of [text, end) that is at most `room` px wide, in whole UTF-8
+// characters; at least one character when `at_least_one`.
+const char* fitting_end(const char* text, const char* end, float room, bool at_least_one) {
+  const char* fit = text;
+  for (const char* p = text; p < end;) {
+    const char* next = p + 1;
+    while (next < end && (static_cast<unsigned char>(*next) & 0xC0) == 0x80) ++next;
+    if (ImGui::CalcTextSize(text, next).x > room && !(at_least_one && fit == text)) break;
+    fit = p = next;
+  }
+  return fit;
+}
+
+}  // namespace
+
+void flow_segments(std::initializer_list<FlowSegment> segments) {
   const float space = ImGui::CalcTextSize(" ").x;
+  const float left = ImGui::GetCursorScreenPos().x;
   const float right = content_right();
   ImGui::BeginGroup();
-  ImGui::PushStyleColor(ImGuiCol_Text, colour);
-  ImGui::PushTextWrapPos(-1.0f);  // a word longer than the line runs past it, not split
+  ImGui::PushTextWrapPos(-1.0f);  // each piece below is placed whole
   bool first = true;
-  std::size_t at = 0;
-  while (true) {
-    at = text.find_first_not_of(' ', at);
-    if (at == std::string::npos) break;
-    std::size_t end = text.find(' ', at);
-    if (end == std::string::npos) end = text.size();
-    const char* word = text.c_str() + at;
-    const char* word_end = text.c_str() + end;
-    // Inside the group a new line starts at the group's left edge.
-    if (!first &&
-        ImGui::GetItemRectMax().x + space + ImGui::CalcTextSize(word, word_end).x <= right)
-      ImGui::SameLine(0.0f, space);
-    ImGui::TextUnformatted(word, word_end);
+  // One piece of text: after the last on this line when it fits there, else on a new line
+  // (inside the group a new line starts at the group's left edge).
+  const auto place = [&](const char* text, const char* end, bool fits_here) {
+    if (!first && fits_here) ImGui::SameLine(0.0f, space);
+    ImGui::TextUnformatted(text, end);
     first = false;
-    at = end;
+  };
+  for (const FlowSegment& seg : segments) {
+    ImGui::PushStyleColor(ImGuiCol_Text, seg.colour);
+    const std::string& text = seg.text;
+    std::size_t at = 0;
+    while (true) {
+      at = seg.whole ? (at == 0 && !text.empty() ? 0 : std::string::npos)
+                     : text.find_first_not_of(' ', at);
+      if (at == std::string::npos) break;
+      std::size_t stop = seg.whole ? text.size() : text.find(' ', at);
+      if (stop == std::string::npos) stop = text.size();
+      const char* word = text.c_str() + at;
+      const char* word_end = text.c_str() + stop;
+      at = stop;
+      const float here = first ? left : ImGui::GetItemRectMax().x + space;
+      const float w = ImGui::CalcTextSize(word, word_end).x;
+      if (here + w <= right || left + w <= right) {
+        place(word, word_end, here + w <= right);
+        continue;
+      }
+      // Longer than a whole line (a long shape id): as much as fits where the line ends,
+      // then line by line.
+      const char* cut = fitting_end(word, word_end, right - here, false);
+      const bool here_too = cut != word;
+      if (!here_too) cut = fitting_end(word, word_end, right - left, true);
+      place(word, cut, here_too);
+      while (cut < word_end) {
+        const char* next = fitting_end(cut, word_end, right - left, true);
+        place(cut, next, false);
+        cut = next;
+      }
+    }
+    ImGui::PopStyleColor();
   }
   if (first) ImGui::TextUnformatted("");  // an empty text still takes its line
   ImGui::PopTextWrapPos();
-  ImGui::PopStyleColor();
   ImGui::EndGroup();
+}
+
+void flow_words(const ImVec4& colour, const std::string& text) {
+  flow_segments({FlowSegment{colour, text}});
 }
 
 void flow_text(const char* fmt, ...) {

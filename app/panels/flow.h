@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <string>
 
 namespace hitbox::app {
@@ -46,8 +47,18 @@ inline void fit_next_item(const char* label, float preferred) {
 
 // Text that breaks only at spaces, word by word, each new line starting where the text began
 // (a group, so a tooltip can ask IsItemHovered() of the whole). Dear ImGui's own wrapping also
-// breaks after '.' and ',', which splits a figure such as "186.0" or "(-1.000, 0.000)".
+// breaks after '.' and ',', which splits a figure such as "186.0" or "(-1.000, 0.000)". A
+// word wider than the whole line (a long shape id) is broken between characters.
 void flow_words(const ImVec4& colour, const std::string& text);
+
+// The same for text in several colours, one after another on the same lines; a segment marked
+// `whole` is placed as one word.
+struct FlowSegment {
+  ImVec4 colour;
+  std::string text;
+  bool whole = false;
+};
+void flow_segments(std::initializer_list<FlowSegment> segments);
 void flow_text(const char* fmt, ...) IM_FMTARGS(1);
 void flow_text_coloured(const ImVec4& colour, const char* fmt, ...) IM_FMTARGS(2);
 

@@ -23,8 +23,8 @@ float status_height() {
 
 namespace {
 
-// The right end of the status line: the cursor's world coordinates and a scale bar, when
-// the verdicts before them leave room (call after SameLine).
+// The right end of the status line: the cursor's world coordinates and a scale bar, on the
+// verdicts' line when they leave room for it, else not at all.
 void status_readout(const SandboxState& s) {
   const float zoom = s.cam.zoom;
   // The bar: the longest round world length (1, 2 or 5 times a power of ten) up to 90 px.
@@ -40,10 +40,9 @@ void status_readout(const SandboxState& s) {
   const float width = ImGui::CalcTextSize(where.c_str()).x + ImGui::CalcTextSize(scale.c_str()).x +
                       bar_px + 3.0f * gap;
   const float x = ImGui::GetWindowContentRegionMax().x - width;
-  if (ImGui::GetCursorPosX() + gap > x) {
-    ImGui::NewLine();  // no room: nothing on this line
-    return;
-  }
+  const float verdicts_end = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x;
+  if (verdicts_end + 2.0f * gap > x) return;
+  ImGui::SameLine();
   ImGui::SetCursorPosX(x);
   ImGui::TextDisabled("%s", where.c_str());
   ImGui::SameLine();
@@ -59,17 +58,32 @@ void status_readout(const SandboxState& s) {
   ImGui::TextDisabled("%s", scale.c_str());
 }
 
+std::size_t utf8_chars(const std::string& t) {
+  return static_cast<std::size_t>(
+      std::count_if(t.begin(), t.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+// The last character of t, continuation bytes and all.
+void drop_last_char(std::string& t) {
+  while (!t.empty() && (t.back() & 0xC0) == 0x80) t.pop_back();
+  if (!t.empty()) t.pop_back();
+}
+
 // One piece of the status line: a text in a colour, after the piece before it on the same
 // line. When the whole line does not fit, the figures ("overlap 41.7, 3 axes") are left out
 // (a touching verdict is one piece and keeps its words); when it still does not fit, one
 // count of the verdicts stands for them (the main panel shows every verdict and figure in
-// full). The verdicts come before the cursor readout, which hides itself without room.
+// full), and the simulated time, which the menu bar shows too, is left out. When even that
+// does not fit (long shape ids, large presenter text), the ids are shortened, the longer
+// first, and end in "..". The verdicts come before the cursor readout, which hides itself
+// without room.
 enum class Fit { Full, Brief, Counts };
 struct StatusPiece {
   std::string text;
   ImVec4 colour;
   Fit until = Fit::Counts;  // shown in the forms from `from` to `until`
   Fit from = Fit::Full;
+  bool shortens = false;  // a shape's id, shortened as a last resort
   bool shown(Fit f) const { return from <= f && f <= until; }
 };
 
@@ -84,8 +98,10 @@ std::vector<StatusPiece> status_pieces(const SandboxState& s) {
          dim, Fit::Full});
     out.push_back({"Click a shape to focus a pair. F1: help.", dim, Fit::Counts, Fit::Brief});
   } else {
-    out.push_back({"A: " + s.shape(s.an.pair.a).id, to_v4(pal::kTraceA)});
-    out.push_back({"B: " + s.shape(s.an.pair.b).id, to_v4(pal::kTraceB)});
+    out.push_back(
+        {"A: " + s.shape(s.an.pair.a).id, to_v4(pal::kTraceA), Fit::Counts, Fit::Full, true});
+    out.push_back(
+        {"B: " + s.shape(s.an.pair.b).id, to_v4(pal::kTraceB), Fit::Counts, Fit::Full, true});
     if (s.ran_in_panels() == 0) out.push_back({" | no algorithm enabled", dim});
     int hits = 0, misses = 0, touching = 0;
     for (const AlgoInfo& info : kAlgorithms) {
@@ -124,13 +140,13 @@ std::vector<StatusPiece> status_pieces(const SandboxState& s) {
     out.push_back({strf("%zu colliding pair%s (%s)", n, n == 1 ? "" : "s", algo_name(s.pairs.algo)),
                    to_v4(n > 0 ? pal::kOverlap : pal::kGap)});
     if (s.play.playing && s.play.sim)
-      out.push_back({strf("| playing t %.2f s", s.play.sim->time), dim});
+      out.push_back({strf("| playing t %.2f s", s.play.sim->time), dim, Fit::Brief});
   }
   return out;
 }
 
 // The pieces on one line, in the longest form that fits.
-void status_line(const std::vector<StatusPiece>& pieces) {
+void status_line(std::vector<StatusPiece> pieces) {
   const float gap = ImGui::GetStyle().ItemSpacing.x;
   const auto width = [&](Fit f) {
     float w = -gap;  // a gap between two pieces, none before the first
@@ -142,6 +158,22 @@ void status_line(const std::vector<StatusPiece>& pieces) {
   const Fit fit = width(Fit::Full) <= room    ? Fit::Full
                   : width(Fit::Brief) <= room ? Fit::Brief
                                               : Fit::Counts;
+  // Still too wide: one character off the longer id at a time (a whole UTF-8 character, and
+  // never the last two), the id ending in "..".
+  while (width(fit) > room) {
+    StatusPiece* longest = nullptr;
+    std::size_t longest_chars = 0;
+    for (StatusPiece& p : pieces) {
+      if (!p.shortens) continue;
+      const std::size_t n = utf8_chars(p.text) - (p.text.ends_with("..") ? 2 : 0);
+      if (n > 5 && n > longest_chars) longest = &p, longest_chars = n;  // "A: " and two
+    }
+    if (!longest) break;
+    std::string& t = longest->text;
+    if (t.ends_with("..")) t.resize(t.size() - 2);
+    drop_last_char(t);
+    t += "..";
+  }
   bool first = true;
   for (const StatusPiece& p : pieces) {
     if (!p.shown(fit)) continue;
@@ -168,7 +200,6 @@ void panel_status(SandboxState& s) {
       ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
   if (begin_docked("##status", s.layout.status, nullptr, flags)) {
     status_line(status_pieces(s));
-    ImGui::SameLine();
     status_readout(s);
   }
   ImGui::End();

@@ -926,7 +926,8 @@ TEST(WindowLayout, SceneFramedInTheFreeAreaAndLabelsReadableAtThreeSizes) {
 // The panels' other states show every line and every table cell whole at 800 x 600 (the
 // narrowest size a user may have: the right column is then 250 px), 1280 x 800 and
 // 1920 x 1080: every algorithm's section with step mode on, a sprite pair, concave polygons,
-// the comparison table, presenter mode, split views (four views' checkbox columns in 250 px).
+// the comparison table, presenter mode, split views (four views' checkbox columns in 250 px),
+// the status line while playing in presenter mode, and ids longer than a panel is wide.
 TEST(WindowLayout, PanelsCutNoLineOffAtEverySize) {
   const std::string all = "aabb,bounding_circle,sat,mtd,swept,pixel,gjk,quadrant,circle_as_square";
   const std::vector<std::string> states = {
@@ -939,7 +940,9 @@ TEST(WindowLayout, PanelsCutNoLineOffAtEverySize) {
       "--compare",
       "--presenter --algo " + all,
       "--split 2",
-      "--split 4"};
+      "--split 4",
+      "--presenter --play --play-seconds 1",
+      "--scene " + kScenes + "long_ids.json --presenter --play --play-seconds 1"};
   for (const char* size : {"800x600", "1280x800", "1920x1080"}) {
     for (std::size_t i = 0; i < states.size(); ++i) {
       SCOPED_TRACE(states[i] + " at " + size);

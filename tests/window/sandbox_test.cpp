@@ -4,12 +4,16 @@
 
 #include <gtest/gtest.h>
 #include <imgui.h>
+#include <imgui_internal.h>  // a window's content height this frame
 
+#include <cmath>
 #include <string>
 #include <vector>
 
 #include "hitbox/analysis.h"
 #include "overlays/draw_util.h"
+#include "panels/flow.h"
+#include "panels/layout.h"
 
 namespace hitbox::app {
 namespace {
@@ -133,6 +137,61 @@ TEST(PanelText, ValuesThatPrintAsZeroHaveNoMinus) {
   EXPECT_EQ(strf("%.1f", shown(-2.5, 1)), "-2.5");
   EXPECT_EQ(strf("%.2f", shown(0.004, 2)), "0.00");
   EXPECT_EQ(strf("%.3f", shown(0.75, 3)), "0.750");
+}
+
+// A word wider than the whole line (a long shape id) breaks between its characters: every
+// piece stays inside the 250 px column, in as few lines as its width needs.
+TEST(PanelText, AWordWiderThanTheLineBreaksInsideItAndStaysInTheColumn) {
+  ImGuiFrame frame;
+  ImGui::SetNextWindowPos(ImVec2(0.0f, 0.0f));
+  ImGui::SetNextWindowSize(ImVec2(250.0f, 400.0f));
+  ImGui::Begin("column");
+  const float left = ImGui::GetCursorScreenPos().x, right = content_right();
+  const std::string id = "A: the_big_rotated_rectangle_on_the_left_with_\xc3\x9cml\xc3\xa4uts_too";
+  const ImVec4 white(1.0f, 1.0f, 1.0f, 1.0f);
+  flow_segments({{white, id}, {white, "(selection + nearest)", true}});
+  const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+  EXPECT_LE(hi.x, right + 0.5f);
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const float need =
+      ImGui::CalcTextSize(id.c_str()).x + ImGui::CalcTextSize(" (selection + nearest)").x;
+  const int lines_needed = static_cast<int>(std::ceil(need / (right - left)));
+  EXPECT_LE(hi.y - lo.y, (lines_needed + 1) * line) << "lines: " << (hi.y - lo.y) / line;
+  ImGui::End();
+}
+
+// The focus pair's line in the main panel with ids longer than the panel is wide: it takes a
+// few lines more than with short ids, not one line per character of B's id (B's text once
+// started where A's ended and wrapped there, a character a line).
+TEST(PanelText, LongIdsInTheFocusLineTakeAFewLines) {
+  float line = 0.0f;
+  const auto panel_height = [&line](const std::string& ida, const std::string& idb) {
+    Scene sc = two_rects();
+    sc.shapes[0].id = ida;
+    sc.shapes[1].id = idb;
+    Sandbox sb(sc, "");
+    EXPECT_TRUE(sb.set_focus(ida, idb));
+    sb.set_algorithms(kAlgoSat);
+    ImGuiFrame frame;
+    LayoutInput in;
+    in.width = 800.0f;
+    in.height = 600.0f;
+    sb.set_layout(compute_layout(in));
+    sb.analyze_frame();
+    sb.draw_panels();
+    const ImGuiWindow* w = ImGui::FindWindowByName("Hitbox");
+    line = ImGui::GetTextLineHeightWithSpacing();
+    return w ? w->DC.CursorMaxPos.y - w->DC.CursorStartPos.y : -1.0f;
+  };
+  const float short_ids = panel_height("a", "b");
+  const float long_ids = panel_height("the_big_rotated_rectangle_on_the_left",
+                                      "ball_\xc3\x9c"
+                                      "n\xc3\xaf"
+                                      "c\xc3\xb6"
+                                      "d\xc3\xa9_number_one_with_long_name");
+  ASSERT_GT(short_ids, 0.0f);
+  EXPECT_LE(long_ids - short_ids, 4.0f * line + 1.0f)
+      << short_ids << " px with short ids, " << long_ids << " px with long ones";
 }
 
 }  // namespace

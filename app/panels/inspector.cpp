@@ -16,6 +16,22 @@
 namespace hitbox::app {
 namespace pal = palette;
 
+namespace {
+
+// The next field, of n values printed with fmt: the panel's field width, or wider when its
+// values would be cut in it (a narrow panel in presenter mode), as far as its own label
+// still shows whole.
+void fit_values(const char* label, const double* v, int n, const char* fmt) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  float widest = 0.0f;
+  for (int i = 0; i < n; ++i) widest = std::max(widest, text_width(strf(fmt, v[i]).c_str()));
+  const float need = static_cast<float>(n) * (widest + 2.0f * st.FramePadding.x) +
+                     static_cast<float>(n - 1) * st.ItemInnerSpacing.x;
+  fit_next_item(label, std::max(ImGui::CalcItemWidth(), need));
+}
+
+}  // namespace
+
 // The selected shape's fields; shown only with a selection (docked under the main panel).
 void panel_inspector(SandboxState& s) {
   if (!s.valid(s.sel) || s.layout.inspector.empty()) {
@@ -53,20 +69,26 @@ void panel_inspector(SandboxState& s) {
   // Drags stay within these ranges; a value typed in (Ctrl+click) is taken as typed and
   // refused with a message by apply_inspector when it is out of range.
   const ImGuiSliderFlags clamp = ImGuiSliderFlags_None;
+  fit_values("pos", &w.pos.x, 2, "%.2f");
   ImGui::DragScalarN("pos", ImGuiDataType_Double, &w.pos.x, 2, 1.0f, nullptr, nullptr, "%.2f");
+  fit_values("angle", &w.angle, 1, "%.2f deg");
   ImGui::DragScalar("angle", ImGuiDataType_Double, &w.angle, 0.5f, nullptr, nullptr, "%.2f deg");
   const double smin = 0.01, smax = 100.0;
+  fit_values("scale", &w.scale, 1, "%.3f");
   ImGui::DragScalar("scale", ImGuiDataType_Double, &w.scale, 0.01f, &smin, &smax, "%.3f", clamp);
   ImGui::Checkbox("mirror x (H)", &w.mirror_x);
   same_line_if_fits(check_width("mirror y (V)"));
   ImGui::Checkbox("mirror y (V)", &w.mirror_y);
   const double lmin = 0.5, lmax = 100000.0;
   // (if/else rather than a switch: kinds other than these have no size field here)
-  if (w.kind == Kind::Rect)
+  if (w.kind == Kind::Rect) {
+    fit_values("size", &w.size.x, 2, "%.2f");
     ImGui::DragScalarN("size", ImGuiDataType_Double, &w.size.x, 2, 0.5f, &lmin, &lmax, "%.2f",
                        clamp);
-  else if (w.kind == Kind::Circle)
+  } else if (w.kind == Kind::Circle) {
+    fit_values("radius", &w.radius, 1, "%.2f");
     ImGui::DragScalar("radius", ImGuiDataType_Double, &w.radius, 0.5f, &lmin, &lmax, "%.2f", clamp);
+  }
   if (w.kind == Kind::Sprite) {
     const SpriteImage* img = w.pixels.image.get();
     ImGui::LabelText("image", "%s", w.image.c_str());
@@ -76,6 +98,7 @@ void panel_inspector(SandboxState& s) {
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("Texels with alpha >= this are solid for the pixel test.");
   }
+  fit_values("vel", &w.vel.x, 2, "%.2f");
   ImGui::DragScalarN("vel", ImGuiDataType_Double, &w.vel.x, 2, 1.0f, nullptr, nullptr, "%.2f");
   panel_body(s, w);
   s.apply_inspector(w);

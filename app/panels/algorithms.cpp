@@ -111,8 +111,8 @@ void panel_algorithms(SandboxState& s) {
     const std::string preview =
         s.colour_algo == 0 ? std::string("auto (") + (shown ? algo_name(shown) : "none") + ")"
                            : std::string(algo_name(s.colour_algo));
-    fit_next_item("hit colour from", 13.0f * ImGui::GetFontSize());
-    if (ImGui::BeginCombo("hit colour from", preview.c_str())) {
+    if (begin_combo_fitted("hit colour from", "hit_colour", preview.c_str(),
+                           13.0f * ImGui::GetFontSize())) {
       if (ImGui::Selectable("auto", s.colour_algo == 0)) s.colour_algo = 0;
       for (const AlgoInfo& info : kAlgorithms)
         if (ImGui::Selectable(info.name, s.colour_algo == info.bit)) s.colour_algo = info.bit;

@@ -1,5 +1,6 @@
 #include "panels/flow.h"
 
+#include <algorithm>
 #include <cstdarg>
 #include <string>
 
@@ -77,6 +78,23 @@ void flow_segments(std::initializer_list<FlowSegment> segments) {
 
 void flow_words(const ImVec4& colour, const std::string& text) {
   flow_segments({FlowSegment{colour, text}});
+}
+
+bool begin_combo_fitted(const char* label, const char* id, const char* preview, float preferred) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float need =
+      ImGui::CalcTextSize(preview).x + ImGui::GetFrameHeight() + 2.0f * st.FramePadding.x;
+  const float beside = std::min(preferred, avail - st.ItemInnerSpacing.x - text_width(label));
+  std::string full = std::string("###") + id;
+  if (beside >= need) {
+    ImGui::SetNextItemWidth(beside);
+    full = label + full;
+  } else {
+    ImGui::TextUnformatted(label);
+    ImGui::SetNextItemWidth(std::min(std::max(std::min(preferred, avail), need), avail));
+  }
+  return ImGui::BeginCombo(full.c_str(), preview);
 }
 
 void flow_text(const char* fmt, ...) {

@@ -45,6 +45,12 @@ inline void fit_next_item(const char* label, float preferred) {
   ImGui::SetNextItemWidth(std::max(std::min(preferred, room), 4.0f * ImGui::GetFontSize()));
 }
 
+// A combo box that shows its preview whole: its label to its right when both fit in
+// `preferred` px (and the panel), else the label on a line of its own above a combo as wide
+// as its preview needs. `id` keeps the combo the same widget either way (an open list stays
+// open when the layout switches). EndCombo() as usual when it returns true.
+bool begin_combo_fitted(const char* label, const char* id, const char* preview, float preferred);
+
 // Text that breaks only at spaces, word by word, each new line starting where the text began
 // (a group, so a tooltip can ask IsItemHovered() of the whole). Dear ImGui's own wrapping also
 // breaks after '.' and ',', which splits a figure such as "186.0" or "(-1.000, 0.000)". A

@@ -58,10 +58,15 @@ void panel_play(SandboxState& s) {
 // The broad phase: the method, "show broad phase", and its counts for this frame.
 void panel_broad(SandboxState& s) {
   CollidingPairs& p = s.pairs;
-  int method = p.broad.method == BroadMethod::SortAndSweep ? 0 : 1;
-  fit_next_item("method", 11.0f * ImGui::GetFontSize());
-  if (ImGui::Combo("method", &method, "sort and sweep (x)\0uniform grid\0"))
-    p.broad.method = method == 0 ? BroadMethod::SortAndSweep : BroadMethod::Grid;
+  const std::pair<BroadMethod, const char*> methods[] = {
+      {BroadMethod::SortAndSweep, "sort and sweep (x)"}, {BroadMethod::Grid, "uniform grid"}};
+  const char* current =
+      p.broad.method == BroadMethod::SortAndSweep ? methods[0].second : methods[1].second;
+  if (begin_combo_fitted("method", "broad_method", current, 11.0f * ImGui::GetFontSize())) {
+    for (const auto& [m, name] : methods)
+      if (ImGui::Selectable(name, p.broad.method == m)) p.broad.method = m;
+    ImGui::EndCombo();
+  }
   same_line_if_fits(check_width("show"));
   ImGui::Checkbox("show", &p.show);
   if (ImGui::IsItemHovered())

@@ -74,11 +74,15 @@ void panel_tools(SandboxState& s) {
   if (ImGui::Button("+ Sprite") && !s.sprite_files.empty())
     s.add_sprite(s.sprite_files[static_cast<std::size_t>(s.sprite_choice)]);
   ImGui::EndDisabled();
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(std::min(12.0f * ImGui::GetFontSize(), ImGui::GetContentRegionAvail().x));
   const char* preview = s.sprite_files.empty()
                             ? "(no PNG files)"
                             : s.sprite_files[static_cast<std::size_t>(s.sprite_choice)].c_str();
+  // Beside the button when the file name shows whole there, else on a line of its own.
+  const float need =
+      text_width(preview) + ImGui::GetFrameHeight() + 2.0f * ImGui::GetStyle().FramePadding.x;
+  same_line_if_fits(need);
+  ImGui::SetNextItemWidth(
+      std::min(std::max(12.0f * ImGui::GetFontSize(), need), ImGui::GetContentRegionAvail().x));
   if (ImGui::BeginCombo("##sprite", preview)) {
     s.refresh_sprite_files();
     for (std::size_t k = 0; k < s.sprite_files.size(); ++k)

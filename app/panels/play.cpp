@@ -76,9 +76,12 @@ void panel_broad(SandboxState& s) {
                           : "The grid's occupied cells (darker: two or more boxes); a line\n"
                             "joins every candidate pair (boxes overlap).");
   const std::int64_t all = p.stats.all_pairs;
-  ImGui::Text("%lld candidates of %lld pairs, %d tests, %zu hit%s",
-              static_cast<long long>(p.stats.candidates), static_cast<long long>(all),
-              p.narrow_tests, p.hits.size(), p.hits.size() == 1 ? "" : "s");
+  const auto count = [](long long n, const char* one, const char* many) {
+    return strf("%lld %s", n, n == 1 ? one : many);
+  };
+  flow_text("%s of %s, %s, %s", count(p.stats.candidates, "candidate", "candidates").c_str(),
+            count(all, "pair", "pairs").c_str(), count(p.narrow_tests, "test", "tests").c_str(),
+            count(static_cast<long long>(p.hits.size()), "hit", "hits").c_str());
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "n(n-1)/2 = %lld pairs; the broad phase made %lld box comparisons and passed %lld\n"

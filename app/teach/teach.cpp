@@ -23,6 +23,8 @@ constexpr float kInf = std::numeric_limits<float>::infinity();
 constexpr float kFar = 6000.0f;       // window px: "across the view"
 constexpr float kFrameGapPx = 90.0f;  // the Minkowski difference: this far right of the pair
 constexpr float kCharPx = 7.0f;       // rough width of a label character, for placement
+constexpr float kLinePx = 13.0f;      // a label line's height (the font's; one label of
+                                      // several lines has no gap between them)
 
 // A time for a sentence: "t = 0.250", or words for the infinities.
 std::string time_words(float t) {
@@ -55,7 +57,7 @@ void label(Canvas& c, Vec2 at, Vec2 dir, const std::vector<std::string>& lines, 
   std::size_t chars = 0;
   for (const std::string& s : lines) chars = std::max(chars, s.size());
   const float w = kCharPx * static_cast<float>(chars);
-  const float h = 16.0f * static_cast<float>(lines.size());
+  const float h = kLinePx * static_cast<float>(lines.size());
   Vec2 p = at;
   if (dir.x < -0.3f)
     p.x -= (w + 6.0f) * px;
@@ -106,7 +108,7 @@ void caption(Canvas& c, const Body& a, const Body& b, const std::vector<std::str
              float px) {
   const float top = std::min(a.bounds.min.y, b.bounds.min.y);
   const float left = std::min(a.bounds.min.x, b.bounds.min.x);
-  const float h = 16.0f * static_cast<float>(lines.size());
+  const float h = kLinePx * static_cast<float>(lines.size());
   label(c, Vec2(left, top - (h + 30.0f) * px), Vec2(1.0f, 1.0f), lines, kStepText, px);
 }
 

@@ -7,6 +7,29 @@
 #include "overlays/draw_util.h"
 
 namespace hitbox::app {
+
+namespace {
+bool continuation(char c) {
+  return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
+}
+}  // namespace
+
+std::size_t utf8_chars(const std::string& text) {
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return !continuation(c); }));
+}
+
+const char* utf8_next(const char* p, const char* end) {
+  ++p;
+  while (p < end && continuation(*p)) ++p;
+  return p;
+}
+
+void drop_last_char(std::string& text) {
+  while (!text.empty() && continuation(text.back())) text.pop_back();
+  if (!text.empty()) text.pop_back();
+}
+
 namespace {
 
 // The end of the longest prefix of [text, end) that is at most `room` px wide, in whole UTF-8
@@ -14,8 +37,7 @@ namespace {
 const char* fitting_end(const char* text, const char* end, float room, bool at_least_one) {
   const char* fit = text;
   for (const char* p = text; p < end;) {
-    const char* next = p + 1;
-    while (next < end && (static_cast<unsigned char>(*next) & 0xC0) == 0x80) ++next;
+    const char* next = utf8_next(p, end);
     if (ImGui::CalcTextSize(text, next).x > room && !(at_least_one && fit == text)) break;
     fit = p = next;
   }
@@ -81,11 +103,10 @@ void flow_words(const ImVec4& colour, const std::string& text) {
 }
 
 bool begin_combo_fitted(const char* label, const char* id, const char* preview, float preferred) {
-  const ImGuiStyle& st = ImGui::GetStyle();
   const float avail = ImGui::GetContentRegionAvail().x;
-  const float need =
-      ImGui::CalcTextSize(preview).x + ImGui::GetFrameHeight() + 2.0f * st.FramePadding.x;
-  const float beside = std::min(preferred, avail - st.ItemInnerSpacing.x - text_width(label));
+  const float need = combo_width_for(preview);
+  const float beside =
+      std::min(preferred, avail - ImGui::GetStyle().ItemInnerSpacing.x - text_width(label));
   std::string full = std::string("###") + id;
   if (beside >= need) {
     ImGui::SetNextItemWidth(beside);

@@ -45,11 +45,23 @@ inline void fit_next_item(const char* label, float preferred) {
   ImGui::SetNextItemWidth(std::max(std::min(preferred, room), 4.0f * ImGui::GetFontSize()));
 }
 
+// The width a combo box needs to show `preview` whole (its arrow button and padding included).
+inline float combo_width_for(const char* preview) {
+  return ImGui::CalcTextSize(preview).x + ImGui::GetFrameHeight() +
+         2.0f * ImGui::GetStyle().FramePadding.x;
+}
+
 // A combo box that shows its preview whole: its label to its right when both fit in
-// `preferred` px (and the panel), else the label on a line of its own above a combo as wide
-// as its preview needs. `id` keeps the combo the same widget either way (an open list stays
-// open when the layout switches). EndCombo() as usual when it returns true.
+// `preferred` px (and the panel), else the label on a line of its own above a combo of
+// `preferred` px, or wider when its preview needs it (never wider than the panel). `id` keeps
+// the combo the same widget either way (an open list stays open when the layout switches).
+// EndCombo() as usual when it returns true.
 bool begin_combo_fitted(const char* label, const char* id, const char* preview, float preferred);
+
+// UTF-8 text a character at a time (a character and its continuation bytes).
+std::size_t utf8_chars(const std::string& text);
+const char* utf8_next(const char* p, const char* end);  // the character after the one at p
+void drop_last_char(std::string& text);
 
 // Text that breaks only at spaces, word by word, each new line starting where the text began
 // (a group, so a tooltip can ask IsItemHovered() of the whole). Dear ImGui's own wrapping also
@@ -58,7 +70,7 @@ bool begin_combo_fitted(const char* label, const char* id, const char* preview, 
 void flow_words(const ImVec4& colour, const std::string& text);
 
 // The same for text in several colours, one after another on the same lines; a segment marked
-// `whole` is placed as one word.
+// `whole` is placed as one word (broken between characters only when wider than a line).
 struct FlowSegment {
   ImVec4 colour;
   std::string text;

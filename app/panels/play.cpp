@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 #include <string>
 
 #include "hitbox/broad_phase.h"
@@ -60,8 +61,9 @@ void panel_broad(SandboxState& s) {
   CollidingPairs& p = s.pairs;
   const std::pair<BroadMethod, const char*> methods[] = {
       {BroadMethod::SortAndSweep, "sort and sweep (x)"}, {BroadMethod::Grid, "uniform grid"}};
-  const char* current =
-      p.broad.method == BroadMethod::SortAndSweep ? methods[0].second : methods[1].second;
+  const char* current = std::find_if(std::begin(methods), std::end(methods), [&](const auto& m) {
+                          return m.first == p.broad.method;
+                        })->second;
   if (begin_combo_fitted("method", "broad_method", current, 11.0f * ImGui::GetFontSize())) {
     for (const auto& [m, name] : methods)
       if (ImGui::Selectable(name, p.broad.method == m)) p.broad.method = m;

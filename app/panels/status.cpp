@@ -58,17 +58,6 @@ void status_readout(const SandboxState& s) {
   ImGui::TextDisabled("%s", scale.c_str());
 }
 
-std::size_t utf8_chars(const std::string& t) {
-  return static_cast<std::size_t>(
-      std::count_if(t.begin(), t.end(), [](char c) { return (c & 0xC0) != 0x80; }));
-}
-
-// The last character of t, continuation bytes and all.
-void drop_last_char(std::string& t) {
-  while (!t.empty() && (t.back() & 0xC0) == 0x80) t.pop_back();
-  if (!t.empty()) t.pop_back();
-}
-
 // One piece of the status line: a text in a colour, after the piece before it on the same
 // line. When the whole line does not fit, the figures ("overlap 41.7, 3 axes") are left out
 // (a touching verdict is one piece and keeps its words); when it still does not fit, one
@@ -158,21 +147,29 @@ void status_line(std::vector<StatusPiece> pieces) {
   const Fit fit = width(Fit::Full) <= room    ? Fit::Full
                   : width(Fit::Brief) <= room ? Fit::Brief
                                               : Fit::Counts;
-  // Still too wide: one character off the longer id at a time (a whole UTF-8 character, and
-  // never the last two), the id ending in "..".
-  while (width(fit) > room) {
+  // Still too wide: characters off the longer id (whole UTF-8 characters, keeping "A: " and
+  // two of the id's own), the id ending in ".." (the first cut takes three, so that the
+  // piece gets narrower).
+  float total = width(fit);
+  while (total > room) {
     StatusPiece* longest = nullptr;
     std::size_t longest_chars = 0;
     for (StatusPiece& p : pieces) {
-      if (!p.shortens) continue;
-      const std::size_t n = utf8_chars(p.text) - (p.text.ends_with("..") ? 2 : 0);
-      if (n > 5 && n > longest_chars) longest = &p, longest_chars = n;  // "A: " and two
+      const bool dotted = p.shortens && p.text.size() > 5 && p.text.ends_with("..");
+      const std::size_t n = p.shortens ? utf8_chars(p.text) - (dotted ? 2 : 0) : 0;
+      if (n >= (dotted ? 6u : 8u) && n > longest_chars) longest = &p, longest_chars = n;
     }
     if (!longest) break;
     std::string& t = longest->text;
-    if (t.ends_with("..")) t.resize(t.size() - 2);
-    drop_last_char(t);
+    const float before = text_width(t.c_str());
+    if (t.size() > 5 && t.ends_with("..")) {
+      t.resize(t.size() - 2);
+      drop_last_char(t);
+    } else {
+      for (int k = 0; k < 3; ++k) drop_last_char(t);
+    }
     t += "..";
+    total += text_width(t.c_str()) - before;
   }
   bool first = true;
   for (const StatusPiece& p : pieces) {

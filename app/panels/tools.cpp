@@ -78,8 +78,7 @@ void panel_tools(SandboxState& s) {
                             ? "(no PNG files)"
                             : s.sprite_files[static_cast<std::size_t>(s.sprite_choice)].c_str();
   // Beside the button when the file name shows whole there, else on a line of its own.
-  const float need =
-      text_width(preview) + ImGui::GetFrameHeight() + 2.0f * ImGui::GetStyle().FramePadding.x;
+  const float need = combo_width_for(preview);
   same_line_if_fits(need);
   ImGui::SetNextItemWidth(
       std::min(std::max(12.0f * ImGui::GetFontSize(), need), ImGui::GetContentRegionAvail().x));

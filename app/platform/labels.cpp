@@ -62,11 +62,26 @@ void place_labels(std::vector<PlacedLabel>& labels, const ScreenRect& area) {
   }
 }
 
+Vec2 label_text_size(std::string_view text) {
+  if (ImGui::GetCurrentContext() != nullptr && ImGui::GetFont() != nullptr) {
+    const ImVec2 s = ImGui::CalcTextSize(text.data(), text.data() + text.size());
+    return Vec2(s.x, s.y);
+  }
+  std::size_t lines = 1, longest = 0, run = 0;
+  for (const char c : text) {
+    if (c == '\n') {
+      ++lines;
+      run = 0;
+    } else {
+      longest = std::max(longest, ++run);
+    }
+  }
+  return Vec2(7.0f * static_cast<float>(longest), 13.0f * static_cast<float>(lines));
+}
+
 void LabelBoard::add(Vec2 at, std::string_view text, Color color) {
   if (text.empty()) return;
-  ImVec2 size(7.0f * static_cast<float>(text.size()), 13.0f);
-  if (ImGui::GetCurrentContext() != nullptr && ImGui::GetFont() != nullptr)
-    size = ImGui::CalcTextSize(text.data(), text.data() + text.size());
+  const Vec2 size = label_text_size(text);
   labels_.push_back(PlacedLabel{
       ScreenRect{at.x - kPadPx, at.y - kPadPx, at.x + size.x + kPadPx, at.y + size.y + kPadPx},
       std::string(text), color});

@@ -25,6 +25,10 @@ struct PlacedLabel {
 // within a few steps stays at its clamped place.
 void place_labels(std::vector<PlacedLabel>& labels, const ScreenRect& area);
 
+// The window-pixel size of a label's text: measured with the UI font (its presenter and UI
+// scale included), or 7 x 13 px a character without an ImGui frame (headless tests).
+Vec2 label_text_size(std::string_view text);
+
 // Collects labels for one area and draws them on ImGui's background list.
 class LabelBoard {
  public:

@@ -33,7 +33,7 @@ float table_columns_cut(const ImGuiWindow* w) {
     if (!t || t->LastFrameActive != g.FrameCount || t->OuterWindow->RootWindow != w) continue;
     for (int c = 0; c < t->ColumnsCount; ++c) {
       const ImGuiTableColumn& col = t->Columns[c];
-      if (!col.IsEnabled || !col.IsVisibleX) continue;
+      if (!col.IsEnabled) continue;  // (a column pushed wholly out of sight still counts)
       const float widest =
           std::max({col.ContentMaxXFrozen, col.ContentMaxXUnfrozen, col.ContentMaxXHeadersIdeal});
       past = std::max(past, widest - col.ClipRect.Max.x);

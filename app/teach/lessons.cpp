@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "hitbox/scene.h"
+#include "panels/flow.h"
 #include "panels/panels.h"
 #include "platform/assets.h"
 #include "platform/image.h"
@@ -359,15 +360,13 @@ void Teacher::lesson_panel() {
   if (ImGui::Button("< Prev")) go_lesson(-1);
   ImGui::EndDisabled();
   ImGui::SameLine();
-  const ImGuiStyle& st = ImGui::GetStyle();
-  const float combo_w =
-      ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("Next >").x - 3.0f * st.ItemSpacing.x;
+  const float combo_w = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize("Next >").x -
+                        3.0f * ImGui::GetStyle().ItemSpacing.x;
   ImGui::SetNextItemWidth(combo_w);
   // The lesson's file name, or "8 of 12" where the name would be cut (the title is below).
   std::string shown = cur >= 0 ? fs::path(lessons_[static_cast<std::size_t>(cur)]).stem().string()
                                : std::string("(not a bundled lesson)");
-  const float room = combo_w - ImGui::GetFrameHeight() - 2.0f * st.FramePadding.x;
-  if (cur >= 0 && ImGui::CalcTextSize(shown.c_str()).x > room)
+  if (cur >= 0 && combo_width_for(shown.c_str()) > combo_w)
     shown = std::to_string(cur + 1) + " of " + std::to_string(n);
   if (ImGui::BeginCombo("##lesson", shown.c_str())) {
     for (int i = 0; i < n; ++i) {

@@ -13,6 +13,7 @@
 
 #include "overlays/draw_util.h"
 #include "overlays/palette.h"
+#include "platform/labels.h"
 
 namespace hitbox::app::teach {
 namespace {
@@ -22,9 +23,6 @@ namespace pal = palette;
 constexpr float kInf = std::numeric_limits<float>::infinity();
 constexpr float kFar = 6000.0f;       // window px: "across the view"
 constexpr float kFrameGapPx = 90.0f;  // the Minkowski difference: this far right of the pair
-constexpr float kCharPx = 7.0f;       // rough width of a label character, for placement
-constexpr float kLinePx = 13.0f;      // a label line's height (the font's; one label of
-                                      // several lines has no gap between them)
 
 // A time for a sentence: "t = 0.250", or words for the infinities.
 std::string time_words(float t) {
@@ -51,13 +49,21 @@ std::string source_words(AxisSource s, int feature) {
   return "";
 }
 
+// The lines as one label's text. One label of several lines: the label placer moves it as a
+// whole (lines placed one by one overlapped by a pixel and were pushed apart, out of order on
+// a small window).
+std::string joined(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const std::string& s : lines) text += (text.empty() ? "" : "\n") + s;
+  return text;
+}
+
 // Lines of text beyond `at` in direction `dir` (screen-wise), never across it.
 void label(Canvas& c, Vec2 at, Vec2 dir, const std::vector<std::string>& lines, Color col,
            float px) {
-  std::size_t chars = 0;
-  for (const std::string& s : lines) chars = std::max(chars, s.size());
-  const float w = kCharPx * static_cast<float>(chars);
-  const float h = kLinePx * static_cast<float>(lines.size());
+  const std::string text = joined(lines);
+  const Vec2 size = label_text_size(text);  // window pixels, in the label font
+  const float w = size.x, h = size.y;
   Vec2 p = at;
   if (dir.x < -0.3f)
     p.x -= (w + 6.0f) * px;
@@ -75,10 +81,6 @@ void label(Canvas& c, Vec2 at, Vec2 dir, const std::vector<std::string>& lines, 
   const Vec2 sp = c.camera().to_screen(p);
   if (sp.x < 8.0f) p.x += (8.0f - sp.x) * px;
   if (sp.y < 28.0f) p.y += (28.0f - sp.y) * px;
-  // One label of several lines: the label placer moves it as a whole (lines placed one by one
-  // overlapped by a pixel and were pushed apart, out of order on a small window).
-  std::string text;
-  for (const std::string& s : lines) text += (text.empty() ? "" : "\n") + s;
   c.text(p, text, col);
 }
 
@@ -108,7 +110,7 @@ void caption(Canvas& c, const Body& a, const Body& b, const std::vector<std::str
              float px) {
   const float top = std::min(a.bounds.min.y, b.bounds.min.y);
   const float left = std::min(a.bounds.min.x, b.bounds.min.x);
-  const float h = kLinePx * static_cast<float>(lines.size());
+  const float h = label_text_size(joined(lines)).y;
   label(c, Vec2(left, top - (h + 30.0f) * px), Vec2(1.0f, 1.0f), lines, kStepText, px);
 }
 

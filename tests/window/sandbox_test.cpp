@@ -160,6 +160,29 @@ TEST(PanelText, AWordWiderThanTheLineBreaksInsideItAndStaysInTheColumn) {
   ImGui::End();
 }
 
+// The UTF-8 helpers behind breaking and shortening ids step a whole character at a time: a
+// two-byte U+00DC and a three-byte euro sign are never split.
+TEST(PanelText, Utf8HelpersNeverSplitACharacter) {
+  std::string t =
+      "ab\xc3\x9c"
+      "d\xe2\x82\xac";
+  EXPECT_EQ(utf8_chars(t), 5u);
+  std::vector<std::size_t> starts;
+  for (const char* p = t.c_str(); p < t.c_str() + t.size(); p = utf8_next(p, t.c_str() + t.size()))
+    starts.push_back(static_cast<std::size_t>(p - t.c_str()));
+  EXPECT_EQ(starts, (std::vector<std::size_t>{0, 1, 2, 4, 5}));
+  drop_last_char(t);
+  EXPECT_EQ(t,
+            "ab\xc3\x9c"
+            "d");
+  drop_last_char(t);
+  drop_last_char(t);
+  EXPECT_EQ(t, "ab");
+  t.clear();
+  drop_last_char(t);
+  EXPECT_EQ(t, "");
+}
+
 // The focus pair's line in the main panel with ids longer than the panel is wide: it takes a
 // few lines more than with short ids, not one line per character of B's id (B's text once
 // started where A's ended and wrapped there, a character a line).
@@ -190,6 +213,7 @@ TEST(PanelText, LongIdsInTheFocusLineTakeAFewLines) {
                                       "c\xc3\xb6"
                                       "d\xc3\xa9_number_one_with_long_name");
   ASSERT_GT(short_ids, 0.0f);
+  ASSERT_GT(long_ids, 0.0f);
   EXPECT_LE(long_ids - short_ids, 4.0f * line + 1.0f)
       << short_ids << " px with short ids, " << long_ids << " px with long ones";
 }

@@ -143,6 +143,7 @@ void panel_inspector(SandboxState& s) {
         s.apply_inspector(w);
       } else {
         s.inspector_error = "Rejected: " + problem;
+        s.inspector_refused = true;
       }
     }
   }

@@ -78,11 +78,22 @@ void SandboxState::commit(const Scene& before) {
   if (before != scene) history.record(before);
 }
 
+// An inspector edit ended. When it ended on a refused value, the values taken on the way
+// there were only what the field held while it was typed ("1e3" on the way to "1e30", as
+// Dear ImGui applies a typed number at every keystroke), so the shape goes back to where
+// the edit started, and the message says so.
 void SandboxState::flush_ui_edit() {
-  if (ui_before) {
+  if (ui_before && inspector_refused) {
+    if (*ui_before != scene) {
+      scene = *ui_before;
+      repose();
+      inspector_error += "; back at the value before the edit.";
+    }
+  } else if (ui_before) {
     commit(*ui_before);
-    ui_before.reset();
   }
+  ui_before.reset();
+  inspector_refused = false;
 }
 
 // Replace the scene (undo/redo), keeping selection and focus on the same ids.
@@ -464,9 +475,11 @@ void SandboxState::apply_inspector(const Shape& w) {
   if (w == shape(sel)) return;
   if (const auto problem = shape_problem(w)) {  // typed values are refused, never clamped
     inspector_error = "Refused: " + problem->field + " " + problem->message;
+    inspector_refused = true;
     return;
   }
   inspector_error.clear();
+  inspector_refused = false;
   if (!ui_before) ui_before = scene;
   shape(sel) = w;
   repose(sel);

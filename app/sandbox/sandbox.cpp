@@ -155,7 +155,7 @@ void Sandbox::draw_panels() {
   panel_help(m);
   panel_status(m);
   // An inspector edit is one undo step: from the first change until no widget is active.
-  if (m.ui_before && !ImGui::IsAnyItemActive()) m.flush_ui_edit();
+  if (!ImGui::IsAnyItemActive()) m.flush_ui_edit();
 }
 
 void Sandbox::draw_play_bar() {
@@ -291,6 +291,7 @@ void Sandbox::load_scene(Scene scene, std::string path) {
   m.set_line_tool(LineTool::None);
   m.masks.clear();
   m.inspector_error.clear();
+  m.inspector_refused = false;
   m.play_forget();
   m.forget_analysis();
   // A scene or lesson opens with its own settings: what it does not set is the default, not

@@ -135,6 +135,7 @@ struct SandboxState {
   Scene saved;                  // the scene as last opened or saved (the title's unsaved mark)
   bool save_requested = false;  // the Save button or Ctrl+S: the teacher saves (teach/lessons.h)
   std::string inspector_error;
+  bool inspector_refused = false;  // the field being edited holds a value that was refused
 
   Camera cam;
   Layout layout;  // where the panels are and the free area the scene gets (the shell's)

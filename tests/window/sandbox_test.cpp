@@ -14,6 +14,7 @@
 #include "overlays/draw_util.h"
 #include "panels/flow.h"
 #include "panels/layout.h"
+#include "sandbox/state.h"
 
 namespace hitbox::app {
 namespace {
@@ -125,6 +126,43 @@ TEST(SandboxFrame, TheFrameAnalysisIsTheDispatchersAnswer) {
   empty.analyze_frame();
   EXPECT_EQ(empty.frame_analysis(&ia, &ib), nullptr);
   EXPECT_EQ(ia, -1);
+}
+
+// A number typed into the inspector reaches the shape at every keystroke: typing "1e30" into
+// pos x passes through "1" and "1e3", which are in range and taken, before "1e30" is refused.
+// When the edit ends on the refused value the shape goes back to where the edit started, with
+// no undo step and a message that says so; an edit that ends on a good value is one undo step.
+TEST(InspectorEdit, AnEditEndingOnARefusedValueLeavesTheShapeAsItWas) {
+  SandboxState s;
+  s.scene = two_rects();
+  s.repose();
+  s.sel = 0;
+  const Scene before = s.scene;
+  for (const double x : {1.0, 1000.0, 1e30}) {
+    Shape w = s.shape(0);
+    w.pos.x = x;
+    s.apply_inspector(w);
+  }
+  EXPECT_EQ(s.shape(0).pos.x, 1000.0);  // while the field is still being typed in
+  s.flush_ui_edit();
+  EXPECT_TRUE(s.scene == before);
+  EXPECT_EQ(s.body(0).pos.x, 300.0f);  // the posed shape too
+  EXPECT_FALSE(s.history.can_undo());
+  EXPECT_NE(s.inspector_error.find("Refused: pos[0]"), std::string::npos) << s.inspector_error;
+  EXPECT_NE(s.inspector_error.find("; back at the value before the edit."), std::string::npos);
+
+  // The same values ending on a good one: taken, and one undo step back to 300.
+  for (const double x : {1.0, 1e30, 1000.0}) {
+    Shape w = s.shape(0);
+    w.pos.x = x;
+    s.apply_inspector(w);
+  }
+  s.flush_ui_edit();
+  EXPECT_EQ(s.shape(0).pos.x, 1000.0);
+  EXPECT_TRUE(s.inspector_error.empty()) << s.inspector_error;
+  ASSERT_TRUE(s.history.can_undo());
+  s.undo_redo(false);
+  EXPECT_TRUE(s.scene == before);
 }
 
 // Panel numbers: a value that prints as zero prints without a minus (the MTD panel showed

@@ -79,6 +79,12 @@ void Shell::update_layout(int width, int height) {
   sandbox_.set_layout(layout_);
   teacher_->set_lesson_rect(layout_.lesson);
   const ScreenRect& f = layout_.free;
+  // Step mode's drawing beside the pair (GJK's Minkowski difference) appeared outside the
+  // free area, or under a panel: framed again, unless the user has moved the view.
+  if (const auto step = sandbox_.step_extent(camera_.zoom); step && auto_frame_) {
+    const Vec2 lo = camera_.to_screen(step->min), hi = camera_.to_screen(step->max);
+    if (lo.x < f.x0 || lo.y < f.y0 || hi.x > f.x1 || hi.y > f.y1) frame_pending_ = true;
+  }
   if (frame_pending_ || (auto_frame_ && !(f == framed_free_))) {
     frame_scene();
   } else if (!(f == framed_free_)) {
@@ -113,18 +119,40 @@ void Shell::frame_scene() {
     const Vec2 size = glm::max(b.max - b.min, Vec2(1.0f, 1.0f));
     return std::clamp(std::min(w / size.x, h / size.y), kMinZoom, kFrameMaxZoom);
   };
-  Aabb frame = *box;
-  camera_.zoom = fit(frame);
-  // Room for the focus pair's traces: SAT's axis lines run up to about 110 window px beside
-  // the pair, all around it.
-  if (const auto extent = sandbox_.focus_extent()) {
-    for (int pass = 0; pass < 2; ++pass) {
-      const float r = extent->second + kTraceRoomPx / camera_.zoom;
-      frame.min = glm::min(box->min, extent->first - Vec2(r, r));
-      frame.max = glm::max(box->max, extent->first + Vec2(r, r));
-      camera_.zoom = fit(frame);
+  // The box at zoom z with room for the focus pair's traces (SAT's axis lines run up to about
+  // 110 window px beside the pair, all around it) and for what step mode draws beside the pair
+  // (GJK's Minkowski difference, 90 px right of it, with its captions). Those are sized in
+  // window pixels, so the box grows in world units as z falls: the zoom is the largest at
+  // which it fits, found by halving (fitting is monotonic in z).
+  const auto extent = sandbox_.focus_extent();
+  const auto frame_at = [&](float z) {
+    Aabb fr = *box;
+    if (extent) {
+      const float r = extent->second + kTraceRoomPx / z;
+      fr.min = glm::min(fr.min, extent->first - Vec2(r, r));
+      fr.max = glm::max(fr.max, extent->first + Vec2(r, r));
+    }
+    if (const auto step = sandbox_.step_extent(z)) {
+      fr.min = glm::min(fr.min, step->min);
+      fr.max = glm::max(fr.max, step->max);
+    }
+    return fr;
+  };
+  const auto fits = [&](float z) {
+    const Aabb fr = frame_at(z);
+    return (fr.max.x - fr.min.x) * z <= w && (fr.max.y - fr.min.y) * z <= h;
+  };
+  float lo = kMinZoom, hi = fit(*box);
+  if (fits(hi)) {
+    lo = hi;
+  } else {
+    for (int i = 0; i < 40; ++i) {
+      const float mid = 0.5f * (lo + hi);
+      (fits(mid) ? lo : hi) = mid;
     }
   }
+  camera_.zoom = lo;
+  const Aabb frame = frame_at(lo);
   // The box's centre at the centre of the free area (each viewport centres the same point).
   const Vec2 centre = 0.5f * (frame.min + frame.max);
   const ScreenRect& f = layout_.free;
@@ -178,6 +206,11 @@ void Shell::print_layout() const {
   std::snprintf(cam, sizeof cam, ",\"camera\":{\"origin\":[%.3f,%.3f],\"zoom\":%.5f}",
                 camera_.origin.x, camera_.origin.y, camera_.zoom);
   out += cam;
+  // What step mode draws beside the pair (GJK's Minkowski difference), in window pixels.
+  if (const auto step = sandbox_.step_extent(camera_.zoom)) {
+    const Vec2 lo = camera_.to_screen(step->min), hi = camera_.to_screen(step->max);
+    out += ",\"step\":" + rect(ScreenRect{lo.x, lo.y, hi.x, hi.y});
+  }
   out += ",\"shapes\":[";
   bool first = true;
   for (const Shape& sh : sandbox_.scene().shapes) {

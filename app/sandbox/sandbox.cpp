@@ -199,6 +199,14 @@ std::optional<std::pair<Vec2, float>> Sandbox::focus_extent() const {
   return std::make_pair(c, r);
 }
 
+std::optional<Aabb> Sandbox::step_extent(float zoom) const {
+  const SandboxState& m = *impl_;
+  const GjkTrace& tr = m.an.r.gjk_trace;
+  if (!m.an.pair.valid() || !m.stepping(kAlgoGjk) || tr.outline.empty() || !(zoom > 0.0f))
+    return std::nullopt;
+  return teach::gjk_step_box(m.body(m.an.pair.a), m.body(m.an.pair.b), tr, 1.0f / zoom);
+}
+
 bool Sandbox::help_shown() const {
   return impl_->show_help;
 }

@@ -71,6 +71,9 @@ class Sandbox {
   // The circle around the focus pair that its traces' axis lines are laid around (centre and
   // radius, world); nullopt without a pair.
   std::optional<std::pair<Vec2, float>> focus_extent() const;
+  // What step mode draws beside the focus pair at `zoom` (GJK's Minkowski difference, from
+  // the last frame's trace), as a world box; nullopt when it draws nothing there.
+  std::optional<Aabb> step_extent(float zoom) const;
   // The help overlay (F1, "?", View > Help; Esc closes it).
   bool help_shown() const;
   void show_help(bool on);

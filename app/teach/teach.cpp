@@ -302,6 +302,45 @@ GjkFrame gjk_frame(const Body& a, const Body& b, const GjkTrace& tr, float px) {
   return f;
 }
 
+namespace {
+
+// Centred above the drawing, on two lines so that it is not much wider than A - B.
+constexpr const char* kMinkowskiCaption = "A - B\n(Minkowski difference)";
+constexpr float kMinkowskiCaptionGapPx = 10.0f;  // between the caption and the drawing
+constexpr const char* kOriginLabel = "origin";
+
+// The drawn A - B's box (with its origin) for the frame f.
+Aabb minkowski_box(const GjkFrame& f, const GjkTrace& tr) {
+  Aabb box{f.origin, f.origin};
+  for (const Vec2 w : tr.outline) {
+    box.min = glm::min(box.min, f.origin + w);
+    box.max = glm::max(box.max, f.origin + w);
+  }
+  return box;
+}
+
+// Where the caption's top-left corner goes above the drawn A - B's box.
+Vec2 minkowski_caption_at(const Aabb& box, float px) {
+  const Vec2 size = label_text_size(kMinkowskiCaption) * px;
+  return Vec2(0.5f * (box.min.x + box.max.x - size.x),
+              box.min.y - size.y - kMinkowskiCaptionGapPx * px);
+}
+
+}  // namespace
+
+Aabb gjk_step_box(const Body& a, const Body& b, const GjkTrace& tr, float px) {
+  const GjkFrame f = gjk_frame(a, b, tr, px);
+  Aabb box = minkowski_box(f, tr);
+  // The caption above, and the origin's label right of the origin (draw_gjk_step's places).
+  const Vec2 caption = minkowski_caption_at(box, px);
+  const Vec2 caption_size = label_text_size(kMinkowskiCaption) * px;
+  const Vec2 origin = label_text_size(kOriginLabel) * px;
+  box.min = glm::min(box.min, caption);
+  box.max.x = std::max({box.max.x, caption.x + caption_size.x, f.origin.x + 8.0f * px + origin.x});
+  box.max.y = std::max(box.max.y, f.origin.y + 4.0f * px + origin.y);
+  return box;
+}
+
 // ---- drawing ----
 
 void draw_sat_step(Canvas& c, const Body& a, const Body& b, const SatTrace& early, int step) {
@@ -411,15 +450,11 @@ void draw_gjk_step(Canvas& c, const Body& a, const Body& b, const GjkTrace& tr, 
   const GjkFrame f = gjk_frame(a, b, tr, px);
   const Vec2 o = f.origin;
   std::vector<Vec2> outline;
-  Vec2 lo = o, hi = o;
-  for (const Vec2 w : tr.outline) {
-    outline.push_back(o + w);
-    lo = Vec2(std::min(lo.x, o.x + w.x), std::min(lo.y, o.y + w.y));
-    hi = Vec2(std::max(hi.x, o.x + w.x), std::max(hi.y, o.y + w.y));
-  }
+  for (const Vec2 w : tr.outline) outline.push_back(o + w);
+  const Aabb box = minkowski_box(f, tr);
   c.polygon(outline, kMinkowskiFill, kMinkowskiOutline, 1.5f);
   for (const Vec2 w : tr.differences) c.dot(o + w, 2.0f, alpha(kMinkowskiOutline, 0.7f));
-  c.text(Vec2(lo.x, lo.y - 36.0f * px), "A - B (Minkowski difference)", kMinkowskiOutline);
+  c.text(minkowski_caption_at(box, px), kMinkowskiCaption, kMinkowskiOutline);
 
   const int ng = static_cast<int>(tr.gjk.size());
   if (step < ng) {
@@ -458,7 +493,7 @@ void draw_gjk_step(Canvas& c, const Body& a, const Body& b, const GjkTrace& tr, 
   const float k = 9.0f * px;
   c.line(o - Vec2(k, 0.0f), o + Vec2(k, 0.0f), pal::kOrigin, 2.0f);
   c.line(o - Vec2(0.0f, k), o + Vec2(0.0f, k), pal::kOrigin, 2.0f);
-  c.text(o + Vec2(8.0f, 4.0f) * px, "origin", pal::kOrigin);
+  c.text(o + Vec2(8.0f, 4.0f) * px, kOriginLabel, pal::kOrigin);
   std::vector<std::string> lines = two_lines(gjk_step_text(tr, r, step));
   lines.insert(lines.begin(), strf("GJK/EPA step %d of %d", step + 1, n));
   caption(c, a, b, lines, px);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,6 +26,8 @@ struct FrameLayout {
   // Per docked panel ("main", "inspector", "lesson", "compare", "status"): how many px its widest
   // line runs past the panel's visible right edge.
   std::vector<std::pair<std::string, float>> clipped;
+  // Where step mode's drawing beside the pair is (GJK's Minkowski difference), when it is.
+  std::optional<app::ScreenRect> step;
 };
 
 inline app::ScreenRect rect_of(const nlohmann::json& j) {
@@ -49,6 +52,7 @@ inline FrameLayout parse_layout(const std::string& out) {
   l.camera.zoom = j.at("camera").at("zoom").get<float>();
   for (const auto& s : j.at("shapes")) l.shapes.push_back({s.at("id"), rect_of(s.at("box"))});
   for (const auto& s : j.at("labels")) l.labels.push_back({s.at("text"), rect_of(s.at("box"))});
+  if (j.contains("step")) l.step = rect_of(j.at("step"));
   for (const auto& [panel, px] : j.at("clipped").items())
     l.clipped.emplace_back(panel, px.get<float>());
   return l;

@@ -923,6 +923,38 @@ TEST(WindowLayout, SceneFramedInTheFreeAreaAndLabelsReadableAtThreeSizes) {
   }
 }
 
+// Step mode for GJK draws the Minkowski difference A - B beside the pair; the view is framed
+// to hold it, caption and origin label included, inside the free area at every size (it
+// was drawn 90 px right of the pair wherever that fell, mostly under the main panel at
+// 1280 x 800 and 800 x 600).
+TEST(WindowLayout, GjkStepModeShowsTheMinkowskiDifferenceInTheFreeArea) {
+  const std::vector<std::string> states = {
+      "--lesson 08_gjk_minkowski --step gjk:1", "--lesson 08_gjk_minkowski --step gjk:3",
+      "--algo gjk --step gjk:2",
+      "--scene " + kSource + "/assets/scenes/tunnel.json --focus box:wall --algo gjk --step gjk:1"};
+  for (const char* size : {"800x600", "1280x800", "1920x1080"}) {
+    for (std::size_t i = 0; i < states.size(); ++i) {
+      SCOPED_TRACE(states[i] + " at " + size);
+      const RunResult r = run(
+          kOffscreen, states[i] + " --size " + size + " --no-timing --print-layout --screenshot " +
+                          out_path("gjk_step_" + std::to_string(i) + "_" + size + ".png"));
+      ASSERT_EQ(r.status, 0) << r.err;
+      const FrameLayout lay = parse_layout(r.out);
+      ASSERT_TRUE(lay.step.has_value()) << r.out;
+      const app::ScreenRect& s = *lay.step;
+      const app::ScreenRect& f = lay.free;
+      EXPECT_TRUE(s.x0 >= f.x0 - 0.5f && s.y0 >= f.y0 - 0.5f && s.x1 <= f.x1 + 0.5f &&
+                  s.y1 <= f.y1 + 0.5f)
+          << "A - B at [" << s.x0 << ", " << s.y0 << ", " << s.x1 << ", " << s.y1
+          << "], free area [" << f.x0 << ", " << f.y0 << ", " << f.x1 << ", " << f.y1 << "]";
+      for (const auto& sh : lay.shapes) {  // and the shapes stay in view beside it
+        EXPECT_GE(sh.box.x0, f.x0 - 0.5f) << sh.name;
+        EXPECT_LE(sh.box.x1, f.x1 + 0.5f) << sh.name;
+      }
+    }
+  }
+}
+
 // The panels' other states show every line and every table cell whole at 800 x 600 (the
 // narrowest size a user may have: the right column is then 250 px), 1280 x 800 and
 // 1920 x 1080: every algorithm's section with step mode on, a sprite pair, concave polygons,

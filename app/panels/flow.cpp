@@ -1,5 +1,7 @@
 #include "panels/flow.h"
 
+#include <imgui_internal.h>  // a window's widest line, its tables' columns
+
 #include <algorithm>
 #include <cstdarg>
 #include <string>
@@ -116,6 +118,25 @@ bool begin_combo_fitted(const char* label, const char* id, const char* preview, 
     ImGui::SetNextItemWidth(std::min(std::max(std::min(preferred, avail), need), avail));
   }
   return ImGui::BeginCombo(full.c_str(), preview);
+}
+
+float cut_off_px(const char* title) {
+  ImGuiContext& g = *ImGui::GetCurrentContext();
+  const ImGuiWindow* w = ImGui::FindWindowByName(title);
+  if (!w || !w->Active || w->Hidden) return 0.0f;
+  float past = std::max(w->DC.CursorMaxPos.x - w->InnerClipRect.Max.x, 0.0f);
+  for (int n = 0; n < g.Tables.GetMapSize(); ++n) {
+    const ImGuiTable* t = g.Tables.TryGetMapData(n);
+    if (!t || t->LastFrameActive != g.FrameCount || t->OuterWindow->RootWindow != w) continue;
+    for (int c = 0; c < t->ColumnsCount; ++c) {
+      const ImGuiTableColumn& col = t->Columns[c];
+      if (!col.IsEnabled) continue;  // (a column pushed wholly out of sight still counts)
+      const float widest =
+          std::max({col.ContentMaxXFrozen, col.ContentMaxXUnfrozen, col.ContentMaxXHeadersIdeal});
+      past = std::max(past, widest - col.ClipRect.Max.x);
+    }
+  }
+  return past;
 }
 
 void flow_text(const char* fmt, ...) {

@@ -63,6 +63,12 @@ std::size_t utf8_chars(const std::string& text);
 const char* utf8_next(const char* p, const char* end);  // the character after the one at p
 void drop_last_char(std::string& text);
 
+// How far the window named `title` cut a line off at its right edge this frame, in px (0 when
+// every line shows whole, or the window is not shown): its widest line against its visible
+// edge, and each column of its tables (which keep their columns inside their own width): the
+// widest cell or header against the column's edge. Not seen: text cut inside a widget's frame.
+float cut_off_px(const char* title);
+
 // Text that breaks only at spaces, word by word, each new line starting where the text began
 // (a group, so a tooltip can ask IsItemHovered() of the whole). Dear ImGui's own wrapping also
 // breaks after '.' and ',', which splits a figure such as "186.0" or "(-1.000, 0.000)". A

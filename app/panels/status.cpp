@@ -240,13 +240,16 @@ void panel_help(SandboxState& s) {
       {"F1 or ?", "this help (Esc closes it)"},
       {"F11", "presenter mode"},
   };
+  // The keys in a column of their own width; what they do wraps at spaces in the rest.
   if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
+    ImGui::TableSetupColumn("key");
+    ImGui::TableSetupColumn("does", ImGuiTableColumnFlags_WidthStretch);
     for (const auto& l : lines) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextColored(to_v4(pal::kHandle), "%s", l[0]);
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(l[1]);
+      flow_words(ImGui::GetStyleColorVec4(ImGuiCol_Text), l[1]);
     }
     ImGui::EndTable();
   }

@@ -2,7 +2,6 @@
 // in the free area, zoom about a point, the viewports' cameras, and --print-layout.
 #include <SDL.h>
 #include <imgui.h>
-#include <imgui_internal.h>  // ImGui::FindWindowByName, a window's widest item
 
 #include <algorithm>
 #include <cmath>
@@ -11,6 +10,7 @@
 #include <optional>
 #include <string>
 
+#include "panels/flow.h"
 #include "panels/panels.h"
 #include "platform/shell.h"
 
@@ -22,25 +22,6 @@ constexpr float kMaxZoom = 50.0f;
 constexpr float kFrameMaxZoom = 3.0f;    // framing never zooms a small scene in further
 constexpr float kFrameMarginPx = 24.0f;  // framing keeps this much room around the shapes
 constexpr float kTraceRoomPx = 140.0f;   // and this much around the focus pair, for its axes
-
-// How far the widest cell or header of any column in the window's tables this frame runs
-// past that column's clip edge (0 when every column shows its text whole).
-float table_columns_cut(const ImGuiWindow* w) {
-  ImGuiContext& g = *ImGui::GetCurrentContext();
-  float past = 0.0f;
-  for (int n = 0; n < g.Tables.GetMapSize(); ++n) {
-    const ImGuiTable* t = g.Tables.TryGetMapData(n);
-    if (!t || t->LastFrameActive != g.FrameCount || t->OuterWindow->RootWindow != w) continue;
-    for (int c = 0; c < t->ColumnsCount; ++c) {
-      const ImGuiTableColumn& col = t->Columns[c];
-      if (!col.IsEnabled) continue;  // (a column pushed wholly out of sight still counts)
-      const float widest =
-          std::max({col.ContentMaxXFrozen, col.ContentMaxXUnfrozen, col.ContentMaxXHeadersIdeal});
-      past = std::max(past, widest - col.ClipRect.Max.x);
-    }
-  }
-  return past;
-}
 
 }  // namespace
 
@@ -227,22 +208,17 @@ void Shell::print_layout() const {
            ",\"box\":" + rect(l.box) + "}";
     first = false;
   }
-  // How far each docked panel's widest line runs past its visible right edge (0 when every
-  // line shows whole): text and widgets there are cut off. A table keeps its columns inside
-  // its own width, so each column of the panel's tables this frame counts too: its widest
-  // cell or header against the column's clip edge. Not seen from here: text cut inside a
-  // widget's frame.
+  // How far each docked panel (and the help overlay) cuts a line or a table cell off at its
+  // edge (cut_off_px, panels/flow.h).
   out += "],\"clipped\":{";
   first = true;
   for (const auto& [key, title] : {std::pair<const char*, const char*>{"main", "Hitbox"},
                                    {"inspector", "Inspector"},
                                    {"lesson", "Lesson"},
                                    {"compare", "Compare algorithms"},
-                                   {"status", "##status"}}) {
-    const ImGuiWindow* w = ImGui::FindWindowByName(title);
-    const bool shown = w && w->Active && !w->Hidden;
-    float past = shown ? std::max(w->DC.CursorMaxPos.x - w->InnerClipRect.Max.x, 0.0f) : 0.0f;
-    if (shown) past = std::max(past, table_columns_cut(w));
+                                   {"status", "##status"},
+                                   {"help", kHelpTitle}}) {
+    const float past = cut_off_px(title);
     char buf[64];
     std::snprintf(buf, sizeof buf, "%s\"%s\":%.1f", first ? "" : ",", key, past);
     out += buf;

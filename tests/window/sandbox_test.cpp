@@ -14,6 +14,7 @@
 #include "overlays/draw_util.h"
 #include "panels/flow.h"
 #include "panels/layout.h"
+#include "panels/panels.h"
 #include "sandbox/state.h"
 
 namespace hitbox::app {
@@ -219,6 +220,31 @@ TEST(PanelText, Utf8HelpersNeverSplitACharacter) {
   t.clear();
   drop_last_char(t);
   EXPECT_EQ(t, "");
+}
+
+// The help overlay (F1) in a narrow window with large text (presenter mode's scale at
+// 800 x 600): what each key does wraps in its column instead of being cut at the overlay's
+// edge ("select the topmost s").
+TEST(PanelText, TheHelpOverlayWrapsInsteadOfCuttingItsLinesOff) {
+  Sandbox sb(two_rects(), "");
+  sb.show_help(true);
+  ImGuiFrame frame;
+  ImGui::GetIO().FontGlobalScale = 1.5f;
+  LayoutInput in;
+  in.width = 800.0f;
+  in.height = 600.0f;
+  in.scale = 1.5f;
+  sb.set_layout(compute_layout(in));
+  for (int i = 0; i < 3; ++i) {  // a few frames, as the window runs: tables fit their columns
+    if (i > 0) {
+      ImGui::Render();
+      ImGui::NewFrame();
+    }
+    sb.analyze_frame();
+    sb.draw_panels();
+  }
+  ASSERT_NE(ImGui::FindWindowByName(kHelpTitle), nullptr);
+  EXPECT_LE(cut_off_px(kHelpTitle), 0.5f);
 }
 
 // The focus pair's line in the main panel with ids longer than the panel is wide: it takes a

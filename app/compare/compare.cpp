@@ -18,6 +18,7 @@
 #include "hitbox/gjk.h"
 #include "hitbox/mask.h"
 #include "overlays/draw_util.h"
+#include "panels/flow.h"
 #include "panels/panels.h"
 
 namespace hitbox::app {
@@ -477,14 +478,14 @@ void draw_compare_window(
     ImGui::End();
     return;
   }
-  ImGui::Text("Pair %s : %s    exact answer: %s    pixel accuracy %s", table->a_id.c_str(),
-              table->b_id.c_str(),
-              !table->reference_ok   ? "unavailable"
-              : table->reference_hit ? "HIT"
-                                     : "miss",
-              format_float(accuracy).c_str());
-  ImGui::SameLine();
-  ImGui::TextDisabled("(?)");
+  // The pair, the exact answer and the accuracy, each whole, side by side where they fit, and
+  // "(?)": hovering the line explains them.
+  const ImVec4 plain = ImGui::GetStyleColorVec4(ImGuiCol_Text);
+  const char* exact = !table->reference_ok ? "unavailable" : table->reference_hit ? "HIT" : "miss";
+  flow_segments({{plain, "Pair " + table->a_id + " : " + table->b_id + "  ", true},
+                 {plain, std::string("exact answer: ") + exact + "  ", true},
+                 {plain, "pixel accuracy " + format_float(accuracy), true},
+                 {ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), "(?)"}});
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
@@ -502,9 +503,32 @@ void draw_compare_window(
     ImGui::EndTooltip();
   }
 
-  const ImGuiTableFlags flags =
+  // Every column keeps the width of its text. Where the window is narrower than that
+  // (presenter mode at 800 x 600) the table scrolls sideways, as tall as its header, its rows
+  // and the scroll bar.
+  const ImGuiStyle& st = ImGui::GetStyle();
+  float widths[5] = {text_width("algorithm"), text_width("verdict"), text_width("figure"),
+                     text_width("ns / query"), text_width("vs exact")};
+  for (std::size_t i = 0; i < table->rows.size(); ++i) {
+    const CompareRow& r = table->rows[i];
+    widths[0] = std::max(widths[0], text_width(r.name));
+    widths[1] = std::max(widths[1], text_width("miss"));
+    widths[2] = std::max(widths[2], text_width(r.figure.c_str()));
+    widths[3] = std::max(widths[3], text_width(timing_text(timings.ns[i]).c_str()));
+    widths[4] = std::max(widths[4], text_width(agreement_name(r.agreement)));
+  }
+  float table_w = 0.0f;
+  for (const float w : widths) table_w += w + 2.0f * st.CellPadding.x + 1.0f;
+  const bool scrolls = table_w > ImGui::GetContentRegionAvail().x;
+  ImGuiTableFlags flags =
       ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
-  if (ImGui::BeginTable("compare", 5, flags)) {
+  float table_h = 0.0f;
+  if (scrolls) {
+    flags |= ImGuiTableFlags_ScrollX;
+    const float row_h = ImGui::GetTextLineHeight() + 2.0f * st.CellPadding.y + 1.0f;
+    table_h = static_cast<float>(table->rows.size() + 1) * row_h + st.ScrollbarSize + 4.0f;
+  }
+  if (ImGui::BeginTable("compare", 5, flags, ImVec2(0.0f, table_h))) {
     ImGui::TableSetupColumn("algorithm");
     ImGui::TableSetupColumn("verdict");
     ImGui::TableSetupColumn("figure");
@@ -545,8 +569,12 @@ void draw_compare_window(
     }
     ImGui::EndTable();
   }
+  // Notes wrap at 520 px, or at the window's edge when it is narrower.
+  const auto wrap_at = [] {
+    return std::min(ImGui::GetCursorPosX() + 520.0f, ImGui::GetContentRegionMax().x);
+  };
   if (ui.timing) {
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 520.0f);
+    ImGui::PushTextWrapPos(wrap_at());
     ImGui::TextDisabled("%s", timing_clock_text().c_str());
     ImGui::PopTextWrapPos();
   }
@@ -563,11 +591,11 @@ void draw_compare_window(
     }
   };
   combo("##first", &ui.first);
-  ImGui::SameLine();
+  same_line_if_fits(text_width("vs"));
   ImGui::TextUnformatted("vs");
-  ImGui::SameLine();
+  same_line_if_fits(11.5f * ImGui::GetFontSize());
   combo("##second", &ui.second);
-  ImGui::SameLine();
+  same_line_if_fits(button_width("Find"));
   if (ImGui::Button("Find")) {
     const Disagreement d = find_disagreement(*a, *b, kAlgorithms[ui.first].bit,
                                              kAlgorithms[ui.second].bit, accuracy, ui.rng);
@@ -581,7 +609,7 @@ void draw_compare_window(
         "step).");
   }
   if (!ui.find_message.empty()) {
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 520.0f);
+    ImGui::PushTextWrapPos(wrap_at());
     ImGui::TextUnformatted(ui.find_message.c_str());
     ImGui::PopTextWrapPos();
   }

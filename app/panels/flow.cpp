@@ -133,7 +133,10 @@ float cut_off_px(const char* title) {
       if (!col.IsEnabled) continue;  // (a column pushed wholly out of sight still counts)
       const float widest =
           std::max({col.ContentMaxXFrozen, col.ContentMaxXUnfrozen, col.ContentMaxXHeadersIdeal});
-      past = std::max(past, widest - col.ClipRect.Max.x);
+      // A table that scrolls sideways shows a column out of sight by scrolling: its own
+      // right edge counts, not where the view clips it.
+      const bool scrolls = (t->Flags & ImGuiTableFlags_ScrollX) != 0;
+      past = std::max(past, widest - (scrolls ? col.MaxX : col.ClipRect.Max.x));
     }
   }
   return past;

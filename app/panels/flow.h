@@ -66,7 +66,8 @@ void drop_last_char(std::string& text);
 // How far the window named `title` cut a line off at its right edge this frame, in px (0 when
 // every line shows whole, or the window is not shown): its widest line against its visible
 // edge, and each column of its tables (which keep their columns inside their own width): the
-// widest cell or header against the column's edge. Not seen: text cut inside a widget's frame.
+// widest cell or header against the column's edge (in a table that scrolls sideways, the
+// column's own edge, not where the view clips it). Not seen: text cut inside a widget's frame.
 float cut_off_px(const char* title);
 
 // Text that breaks only at spaces, word by word, each new line starting where the text began

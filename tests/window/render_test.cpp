@@ -959,7 +959,8 @@ TEST(WindowLayout, GjkStepModeShowsTheMinkowskiDifferenceInTheFreeArea) {
 // narrowest size a user may have: the right column is then 250 px), 1280 x 800 and
 // 1920 x 1080: every algorithm's section with step mode on, a sprite pair, concave polygons,
 // the comparison table, presenter mode, split views (four views' checkbox columns in 250 px),
-// the status line while playing in presenter mode, and ids longer than a panel is wide.
+// the status line while playing in presenter mode, the comparison table in presenter mode
+// (it scrolls sideways where it does not fit), and ids longer than a panel is wide.
 TEST(WindowLayout, PanelsCutNoLineOffAtEverySize) {
   const std::string all = "aabb,bounding_circle,sat,mtd,swept,pixel,gjk,quadrant,circle_as_square";
   const std::vector<std::string> states = {
@@ -974,6 +975,7 @@ TEST(WindowLayout, PanelsCutNoLineOffAtEverySize) {
       "--split 2",
       "--split 4",
       "--presenter --play --play-seconds 1",
+      "--presenter --compare",
       "--scene " + kScenes + "long_ids.json --presenter --play --play-seconds 1"};
   for (const char* size : {"800x600", "1280x800", "1920x1080"}) {
     for (std::size_t i = 0; i < states.size(); ++i) {

@@ -519,16 +519,11 @@ void draw_compare_window(
   }
   float table_w = 0.0f;
   for (const float w : widths) table_w += w + 2.0f * st.CellPadding.x + 1.0f;
-  const bool scrolls = table_w > ImGui::GetContentRegionAvail().x;
   ImGuiTableFlags flags =
       ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
-  float table_h = 0.0f;
-  if (scrolls) {
-    flags |= ImGuiTableFlags_ScrollX;
-    const float row_h = ImGui::GetTextLineHeight() + 2.0f * st.CellPadding.y + 1.0f;
-    table_h = static_cast<float>(table->rows.size() + 1) * row_h + st.ScrollbarSize + 4.0f;
-  }
-  if (ImGui::BeginTable("compare", 5, flags, ImVec2(0.0f, table_h))) {
+  const ImVec2 size = sideways_table(table_w, static_cast<int>(table->rows.size()) + 1,
+                                     ImGui::GetTextLineHeight() + 2.0f * st.CellPadding.y, &flags);
+  if (ImGui::BeginTable("compare", 5, flags, size)) {
     ImGui::TableSetupColumn("algorithm");
     ImGui::TableSetupColumn("verdict");
     ImGui::TableSetupColumn("figure");

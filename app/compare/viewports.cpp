@@ -6,6 +6,7 @@
 #include <bit>
 #include <cfloat>
 #include <cmath>
+#include <iterator>
 #include <string>
 
 #include "hitbox/report.h"
@@ -125,22 +126,27 @@ void views_menu(SplitState& s, bool& compare_open, std::uint32_t sandbox_algos) 
 void views_section(SplitState& s) {
   if (s.count <= 1) return;
   // A column of checkboxes per view, headed "View N"; in a panel too narrow for those
-  // headers (four views at 800 px wide), headed by the view's number alone.
+  // headers (four views at 800 px wide), headed by the view's number alone; narrower still
+  // (presenter mode), the table scrolls sideways.
   const ImGuiStyle& st = ImGui::GetStyle();
   float name_w = 0.0f;
   for (const AlgoInfo& info : kAlgorithms) name_w = std::max(name_w, text_width(info.name));
-  const float cell = std::max(text_width("View 4"), ImGui::GetFrameHeight());
-  const float need = name_w + static_cast<float>(s.count) * (cell + 2.0f * st.CellPadding.x) +
-                     2.0f * st.CellPadding.x;
-  const bool numbers = ImGui::GetContentRegionAvail().x < need;
+  const auto width = [&](const char* header) {
+    const float cell = std::max(text_width(header), ImGui::GetFrameHeight());
+    return name_w + static_cast<float>(s.count) * (cell + 2.0f * st.CellPadding.x) +
+           2.0f * st.CellPadding.x;
+  };
+  const bool numbers = ImGui::GetContentRegionAvail().x < width("View 4");
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled(numbers ? "Each view shows the same shapes with its own algorithms "
                                 "(columns 1 to %d: the views)."
                               : "Each view shows the same shapes with its own algorithms.",
                       s.count);
   ImGui::PopTextWrapPos();
-  if (ImGui::BeginTable("viewalgos", s.count + 1,
-                        ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) {
+  ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg;
+  const ImVec2 size = sideways_table(width("4"), static_cast<int>(std::size(kAlgorithms)) + 1,
+                                     ImGui::GetFrameHeight() + 2.0f * st.CellPadding.y, &flags);
+  if (ImGui::BeginTable("viewalgos", s.count + 1, flags, size)) {
     ImGui::TableSetupColumn("algorithm");
     for (int i = 0; i < s.count; ++i) {
       ImGui::TableSetupColumn(((numbers ? "" : "View ") + std::to_string(i + 1)).c_str());

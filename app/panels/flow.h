@@ -45,6 +45,17 @@ inline void fit_next_item(const char* label, float preferred) {
   ImGui::SetNextItemWidth(std::max(std::min(preferred, room), 4.0f * ImGui::GetFontSize()));
 }
 
+// A table `width` px wide (its columns' texts and padding) whose `rows` rows (the header
+// included) are `row_h` px tall: in a narrower panel it scrolls sideways (ScrollX is added to
+// `flags`) and the size returned for BeginTable holds the rows and the scroll bar; else it
+// lays out as usual (size 0).
+inline ImVec2 sideways_table(float width, int rows, float row_h, ImGuiTableFlags* flags) {
+  if (width <= ImGui::GetContentRegionAvail().x) return ImVec2(0.0f, 0.0f);
+  *flags |= ImGuiTableFlags_ScrollX;
+  return ImVec2(0.0f,
+                static_cast<float>(rows) * (row_h + 1.0f) + ImGui::GetStyle().ScrollbarSize + 4.0f);
+}
+
 // The width a combo box needs to show `preview` whole (its arrow button and padding included).
 inline float combo_width_for(const char* preview) {
   return ImGui::CalcTextSize(preview).x + ImGui::GetFrameHeight() +

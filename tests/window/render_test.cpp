@@ -976,6 +976,7 @@ TEST(WindowLayout, PanelsCutNoLineOffAtEverySize) {
       "--split 4",
       "--presenter --play --play-seconds 1",
       "--presenter --compare",
+      "--presenter --split 4",
       "--scene " + kScenes + "long_ids.json --presenter --play --play-seconds 1"};
   for (const char* size : {"800x600", "1280x800", "1920x1080"}) {
     for (std::size_t i = 0; i < states.size(); ++i) {

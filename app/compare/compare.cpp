@@ -460,6 +460,14 @@ std::string timing_text(double ns) {
   return strf("%.0f us", ns / 1000.0);
 }
 
+// What a row's cost cell shows: nothing for an algorithm that did not run, "--" without
+// timing (stable screenshots), else the measured cost.
+std::string cost_cell(const CompareRow& r, bool timing, double ns) {
+  if (!r.ran) return " ";
+  if (!timing) return "--";
+  return timing_text(ns);
+}
+
 }  // namespace
 
 void draw_compare_window(
@@ -514,7 +522,7 @@ void draw_compare_window(
     widths[0] = std::max(widths[0], text_width(r.name));
     widths[1] = std::max(widths[1], text_width("miss"));
     widths[2] = std::max(widths[2], text_width(r.figure.c_str()));
-    widths[3] = std::max(widths[3], text_width(timing_text(timings.ns[i]).c_str()));
+    widths[3] = std::max(widths[3], text_width(cost_cell(r, ui.timing, timings.ns[i]).c_str()));
     widths[4] = std::max(widths[4], text_width(agreement_name(r.agreement)));
   }
   float table_w = 0.0f;
@@ -550,12 +558,11 @@ void draw_compare_window(
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(r.figure.empty() ? "" : r.figure.c_str());
       ImGui::TableNextColumn();
-      if (!r.ran) {
-        ImGui::TextDisabled(" ");
-      } else if (!ui.timing) {
-        ImGui::TextDisabled("--");
+      const std::string cost = cost_cell(r, ui.timing, timings.ns[i]);
+      if (r.ran && ui.timing) {
+        ImGui::TextUnformatted(cost.c_str());
       } else {
-        ImGui::TextUnformatted(timing_text(timings.ns[i]).c_str());
+        ImGui::TextDisabled("%s", cost.c_str());
       }
       ImGui::TableNextColumn();
       if (r.supported) {

@@ -128,14 +128,14 @@ float cut_off_px(const char* title) {
   for (int n = 0; n < g.Tables.GetMapSize(); ++n) {
     const ImGuiTable* t = g.Tables.TryGetMapData(n);
     if (!t || t->LastFrameActive != g.FrameCount || t->OuterWindow->RootWindow != w) continue;
+    // A table that scrolls sideways shows a column out of sight by scrolling: its own right
+    // edge counts, not where the view clips it.
+    const bool scrolls = (t->Flags & ImGuiTableFlags_ScrollX) != 0;
     for (int c = 0; c < t->ColumnsCount; ++c) {
       const ImGuiTableColumn& col = t->Columns[c];
       if (!col.IsEnabled) continue;  // (a column pushed wholly out of sight still counts)
       const float widest =
           std::max({col.ContentMaxXFrozen, col.ContentMaxXUnfrozen, col.ContentMaxXHeadersIdeal});
-      // A table that scrolls sideways shows a column out of sight by scrolling: its own
-      // right edge counts, not where the view clips it.
-      const bool scrolls = (t->Flags & ImGuiTableFlags_ScrollX) != 0;
       past = std::max(past, widest - (scrolls ? col.MaxX : col.ClipRect.Max.x));
     }
   }

@@ -90,6 +90,7 @@ class Shell {
   ScreenRect framed_free_;     // the free area the camera was last fitted to
   bool frame_pending_ = true;  // frame the scene at the next frame
   bool auto_frame_ = true;     // false once the user pans or zooms: keep their view
+  bool step_shown_ = false;    // step mode drew beside the pair last frame (step_extent)
   bool have_mouse_ = false;    // the pointer position from SDL's events, for ImGui
   Vec2 mouse_{0.0f, 0.0f};
   SDL_Window* window_;

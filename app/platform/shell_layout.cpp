@@ -60,12 +60,20 @@ void Shell::update_layout(int width, int height) {
   sandbox_.set_layout(layout_);
   teacher_->set_lesson_rect(layout_.lesson);
   const ScreenRect& f = layout_.free;
-  // Step mode's drawing beside the pair (GJK's Minkowski difference) appeared outside the
-  // free area, or under a panel: framed again, unless the user has moved the view.
-  if (const auto step = sandbox_.step_extent(camera_.zoom); step && auto_frame_) {
-    const Vec2 lo = camera_.to_screen(step->min), hi = camera_.to_screen(step->max);
-    if (lo.x < f.x0 || lo.y < f.y0 || hi.x > f.x1 || hi.y > f.y1) frame_pending_ = true;
+  // Step mode's drawing beside the pair (GJK's Minkowski difference) has just appeared, and
+  // partly outside the first view (under a panel): framed again once, unless the user has
+  // moved the view or a view is fixed. Only when it appears, so that dragging a shape in step
+  // mode never re-frames under the cursor.
+  const auto step = sandbox_.step_extent(camera_.zoom);
+  if (step && !step_shown_ && auto_frame_ && !options_.view && !sandbox_.scene().view) {
+    const ViewRect r = view_rect(split_.count, 0, area());
+    const Camera c = view_cam(0);
+    const Vec2 lo = c.to_screen(step->min), hi = c.to_screen(step->max);
+    if (lo.x < static_cast<float>(r.x) || lo.y < static_cast<float>(r.y) ||
+        hi.x > static_cast<float>(r.x + r.w) || hi.y > static_cast<float>(r.y + r.h))
+      frame_pending_ = true;
   }
+  step_shown_ = step.has_value();
   if (frame_pending_ || (auto_frame_ && !(f == framed_free_))) {
     frame_scene();
   } else if (!(f == framed_free_)) {
@@ -106,10 +114,12 @@ void Shell::frame_scene() {
   // window pixels, so the box grows in world units as z falls: the zoom is the largest at
   // which it fits, found by halving (fitting is monotonic in z).
   const auto extent = sandbox_.focus_extent();
+  // (In a small view, split views in a small window, the room is at most a fifth of it.)
+  const float room_px = std::min(kTraceRoomPx, 0.2f * std::min(w, h));
   const auto frame_at = [&](float z) {
     Aabb fr = *box;
     if (extent) {
-      const float r = extent->second + kTraceRoomPx / z;
+      const float r = extent->second + room_px / z;
       fr.min = glm::min(fr.min, extent->first - Vec2(r, r));
       fr.max = glm::max(fr.max, extent->first + Vec2(r, r));
     }
@@ -126,11 +136,15 @@ void Shell::frame_scene() {
   float lo = kMinZoom, hi = fit(*box);
   if (fits(hi)) {
     lo = hi;
-  } else {
+  } else if (fits(lo)) {
     for (int i = 0; i < 40; ++i) {
       const float mid = 0.5f * (lo + hi);
       (fits(mid) ? lo : hi) = mid;
     }
+  } else {
+    // A view too small for the room even at the least zoom: the shapes fitted with the room
+    // at that zoom, fitted twice, and the traces may spill.
+    lo = fit(frame_at(fit(frame_at(hi))));
   }
   camera_.zoom = lo;
   const Aabb frame = frame_at(lo);

@@ -472,7 +472,12 @@ void SandboxState::slice_along(Vec2 a, Vec2 b) {
 
 // One inspector widget changed the working copy `w` of the selected shape: apply it.
 void SandboxState::apply_inspector(const Shape& w) {
-  if (w == shape(sel)) return;
+  if (w == shape(sel)) {
+    // Typed back to the value the shape holds (after a refused one): nothing is refused now.
+    if (inspector_refused) inspector_error.clear();
+    inspector_refused = false;
+    return;
+  }
   if (const auto problem = shape_problem(w)) {  // typed values are refused, never clamped
     inspector_error = "Refused: " + problem->field + " " + problem->message;
     inspector_refused = true;

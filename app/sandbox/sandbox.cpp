@@ -202,7 +202,12 @@ std::optional<std::pair<Vec2, float>> Sandbox::focus_extent() const {
 std::optional<Aabb> Sandbox::step_extent(float zoom) const {
   const SandboxState& m = *impl_;
   const GjkTrace& tr = m.an.r.gjk_trace;
-  if (!m.an.pair.valid() || !m.stepping(kAlgoGjk) || tr.outline.empty() || !(zoom > 0.0f))
+  // The last frame's analysis, read before this frame's: only while it is still of the pair in
+  // focus (a deleted shape or an undo can have moved the indices since).
+  const Pair now = m.focus_pair();
+  const bool current = m.an.pair.valid() && m.valid(m.an.pair.a) && m.valid(m.an.pair.b) &&
+                       now.a == m.an.pair.a && now.b == m.an.pair.b;
+  if (!current || !m.stepping(kAlgoGjk) || tr.outline.empty() || !(zoom > 0.0f))
     return std::nullopt;
   return teach::gjk_step_box(m.body(m.an.pair.a), m.body(m.an.pair.b), tr, 1.0f / zoom);
 }

@@ -308,6 +308,9 @@ namespace {
 constexpr const char* kMinkowskiCaption = "A - B\n(Minkowski difference)";
 constexpr float kMinkowskiCaptionGapPx = 10.0f;  // between the caption and the drawing
 constexpr const char* kOriginLabel = "origin";
+constexpr const char* kSupportLabel = "support";
+constexpr Vec2 kSupportLabelAt{8.0f, -18.0f};  // px from the support point
+constexpr float kSearchArrowPx = 60.0f;        // the search direction's arrow
 
 // The drawn A - B's box (with its origin) for the frame f.
 Aabb minkowski_box(const GjkFrame& f, const GjkTrace& tr) {
@@ -330,7 +333,27 @@ Vec2 minkowski_caption_at(const Aabb& box, float px) {
 
 Aabb gjk_step_box(const Body& a, const Body& b, const GjkTrace& tr, float px) {
   const GjkFrame f = gjk_frame(a, b, tr, px);
+  const Vec2 o = f.origin;
   Aabb box = minkowski_box(f, tr);
+  // Every step's support label and search arrow (draw_gjk_step's places), so that stepping
+  // through keeps the drawing inside the box the view was framed for.
+  const Vec2 support = label_text_size(kSupportLabel) * px;
+  const auto take = [&](Vec2 p) {
+    box.min = glm::min(box.min, p);
+    box.max = glm::max(box.max, p);
+  };
+  const auto take_support = [&](Vec2 w) {
+    const Vec2 at = o + w + kSupportLabelAt * px;
+    take(at);
+    take(at + support);
+  };
+  for (const GjkStep& g : tr.gjk) {
+    if (!g.has_support) continue;
+    take_support(g.support.w);
+    const float dl = length(g.direction);
+    if (dl > 0.0f) take(o + g.closest + g.direction / dl * (kSearchArrowPx * px));
+  }
+  for (const EpaStep& e : tr.epa) take_support(e.support);
   // The caption above, and the origin's label right of the origin (draw_gjk_step's places).
   const Vec2 caption = minkowski_caption_at(box, px);
   const Vec2 caption_size = label_text_size(kMinkowskiCaption) * px;
@@ -470,10 +493,10 @@ void draw_gjk_step(Canvas& c, const Body& a, const Body& b, const GjkTrace& tr, 
     if (g.has_support) {
       const float dl = length(g.direction);
       if (dl > 0.0f)
-        c.arrow(o + g.closest, o + g.closest + g.direction / dl * (60.0f * px), pal::kGjk, 2.0f,
-                9.0f);
+        c.arrow(o + g.closest, o + g.closest + g.direction / dl * (kSearchArrowPx * px), pal::kGjk,
+                2.0f, 9.0f);
       c.dot(o + g.support.w, 6.0f, kSupport);
-      c.text(o + g.support.w + Vec2(8.0f, -18.0f) * px, "support", kSupport);
+      c.text(o + g.support.w + kSupportLabelAt * px, kSupportLabel, kSupport);
     }
   } else {
     const EpaStep& e = tr.epa[static_cast<std::size_t>(step - ng)];
@@ -487,7 +510,7 @@ void draw_gjk_step(Canvas& c, const Body& a, const Body& b, const GjkTrace& tr, 
     }
     c.arrow(o, o + e.normal * e.distance, pal::kGjk, 2.0f, 9.0f);
     c.dot(o + e.support, 6.0f, kSupport);
-    c.text(o + e.support + Vec2(8.0f, -18.0f) * px, "support", kSupport);
+    c.text(o + e.support + kSupportLabelAt * px, kSupportLabel, kSupport);
   }
   // The origin, on top: A - B reaches it exactly when A touches B.
   const float k = 9.0f * px;

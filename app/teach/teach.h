@@ -69,8 +69,8 @@ struct GjkFrame {
   Vec2 origin{0.0f, 0.0f};
 };
 GjkFrame gjk_frame(const Body& a, const Body& b, const GjkTrace& tr, float px);
-// The world box that draw_gjk_step's Minkowski difference takes, its origin and its caption
-// included (the shell frames the view to hold it).
+// The world box that draw_gjk_step's drawing takes at any step: the Minkowski difference, its
+// origin, caption and labels, and the search arrows (the shell frames the view to hold it).
 Aabb gjk_step_box(const Body& a, const Body& b, const GjkTrace& tr, float px);
 
 // ---- drawing (world, through the Canvas) ----

@@ -950,7 +950,41 @@ TEST(WindowLayout, GjkStepModeShowsTheMinkowskiDifferenceInTheFreeArea) {
       for (const auto& sh : lay.shapes) {  // and the shapes stay in view beside it
         EXPECT_GE(sh.box.x0, f.x0 - 0.5f) << sh.name;
         EXPECT_LE(sh.box.x1, f.x1 + 0.5f) << sh.name;
+        EXPECT_GE(sh.box.y0, f.y0 - 0.5f) << sh.name;
+        EXPECT_LE(sh.box.y1, f.y1 + 0.5f) << sh.name;
       }
+    }
+  }
+}
+
+// Split views frame the scene for one view's size: the shapes span at least half of a view's
+// width or height, at 800 x 600 and 1280 x 800 (the focus pair's room for its axis lines is at
+// most a fifth of the view; at 140 px it left the shapes a few dozen pixels across, or the
+// least zoom when nothing fitted).
+TEST(WindowLayout, SplitViewsFrameTheSceneForOneView) {
+  for (const char* size : {"800x600", "1280x800"}) {
+    for (const int n : {2, 4}) {
+      SCOPED_TRACE(std::to_string(n) + " views at " + size);
+      const RunResult r =
+          run(kOffscreen, "--split " + std::to_string(n) + " --size " + size +
+                              " --no-timing --print-layout --screenshot " +
+                              out_path("split_frame_" + std::to_string(n) + "_" + size + ".png"));
+      ASSERT_EQ(r.status, 0) << r.err;
+      const FrameLayout lay = parse_layout(r.out);
+      ASSERT_FALSE(lay.shapes.empty());
+      float x0 = lay.shapes[0].box.x0, x1 = lay.shapes[0].box.x1;
+      float y0 = lay.shapes[0].box.y0, y1 = lay.shapes[0].box.y1;
+      for (const auto& sh : lay.shapes) {
+        x0 = std::min(x0, sh.box.x0);
+        x1 = std::max(x1, sh.box.x1);
+        y0 = std::min(y0, sh.box.y0);
+        y1 = std::max(y1, sh.box.y1);
+      }
+      const float view_w = (lay.free.x1 - lay.free.x0) / 2.0f;
+      const float view_h = (lay.free.y1 - lay.free.y0) / (n == 4 ? 2.0f : 1.0f);
+      EXPECT_TRUE(x1 - x0 >= 0.5f * view_w || y1 - y0 >= 0.5f * view_h)
+          << "shapes " << x1 - x0 << " x " << y1 - y0 << " px in a view of " << view_w << " x "
+          << view_h << " (zoom " << lay.camera.zoom << ")";
     }
   }
 }

@@ -164,6 +164,17 @@ TEST(InspectorEdit, AnEditEndingOnARefusedValueLeavesTheShapeAsItWas) {
   ASSERT_TRUE(s.history.can_undo());
   s.undo_redo(false);
   EXPECT_TRUE(s.scene == before);
+
+  // Typed back from a refused value to the one the shape already holds ("1e30", then
+  // backspace to "1e3"): the edit ends on a good value, which stays.
+  for (const double x : {1.0, 1000.0, 1e30, 1000.0}) {
+    Shape w = s.shape(0);
+    w.pos.x = x;
+    s.apply_inspector(w);
+  }
+  s.flush_ui_edit();
+  EXPECT_EQ(s.shape(0).pos.x, 1000.0);
+  EXPECT_TRUE(s.inspector_error.empty()) << s.inspector_error;
 }
 
 // Panel numbers: a value that prints as zero prints without a minus (the MTD panel showed
@@ -243,7 +254,9 @@ TEST(PanelText, TheHelpOverlayWrapsInsteadOfCuttingItsLinesOff) {
     sb.analyze_frame();
     sb.draw_panels();
   }
-  ASSERT_NE(ImGui::FindWindowByName(kHelpTitle), nullptr);
+  const ImGuiWindow* help = ImGui::FindWindowByName(kHelpTitle);
+  ASSERT_NE(help, nullptr);
+  ASSERT_TRUE(help->Active);  // (cut_off_px says 0 for a window not shown)
   EXPECT_LE(cut_off_px(kHelpTitle), 0.5f);
 }
 

@@ -139,11 +139,15 @@ TEST(InspectorEdit, AnEditEndingOnARefusedValueLeavesTheShapeAsItWas) {
   s.repose();
   s.sel = 0;
   const Scene before = s.scene;
-  for (const double x : {1.0, 1000.0, 1e30}) {
-    Shape w = s.shape(0);
-    w.pos.x = x;
-    s.apply_inspector(w);
-  }
+  // pos x as the field holds it after each keystroke
+  const auto type_x = [&s](std::initializer_list<double> xs) {
+    for (const double x : xs) {
+      Shape w = s.shape(0);
+      w.pos.x = x;
+      s.apply_inspector(w);
+    }
+  };
+  type_x({1.0, 1000.0, 1e30});
   EXPECT_EQ(s.shape(0).pos.x, 1000.0);  // while the field is still being typed in
   s.flush_ui_edit();
   EXPECT_TRUE(s.scene == before);
@@ -153,11 +157,7 @@ TEST(InspectorEdit, AnEditEndingOnARefusedValueLeavesTheShapeAsItWas) {
   EXPECT_NE(s.inspector_error.find("; back at the value before the edit."), std::string::npos);
 
   // The same values ending on a good one: taken, and one undo step back to 300.
-  for (const double x : {1.0, 1e30, 1000.0}) {
-    Shape w = s.shape(0);
-    w.pos.x = x;
-    s.apply_inspector(w);
-  }
+  type_x({1.0, 1e30, 1000.0});
   s.flush_ui_edit();
   EXPECT_EQ(s.shape(0).pos.x, 1000.0);
   EXPECT_TRUE(s.inspector_error.empty()) << s.inspector_error;
@@ -167,11 +167,7 @@ TEST(InspectorEdit, AnEditEndingOnARefusedValueLeavesTheShapeAsItWas) {
 
   // Typed back from a refused value to the one the shape already holds ("1e30", then
   // backspace to "1e3"): the edit ends on a good value, which stays.
-  for (const double x : {1.0, 1000.0, 1e30, 1000.0}) {
-    Shape w = s.shape(0);
-    w.pos.x = x;
-    s.apply_inspector(w);
-  }
+  type_x({1.0, 1000.0, 1e30, 1000.0});
   s.flush_ui_edit();
   EXPECT_EQ(s.shape(0).pos.x, 1000.0);
   EXPECT_TRUE(s.inspector_error.empty()) << s.inspector_error;

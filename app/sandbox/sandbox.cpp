@@ -204,10 +204,11 @@ std::optional<Aabb> Sandbox::step_extent(float zoom) const {
   const GjkTrace& tr = m.an.r.gjk_trace;
   // The last frame's analysis, read before this frame's: only while it is still of the pair in
   // focus (a deleted shape or an undo can have moved the indices since).
+  if (!m.stepping(kAlgoGjk) || tr.outline.empty() || !(zoom > 0.0f) || !m.an.pair.valid())
+    return std::nullopt;
   const Pair now = m.focus_pair();
-  const bool current = m.an.pair.valid() && m.valid(m.an.pair.a) && m.valid(m.an.pair.b) &&
-                       now.a == m.an.pair.a && now.b == m.an.pair.b;
-  if (!current || !m.stepping(kAlgoGjk) || tr.outline.empty() || !(zoom > 0.0f))
+  if (!m.valid(m.an.pair.a) || !m.valid(m.an.pair.b) || now.a != m.an.pair.a ||
+      now.b != m.an.pair.b)
     return std::nullopt;
   return teach::gjk_step_box(m.body(m.an.pair.a), m.body(m.an.pair.b), tr, 1.0f / zoom);
 }

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstdarg>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "overlays/draw_util.h"
 
@@ -46,6 +48,25 @@ const char* fitting_end(const char* text, const char* end, float room, bool at_l
   return fit;
 }
 
+// A segment's words as [begin, end) pointers into its text: split at spaces, or the whole text
+// as one word.
+std::vector<std::pair<const char*, const char*>> words_of(const FlowSegment& seg) {
+  std::vector<std::pair<const char*, const char*>> out;
+  const std::string& text = seg.text;
+  if (seg.whole) {
+    if (!text.empty()) out.emplace_back(text.data(), text.data() + text.size());
+    return out;
+  }
+  for (std::size_t at = text.find_first_not_of(' '); at != std::string::npos;
+       at = text.find_first_not_of(' ', at)) {
+    std::size_t stop = text.find(' ', at);
+    if (stop == std::string::npos) stop = text.size();
+    out.emplace_back(text.data() + at, text.data() + stop);
+    at = stop;
+  }
+  return out;
+}
+
 }  // namespace
 
 void flow_segments(std::initializer_list<FlowSegment> segments) {
@@ -64,17 +85,7 @@ void flow_segments(std::initializer_list<FlowSegment> segments) {
   };
   for (const FlowSegment& seg : segments) {
     ImGui::PushStyleColor(ImGuiCol_Text, seg.colour);
-    const std::string& text = seg.text;
-    std::size_t at = 0;
-    while (true) {
-      at = seg.whole ? (at == 0 && !text.empty() ? 0 : std::string::npos)
-                     : text.find_first_not_of(' ', at);
-      if (at == std::string::npos) break;
-      std::size_t stop = seg.whole ? text.size() : text.find(' ', at);
-      if (stop == std::string::npos) stop = text.size();
-      const char* word = text.c_str() + at;
-      const char* word_end = text.c_str() + stop;
-      at = stop;
+    for (const auto& [word, word_end] : words_of(seg)) {
       const float here = first ? left : ImGui::GetItemRectMax().x + space;
       const float w = ImGui::CalcTextSize(word, word_end).x;
       if (here + w <= right || left + w <= right) {

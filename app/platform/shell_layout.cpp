@@ -23,6 +23,12 @@ constexpr float kFrameMaxZoom = 3.0f;    // framing never zooms a small scene in
 constexpr float kFrameMarginPx = 24.0f;  // framing keeps this much room around the shapes
 constexpr float kTraceRoomPx = 140.0f;   // and this much around the focus pair, for its axes
 
+// A world box in window pixels through camera c.
+ScreenRect on_screen(const Camera& c, const Aabb& b) {
+  const Vec2 lo = c.to_screen(b.min), hi = c.to_screen(b.max);
+  return ScreenRect{lo.x, lo.y, hi.x, hi.y};
+}
+
 }  // namespace
 
 Camera Shell::camera_for(const Scene& scene) {
@@ -67,10 +73,9 @@ void Shell::update_layout(int width, int height) {
   const auto step = sandbox_.step_extent(camera_.zoom);
   if (step && !step_shown_ && auto_frame_ && !options_.view && !sandbox_.scene().view) {
     const ViewRect r = view_rect(split_.count, 0, area());
-    const Camera c = view_cam(0);
-    const Vec2 lo = c.to_screen(step->min), hi = c.to_screen(step->max);
-    if (lo.x < static_cast<float>(r.x) || lo.y < static_cast<float>(r.y) ||
-        hi.x > static_cast<float>(r.x + r.w) || hi.y > static_cast<float>(r.y + r.h))
+    const ScreenRect s = on_screen(view_cam(0), *step);
+    if (s.x0 < static_cast<float>(r.x) || s.y0 < static_cast<float>(r.y) ||
+        s.x1 > static_cast<float>(r.x + r.w) || s.y1 > static_cast<float>(r.y + r.h))
       frame_pending_ = true;
   }
   step_shown_ = step.has_value();
@@ -202,17 +207,13 @@ void Shell::print_layout() const {
                 camera_.origin.x, camera_.origin.y, camera_.zoom);
   out += cam;
   // What step mode draws beside the pair (GJK's Minkowski difference), in window pixels.
-  if (const auto step = sandbox_.step_extent(camera_.zoom)) {
-    const Vec2 lo = camera_.to_screen(step->min), hi = camera_.to_screen(step->max);
-    out += ",\"step\":" + rect(ScreenRect{lo.x, lo.y, hi.x, hi.y});
-  }
+  if (const auto step = sandbox_.step_extent(camera_.zoom))
+    out += ",\"step\":" + rect(on_screen(camera_, *step));
   out += ",\"shapes\":[";
   bool first = true;
   for (const Shape& sh : sandbox_.scene().shapes) {
-    const Aabb b = Posed(sh).body().bounds;
-    const Vec2 lo = camera_.to_screen(b.min), hi = camera_.to_screen(b.max);
     out += std::string(first ? "" : ",") + "{\"id\":" + quoted(sh.id) +
-           ",\"box\":" + rect(ScreenRect{lo.x, lo.y, hi.x, hi.y}) + "}";
+           ",\"box\":" + rect(on_screen(camera_, Posed(sh).body().bounds)) + "}";
     first = false;
   }
   out += "],\"labels\":[";

@@ -861,10 +861,18 @@ TEST(WindowLessons, PresenterFlagTakesNoValue) {
   EXPECT_NE(r.err.find("--presenter"), std::string::npos) << r.err;
 }
 
-// Every docked panel shows its lines whole: none runs past the panel's right edge (text cut
-// inside a table's column is not measured: --print-layout says why).
+// Every docked panel and the help overlay show their lines and table cells whole: none runs
+// past its panel's or its column's edge (text cut inside a widget's frame is not measured).
 void expect_panels_unclipped(const FrameLayout& lay) {
   for (const auto& [panel, px] : lay.clipped) EXPECT_LE(px, 0.5f) << panel << " panel cut off";
+}
+
+// The window offscreen with `args` at `size` (WxH), its frame written to `png` and its layout
+// printed (parse_layout reads it from the result's output).
+RunResult run_with_layout(const std::string& args, const std::string& size,
+                          const std::string& png) {
+  return run(kOffscreen,
+             args + " --size " + size + " --no-timing --print-layout --screenshot " + png);
 }
 
 // The window frames the scene in the space the docked panels leave, at every size a user
@@ -886,8 +894,7 @@ TEST(WindowLayout, SceneFramedInTheFreeAreaAndLabelsReadableAtThreeSizes) {
       SCOPED_TRACE(name + " at " + size);
       const std::string png = out_path("layout_" + name + "_" + size + ".png");
       const RunResult r =
-          run(kOffscreen, (scene.empty() ? std::string() : "--scene " + scene) + " --size " + size +
-                              " --no-timing --print-layout --screenshot " + png);
+          run_with_layout(scene.empty() ? std::string() : "--scene " + scene, size, png);
       ASSERT_EQ(r.status, 0) << r.err;
       const FrameLayout lay = parse_layout(r.out);
       expect_panels_unclipped(lay);
@@ -935,9 +942,8 @@ TEST(WindowLayout, GjkStepModeShowsTheMinkowskiDifferenceInTheFreeArea) {
   for (const char* size : {"800x600", "1280x800", "1920x1080"}) {
     for (std::size_t i = 0; i < states.size(); ++i) {
       SCOPED_TRACE(states[i] + " at " + size);
-      const RunResult r = run(
-          kOffscreen, states[i] + " --size " + size + " --no-timing --print-layout --screenshot " +
-                          out_path("gjk_step_" + std::to_string(i) + "_" + size + ".png"));
+      const RunResult r = run_with_layout(
+          states[i], size, out_path("gjk_step_" + std::to_string(i) + "_" + size + ".png"));
       ASSERT_EQ(r.status, 0) << r.err;
       const FrameLayout lay = parse_layout(r.out);
       ASSERT_TRUE(lay.step.has_value()) << r.out;
@@ -966,9 +972,8 @@ TEST(WindowLayout, SplitViewsFrameTheSceneForOneView) {
     for (const int n : {2, 4}) {
       SCOPED_TRACE(std::to_string(n) + " views at " + size);
       const RunResult r =
-          run(kOffscreen, "--split " + std::to_string(n) + " --size " + size +
-                              " --no-timing --print-layout --screenshot " +
-                              out_path("split_frame_" + std::to_string(n) + "_" + size + ".png"));
+          run_with_layout("--split " + std::to_string(n), size,
+                          out_path("split_frame_" + std::to_string(n) + "_" + size + ".png"));
       ASSERT_EQ(r.status, 0) << r.err;
       const FrameLayout lay = parse_layout(r.out);
       ASSERT_FALSE(lay.shapes.empty());
@@ -1015,9 +1020,8 @@ TEST(WindowLayout, PanelsCutNoLineOffAtEverySize) {
   for (const char* size : {"800x600", "1280x800", "1920x1080"}) {
     for (std::size_t i = 0; i < states.size(); ++i) {
       SCOPED_TRACE(states[i] + " at " + size);
-      const RunResult r = run(
-          kOffscreen, states[i] + " --size " + size + " --no-timing --print-layout --screenshot " +
-                          out_path("panels_" + std::to_string(i) + "_" + size + ".png"));
+      const RunResult r = run_with_layout(
+          states[i], size, out_path("panels_" + std::to_string(i) + "_" + size + ".png"));
       ASSERT_EQ(r.status, 0) << r.err;
       expect_panels_unclipped(parse_layout(r.out));
     }

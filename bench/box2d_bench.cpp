@@ -77,8 +77,8 @@ void bm_hitbox(benchmark::State& state, PairKind kind, Query q) {
   for (auto _ : state) {
     const auto [ia, ib] = stream[i];
     i = i + 1 == stream.size() ? 0 : i + 1;
-    const hitbox::Body& a = set.hitbox_pool[ia];
-    const hitbox::Body& b = set.hitbox_pool[ib];
+    const hitbox::Collider& a = set.hitbox_pool[ia];
+    const hitbox::Collider& b = set.hitbox_pool[ib];
     switch (q) {
       case Query::Overlap:
         benchmark::DoNotOptimize(hitbox::sat(a, b));

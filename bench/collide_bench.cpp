@@ -2,7 +2,7 @@
 //
 // What is measured (details in bench/README.md):
 //   * Each kind pair has one data set, built lazily on first use and shared by every
-//     benchmark of that kind pair: a pool of kPoolSize posed shapes (Bodies contiguous, all
+//     benchmark of that kind pair: a pool of kPoolSize posed shapes (Colliders contiguous, all
 //     vertex/normal/axis storage in one arena; 835 KB for the octagons, the largest, so it
 //     stays in a 1 MB L2) and a stream of kPairCount index pairs into the pool.
 //   * Exactly half of the pairs overlap (classified with hitbox::sat) and the stream is
@@ -30,13 +30,13 @@
 
 namespace {
 
-using hitbox::Body;
+using hitbox::Collider;
 using hitbox::DVec2;
 using hitbox::Kind;
 using hitbox::Shape;
 using hitbox::Vec2;
 
-// Shapes per data set. An octagon takes 544 B (a 192-B Body, 40 Vec2 slots, 8 ints): 1536 of
+// Shapes per data set. An octagon takes 544 B (a 192-B Collider, 40 Vec2 slots, 8 ints): 1536 of
 // them fill 835 KB of a 1 MB L2 (bench/README.md, "Pool in L2").
 constexpr int kPoolSize = 1536;
 constexpr std::size_t kPairCount = 1'000'000;
@@ -183,7 +183,7 @@ static_assert(kPoolSize <= 65536, "pool indices are uint16");
 struct DataSet {
   std::vector<Vec2> vecs;  // one arena for every body's vertices, normals and axes
   std::vector<int> ints;   // one arena for every body's axis_edge
-  std::vector<Body> bodies;
+  std::vector<Collider> bodies;
   std::vector<IndexPair> pairs;
   std::string error;
 };
@@ -222,7 +222,7 @@ std::unique_ptr<DataSet> build_data_set(KindPair kp) {
   }
 
   // Pose everything once into two contiguous arenas. They are sized up front and never
-  // resized afterwards, so the Bodies' pointers stay valid.
+  // resized afterwards, so the Colliders' pointers stay valid.
   std::size_t vec_total = 0;
   std::size_t int_total = 0;
   for (const Shape& s : shapes) {
@@ -308,7 +308,7 @@ void run_queries(benchmark::State& state, KindPair kp, Query query) {
     state.SkipWithError(d.error.c_str());
     return;
   }
-  const Body* const bodies = d.bodies.data();
+  const Collider* const bodies = d.bodies.data();
   const IndexPair* const pairs = d.pairs.data();
   const std::size_t n = d.pairs.size();
   std::size_t next = 0;
@@ -329,9 +329,9 @@ void run_queries(benchmark::State& state, KindPair kp, Query query) {
 }
 
 void bm_pair_load(benchmark::State& state, KindPair kp) {
-  run_queries(state, kp, [](const Body& a, const Body& b) {
-    const Body* pa = &a;
-    const Body* pb = &b;
+  run_queries(state, kp, [](const Collider& a, const Collider& b) {
+    const Collider* pa = &a;
+    const Collider* pb = &b;
     benchmark::DoNotOptimize(pa);
     benchmark::DoNotOptimize(pb);
     return Sample{false, 0.0f};
@@ -339,7 +339,7 @@ void bm_pair_load(benchmark::State& state, KindPair kp) {
 }
 
 void bm_aabb(benchmark::State& state, KindPair kp) {
-  run_queries(state, kp, [](const Body& a, const Body& b) {
+  run_queries(state, kp, [](const Collider& a, const Collider& b) {
     // The rest of an AabbResult is a copy of the two boxes; the call is opaque either way.
     const hitbox::AabbResult r = hitbox::aabb(a, b);
     return Sample{r.hit, 0.0f};
@@ -347,14 +347,14 @@ void bm_aabb(benchmark::State& state, KindPair kp) {
 }
 
 void bm_bounding_circle(benchmark::State& state, KindPair kp) {
-  run_queries(state, kp, [](const Body& a, const Body& b) {
+  run_queries(state, kp, [](const Collider& a, const Collider& b) {
     const hitbox::BoundingCircleResult r = hitbox::bounding_circle(a, b);
     return Sample{r.hit, r.gap};
   });
 }
 
 void bm_sat(benchmark::State& state, KindPair kp) {
-  run_queries(state, kp, [](const Body& a, const Body& b) {
+  run_queries(state, kp, [](const Collider& a, const Collider& b) {
     const hitbox::SatResult r = hitbox::sat(a, b, nullptr, /*early_exit=*/true);
     // The axis too: where the overlap does not need it (two circles), it would go uncomputed.
     return Sample{r.hit, r.overlap + r.axis.x + r.axis.y};
@@ -362,14 +362,14 @@ void bm_sat(benchmark::State& state, KindPair kp) {
 }
 
 void bm_mtd(benchmark::State& state, KindPair kp) {
-  run_queries(state, kp, [](const Body& a, const Body& b) {
+  run_queries(state, kp, [](const Collider& a, const Collider& b) {
     const hitbox::MtdResult r = hitbox::mtd(a, b, nullptr);
     return Sample{r.hit, r.vector.x + r.vector.y};
   });
 }
 
 void bm_swept(benchmark::State& state, KindPair kp) {
-  run_queries(state, kp, [](const Body& a, const Body& b) {
+  run_queries(state, kp, [](const Collider& a, const Collider& b) {
     const hitbox::SweptResult r = hitbox::swept(a, b, nullptr);
     return Sample{r.hit, r.toi + r.normal.x};
   });
@@ -378,7 +378,7 @@ void bm_swept(benchmark::State& state, KindPair kp) {
 // A ray from A's pos along three steps of A's velocity (up to 180 px), against B alone:
 // ray_octagon on the octagon pairs.
 void bm_ray(benchmark::State& state, KindPair kp) {
-  run_queries(state, kp, [](const Body& a, const Body& b) {
+  run_queries(state, kp, [](const Collider& a, const Collider& b) {
     const hitbox::RayHit r = hitbox::raycast(b, a.pos, a.pos + a.vel * 3.0f);
     return Sample{r.hit, r.t + r.normal.x};
   });

@@ -195,7 +195,7 @@ inline PairSet make_pairs(PairKind kind, std::size_t count, std::uint32_t seed =
   }
   PairSet set;
   // 1024 shapes: Hitbox's array is 721 KB (704-B Poseds, of which a query reads at most 512 B:
-  // the Body's lines and an 8-gon's inline arrays), Box2D's 279 KB; each inside a 1 MB L2.
+  // the Collider's lines and an 8-gon's inline arrays), Box2D's 279 KB; each inside a 1 MB L2.
   constexpr std::uint32_t kPool = 1024;
   std::vector<Shape> shapes;
   for (std::uint32_t i = 0; i < kPool; ++i) shapes.push_back(make(i % 2 ? kb : ka));

@@ -218,7 +218,7 @@ TEST(Analysis, APairThatTouchesReadsAsTouching) {
   const Posed b(test_support::rect({150.0, 50.0}, {100.0, 40.0}));
   AnalysisInput in;
   in.algos = kAlgoAabb | kAlgoBoundingCircle | kAlgoSat | kAlgoMtd | kAlgoGjk;
-  const PairAnalysis an = analyze(a.body(), b.body(), in);
+  const PairAnalysis an = analyze(a.collider(), b.collider(), in);
   for (const Algo bit : {kAlgoAabb, kAlgoSat, kAlgoGjk}) {
     const AlgoAnswer& ans = an.answer(bit);
     EXPECT_TRUE(ans.touching) << ans.figure;
@@ -229,7 +229,7 @@ TEST(Analysis, APairThatTouchesReadsAsTouching) {
   EXPECT_FALSE(an.answer(kAlgoBoundingCircle).touching);  // the circles overlap a lot
 
   const Posed apart(test_support::rect({150.2, 50.0}, {100.0, 40.0}));
-  const PairAnalysis gap = analyze(a.body(), apart.body(), in);
+  const PairAnalysis gap = analyze(a.collider(), apart.collider(), in);
   EXPECT_FALSE(gap.answer(kAlgoSat).touching);
   EXPECT_EQ(gap.answer(kAlgoSat).figure, "gap 0.2, 4 axes");
   EXPECT_EQ(gap.answer(kAlgoAabb).figure, "gap 0.2");

@@ -56,8 +56,8 @@ TEST_P(Box2dRayAgree, RaycastAndB2RayCastAgreeOutsideTheGrazingBand) {
     const hitbox::Posed& a = set.hitbox_pool[ia];
     const hitbox::Posed& b = set.hitbox_pool[ib];
     const auto& b2 = set.box2d_pool[ib];
-    const hitbox::Vec2 from = a.body().pos;
-    const hitbox::Vec2 to = from + a.body().vel * 3.0f;
+    const hitbox::Vec2 from = a.collider().pos;
+    const hitbox::Vec2 to = from + a.collider().vel * 3.0f;
     // The grazing band: the ray as a segment, its end as a point, each against B.
     hitbox::Shape ray;
     ray.kind = hitbox::Kind::Segment;

@@ -47,8 +47,8 @@ TEST(SatAxes, ParallelEdgesOnceForHexagonAndPentagonKeepsFive) {
   for (int i = 0; i < 5; ++i) {
     pent.emplace_back(50 * std::cos(i * 2 * M_PI / 5), 50 * std::sin(i * 2 * M_PI / 5));
   }
-  EXPECT_EQ(Posed(polygon("H", {0, 0}, hex)).body().axis_count, 3);
-  EXPECT_EQ(Posed(polygon("P", {0, 0}, pent)).body().axis_count, 5);
+  EXPECT_EQ(Posed(polygon("H", {0, 0}, hex)).collider().axis_count, 3);
+  EXPECT_EQ(Posed(polygon("P", {0, 0}, pent)).collider().axis_count, 5);
 }
 
 TEST(SatAxes, EarlyExitStopsAtTheFirstSeparatingAxis) {
@@ -139,10 +139,10 @@ TEST(SatCircles, OverlapIsExactFarFromTheOrigin) {
     const double t = 6.283185307179586 * unit(rng);
     const Posed a(circle("A", ca, ra));
     const Posed b(circle("B", ca + dist * DVec2(std::cos(t), std::sin(t)), rb));
-    const double dx = static_cast<double>(b.body().pos.x) - a.body().pos.x;
-    const double dy = static_cast<double>(b.body().pos.y) - a.body().pos.y;
+    const double dx = static_cast<double>(b.collider().pos.x) - a.collider().pos.x;
+    const double dy = static_cast<double>(b.collider().pos.y) - a.collider().pos.y;
     const double len = std::hypot(dx, dy);
-    const double sum = static_cast<double>(a.body().radius) + b.body().radius;
+    const double sum = static_cast<double>(a.collider().radius) + b.collider().radius;
     const double ref = sum - len;
     const double tol = 8.0 * kEps * (len + sum);  // a few roundings of numbers this size
     for (const SatResult& r : {sat(a, b), detail::sat_any(a, b, nullptr, true)}) {
@@ -195,8 +195,8 @@ TEST(Mtd, NoneWhenApart) {
 TEST(Aabb, RotatedRectangleBoundsAndClosedIntervals) {
   const Posed r(rect("R", {0, 0}, {100, 100}, 45.0));
   const float h = 50.0f * std::sqrt(2.0f);
-  EXPECT_NEAR(r.body().bounds.max.x, h, 1e-3f);
-  EXPECT_NEAR(r.body().bounds.min.y, -h, 1e-3f);
+  EXPECT_NEAR(r.collider().bounds.max.x, h, 1e-3f);
+  EXPECT_NEAR(r.collider().bounds.min.y, -h, 1e-3f);
   const Posed a(rect("A", {0, 0}, {10, 10}));
   const Posed b(rect("B", {10, 10}, {10, 10}));
   EXPECT_TRUE(aabb(a, b).hit);  // corners touch
@@ -496,7 +496,7 @@ TEST(PropertyBounds, AabbAndBoundingCircleMatchReferenceAllKindPairs) {
         PROP_CHECK(ck, box_near(r.b, bb),
                    "aabb B box " + fmt(r.b.min) + "-" + fmt(r.b.max) + " reference " + fmt(bb.min) +
                        "-" + fmt(bb.max));
-        PROP_CHECK(ck, box_near(pa.body().bounds, ba), "Body.bounds of A");
+        PROP_CHECK(ck, box_near(pa.collider().bounds, ba), "Collider.bounds of A");
         // Signed box overlap: the smaller of the two axis overlaps.
         const double box_overlap = std::min(std::min(ba.max.x - bb.min.x, bb.max.x - ba.min.x),
                                             std::min(ba.max.y - bb.min.y, bb.max.y - ba.min.y));
@@ -517,7 +517,7 @@ TEST(PropertyBounds, AabbAndBoundingCircleMatchReferenceAllKindPairs) {
         PROP_CHECK(ck, near(c.ra, ra, ref::kLen) && near(c.rb, rb, ref::kLen),
                    "bounding radii " + fmt(c.ra) + " " + fmt(c.rb) + " reference " + fmt(ra) + " " +
                        fmt(rb));
-        PROP_CHECK(ck, near(pa.body().bound, ra, ref::kLen), "Body.bound of A");
+        PROP_CHECK(ck, near(pa.collider().bound, ra, ref::kLen), "Collider.bound of A");
         PROP_CHECK(ck, near(c.gap, gap, ref::kLen), "gap " + fmt(c.gap) + " reference " + fmt(gap));
         ++circle_tally.cases;
         if (std::abs(gap) <= ref::kBand) {

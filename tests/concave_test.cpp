@@ -67,7 +67,7 @@ TEST(Concave, ConvexPolygonIsOnePiece) {
   EXPECT_TRUE(polygon_is_convex(sq));
   EXPECT_EQ(convex_decomposition(sq).size(), 1u);
   const Posed p(Shape{.id = "S", .kind = Kind::Polygon, .points = sq});
-  EXPECT_EQ(p.body().piece_count, 0);
+  EXPECT_EQ(p.collider().piece_count, 0);
 }
 
 TEST(Concave, CShapeIsThreePieces) {
@@ -86,12 +86,12 @@ TEST(Concave, CShapeIsThreePieces) {
   }
   EXPECT_DOUBLE_EQ(area, std::fabs(shoelace(c.points)));
   const Posed p(c);
-  EXPECT_EQ(p.body().piece_count, 3);
-  EXPECT_EQ(p.body().count, 8);  // the whole outline stays the Body
-  const Posed copy = p;          // copies re-point their pieces
-  EXPECT_EQ(copy.body().piece_count, 3);
-  EXPECT_NE(copy.body().pieces, p.body().pieces);
-  EXPECT_EQ(copy.body().pieces[1].v[0], p.body().pieces[1].v[0]);
+  EXPECT_EQ(p.collider().piece_count, 3);
+  EXPECT_EQ(p.collider().count, 8);  // the whole outline stays the Collider
+  const Posed copy = p;              // copies re-point their pieces
+  EXPECT_EQ(copy.collider().piece_count, 3);
+  EXPECT_NE(copy.collider().pieces, p.collider().pieces);
+  EXPECT_EQ(copy.collider().pieces[1].v[0], p.collider().pieces[1].v[0]);
 }
 
 TEST(Concave, CircleInTheMouthIsNoHit) {
@@ -117,7 +117,7 @@ TEST(Concave, CircleTouchingTheInnerWallIsAHit) {
   EXPECT_EQ(an.sat_pieces.a, 0);  // the ball is its own piece 0
   EXPECT_GE(an.sat_pieces.b, 0);
   // That piece is the one with the top arm's underside.
-  const Body& piece = c.body().pieces[an.sat_pieces.b];
+  const Collider& piece = c.collider().pieces[an.sat_pieces.b];
   EXPECT_TRUE(contains(piece, Vec2(70, 30)));
 }
 
@@ -326,8 +326,8 @@ TEST(ConcaveProperty, SatGjkMtdAgainstClippingOfTheWholeOutline) {
     const Posed a(star), b(other);
     SCOPED_TRACE(ref::describe(star) + " vs " + ref::describe(other));
     const bool swap = iter % 2 == 1;
-    const Body& first = swap ? b.body() : a.body();
-    const Body& second = swap ? a.body() : b.body();
+    const Collider& first = swap ? b.collider() : a.collider();
+    const Collider& second = swap ? a.collider() : b.collider();
     if (robust_miss) {
       ++misses;
       EXPECT_FALSE(sat(first, second).hit);

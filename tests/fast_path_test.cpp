@@ -84,7 +84,7 @@ class Shapes {
 };
 
 // gjk untraced against traced, every field; returns the traced run's stop reason.
-GjkStop expect_same_gjk(const Body& a, const Body& b, const std::string& what) {
+GjkStop expect_same_gjk(const Collider& a, const Collider& b, const std::string& what) {
   GjkTrace gt;
   const GjkResult g1 = gjk(a, b), g2 = gjk(a, b, &gt);
   EXPECT_EQ(g1.hit, g2.hit) << what;
@@ -100,11 +100,11 @@ GjkStop expect_same_gjk(const Body& a, const Body& b, const std::string& what) {
   return g2.stop;
 }
 
-void expect_same_gjk(const Body& a, const Body& b, const std::string& what, int* stops) {
+void expect_same_gjk(const Collider& a, const Collider& b, const std::string& what, int* stops) {
   ++stops[static_cast<int>(expect_same_gjk(a, b, what))];
 }
 
-void expect_same(const Body& a, const Body& b, const std::string& what) {
+void expect_same(const Collider& a, const Collider& b, const std::string& what) {
   SatTrace st;
   for (const bool early : {true, false}) {
     const SatResult fast = sat(a, b, nullptr, early);
@@ -170,7 +170,7 @@ TEST(FastPaths, SameAsTracedBitForBitOnDegeneratePlacements) {
     Shape c = gen.make(1);
     const Shape other = gen.make(n % 4);
     const Posed po(other);
-    const Body& ob = po;
+    const Collider& ob = po;
     // Concentric with the other shape, on one of its vertices, or on its centre.
     if (ob.count > 0) {
       const Vec2 v = ob.v[n % ob.count];
@@ -298,7 +298,7 @@ TEST(FastPaths, GjkSameAsTracedForACircleOnAVertexAnEdgeOrAnEdgeLine) {
       poly.pos = {200.0, 150.0};
       poly.angle = angle;
       const Posed pp(poly);
-      const Body& pb = pp;
+      const Collider& pb = pp;
       for (int i = 0; i < pb.count; ++i) {
         const Vec2 v0 = pb.v[i], v1 = pb.v[(i + 1) % pb.count];
         // On the vertex, the edge's middle, and the edge's line beyond both ends.
@@ -575,7 +575,7 @@ TEST(FastPaths, CirclePolygonEveryLaneGrouping) {
 
 // collide_segment.h's portable ways (what a compiler without vector types runs for a circle
 // and a segment, and every compiler for a box and a segment) against the traced scan.
-void expect_portable_same(const Body& a, const Body& b, const std::string& what) {
+void expect_portable_same(const Collider& a, const Collider& b, const std::string& what) {
   const detail::SegmentPair p = detail::segment_pair(a, b);
   ASSERT_NE(p, detail::SegmentPair::None) << what;
   SatTrace st;
@@ -706,7 +706,7 @@ TEST(FastPaths, SegmentPortableWaysSameAsTraced) {
     const Posed seg(random_segment(gen));
     Shape o = gen.make(n % 2);
     if (n % 10 == 1 && o.kind == Kind::Circle) {
-      const Vec2 end = seg.body().v[n % 20 == 1 ? 0 : 1];
+      const Vec2 end = seg.collider().v[n % 20 == 1 ? 0 : 1];
       o.pos = {end.x, end.y};
       ++on_end;
     }

@@ -8,10 +8,12 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <string>
 
 #include "json_write.h"
+#include "number_text.h"
 
 namespace {
 
@@ -91,3 +93,69 @@ TEST(FloatText, SeededRandomFloats) {
 }
 
 }  // namespace
+
+// number_text (core/src/number_text.h) against nlohmann-json's own writer, which the scene
+// files were written with before the collision library dropped JSON; and its printf build
+// against its to_chars build. nlohmann's Grisu2 may give more digits than the fewest, or
+// not the nearest of the fewest; there number_text must do better and read back as v.
+TEST(NumberText, WritesDoublesAsJsonDoesWithTheFewestDigits) {
+  std::mt19937_64 rng(20261127);
+  std::uniform_int_distribution<int> milli(-2'000'000, 2'000'000);
+  int grisu_longer = 0;
+  for (int i = 0; i < 40000; ++i) {
+    double v = 0.0;
+    switch (i % 4) {
+      case 0: {  // any bit pattern
+        const std::uint64_t bits = rng();
+        std::memcpy(&v, &bits, sizeof v);
+        break;
+      }
+      case 1:
+        v = milli(rng) / 1000.0;  // what a scene holds
+        break;
+      case 2:
+        v = std::ldexp(static_cast<double>(rng() >> 11), -53) * std::pow(10.0, milli(rng) % 20);
+        break;
+      default:
+        v = static_cast<double>(static_cast<float>(milli(rng) / 7.0));  // a float widened
+    }
+    if (!std::isfinite(v)) continue;
+    const std::string ours = hitbox::number_text(v);
+    ASSERT_EQ(hitbox::number_text_printf(v), ours) << "v = " << v;
+    ASSERT_EQ(std::strtod(ours.c_str(), nullptr), v) << ours;
+    const std::string theirs = nlohmann::json(v).dump();
+    if (ours == theirs || (v == std::trunc(v) && std::fabs(v) < 1e15)) continue;
+    const auto digit_count = [](const std::string& s) {  // significant digits
+      std::string d;
+      for (const char c : s.substr(0, s.find('e'))) {
+        if (c >= '0' && c <= '9') d += c;
+      }
+      const auto first = d.find_first_not_of('0');
+      return first == std::string::npos ? 0 : static_cast<int>(d.find_last_not_of('0') - first + 1);
+    };
+    // Grisu2 gives more digits than needed, or as many but not the nearest to v.
+    const int mine = digit_count(ours), json = digit_count(theirs);
+    ASSERT_LE(mine, json) << "ours " << ours << ", json " << theirs;
+    if (mine == json) {
+      const long double exact = v;
+      ASSERT_LE(std::fabs(std::strtold(ours.c_str(), nullptr) - exact),
+                std::fabs(std::strtold(theirs.c_str(), nullptr) - exact))
+          << "ours " << ours << ", json " << theirs;
+    }
+    ++grisu_longer;
+  }
+  EXPECT_LT(grisu_longer, 400);  // Grisu2 is shortest in nearly every case
+}
+
+TEST(NumberText, HandPickedValues) {
+  EXPECT_EQ(hitbox::number_text(300.0), "300");
+  EXPECT_EQ(hitbox::number_text(-2.5), "-2.5");
+  EXPECT_EQ(hitbox::number_text(0.0001), "0.0001");
+  EXPECT_EQ(hitbox::number_text(0.00001), "1e-05");
+  EXPECT_EQ(hitbox::number_text(1.5e-7), "1.5e-07");
+  EXPECT_EQ(hitbox::number_text(1e30), "1e+30");
+  EXPECT_EQ(hitbox::number_text(1e15), "1e+15");
+  EXPECT_EQ(hitbox::number_text(123456789.25), "123456789.25");
+  EXPECT_EQ(hitbox::number_text(-0.0), "-0.0");
+  EXPECT_EQ(hitbox::number_text(std::numeric_limits<double>::infinity()), "inf");
+}

@@ -130,10 +130,10 @@ TEST(FuzzFindings, ConcavePolygonCollapsedToAPointTouchesByBothSatAndMtd) {
   dot.pos = DVec2(1.45166368e-319, 0.0);
   dot.scale = 0.0;
   const hitbox::Posed a(poly), b(dot);
-  ASSERT_GT(a.body().piece_count, 1);
+  ASSERT_GT(a.collider().piece_count, 1);
   for (const bool swap : {false, true}) {
-    const hitbox::Body& x = swap ? b.body() : a.body();
-    const hitbox::Body& y = swap ? a.body() : b.body();
+    const hitbox::Collider& x = swap ? b.collider() : a.collider();
+    const hitbox::Collider& y = swap ? a.collider() : b.collider();
     const hitbox::SatResult s = hitbox::sat(x, y);
     const hitbox::MtdResult m = hitbox::mtd(x, y);
     EXPECT_TRUE(s.hit) << "swap " << swap;
@@ -159,8 +159,8 @@ TEST(FuzzFindings, PointOnACircleCentreOverlapsByTheRadius) {
   p.scale = 511.984375;
   const hitbox::Posed a(c), b(p);
   for (const bool swap : {false, true}) {
-    const hitbox::Body& x = swap ? b.body() : a.body();
-    const hitbox::Body& y = swap ? a.body() : b.body();
+    const hitbox::Collider& x = swap ? b.collider() : a.collider();
+    const hitbox::Collider& y = swap ? a.collider() : b.collider();
     const hitbox::SatResult s = hitbox::sat(x, y);
     EXPECT_TRUE(s.hit);
     EXPECT_EQ(s.tested, 1);
@@ -202,8 +202,8 @@ TEST(FuzzFindings, CollapsedTriangleAgainstACircleSameVerdictTracedOrNot) {
   t.points = {{10, 0}, {0, 10}, {0, 0}};
   const hitbox::Posed a(c), b(t);
   for (const bool swap : {false, true}) {
-    const hitbox::Body& x = swap ? b.body() : a.body();
-    const hitbox::Body& y = swap ? a.body() : b.body();
+    const hitbox::Collider& x = swap ? b.collider() : a.collider();
+    const hitbox::Collider& y = swap ? a.collider() : b.collider();
     hitbox::SatTrace tr;
     const hitbox::SatResult untraced = hitbox::sat(x, y);
     const hitbox::SatResult traced = hitbox::sat(x, y, &tr);

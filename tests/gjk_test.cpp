@@ -377,8 +377,8 @@ TEST(GjkProperty, TraceReplaysTheRun) {
                     r.normal == r0.normal && r.point_a == r0.point_a && r.point_b == r0.point_b &&
                     r.iterations == r0.iterations && r.stop == r0.stop)
             << "a trace changed the result: " << show(r) << " vs " << show(r0);
-        const int na = pa.body().count ? pa.body().count : 1;
-        const int nb = pb.body().count ? pb.body().count : 1;
+        const int na = pa.collider().count ? pa.collider().count : 1;
+        const int nb = pb.collider().count ? pb.collider().count : 1;
         EXPECT_EQ(t.differences.size(), static_cast<size_t>(na * nb));
         EXPECT_EQ(t.outline_sampled, a.kind == Kind::Circle || b.kind == Kind::Circle);
         EXPECT_EQ(t.gjk.size(), static_cast<size_t>(r.iterations)) << show(r);

@@ -17,7 +17,7 @@ struct RefOverlap {
 };
 
 // Cell range that can hold a shape's cells: its world bounds, widened by two cells.
-CellRect cell_range(const Body& b, float cell) {
+CellRect cell_range(const Collider& b, float cell) {
   const int x0 = static_cast<int>(std::floor(b.bounds.min.x / cell)) - 2;
   const int y0 = static_cast<int>(std::floor(b.bounds.min.y / cell)) - 2;
   const int x1 = static_cast<int>(std::ceil(b.bounds.max.x / cell)) + 2;
@@ -50,7 +50,7 @@ RefOverlap per_cell(int x0, int y0, int x1, int y1, Both both) {
 }
 
 // The rule itself: both shapes contain the cell's centre.
-RefOverlap reference_overlap(const Body& a, const Body& b, float cell) {
+RefOverlap reference_overlap(const Collider& a, const Collider& b, float cell) {
   const CellRect ra = cell_range(a, cell);
   return per_cell(ra.x0, ra.y0, ra.x0 + ra.w, ra.y0 + ra.h, [&](int i, int j) {
     const Vec2 c = cell_centre(i, j, cell);
@@ -237,7 +237,7 @@ SpriteImage random_image(std::mt19937& rng, int w, int h) {
 }
 
 // The sprite rule cell by cell: the texel under the centre, its alpha against the threshold.
-bool sprite_cell(const Body& frame, const SpriteImage& img, int thr, float scale, int i, int j,
+bool sprite_cell(const Collider& frame, const SpriteImage& img, int thr, float scale, int i, int j,
                  float cell) {
   int ix = 0, iy = 0;
   if (!sprite_texel(frame, 1.0f / scale, img.w, img.h, cell_centre(i, j, cell), &ix, &iy)) {

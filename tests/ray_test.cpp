@@ -171,8 +171,8 @@ TEST(RayProperty, RectBySlabsMatchesTheSamePolygonByEdges) {
     }
     ++compared;
     const Posed pr(r), pp(p);
-    ASSERT_EQ(pr.body().geom, Geom::Box);
-    ASSERT_EQ(pp.body().geom, Geom::Polygon);
+    ASSERT_EQ(pr.collider().geom, Geom::Box);
+    ASSERT_EQ(pp.collider().geom, Geom::Polygon);
     const RayHit a = raycast(pr, from, to), b = raycast(pp, from, to);
     ASSERT_EQ(a.hit, b.hit) << iter;
     ASSERT_EQ(a.inside, b.inside) << iter;
@@ -205,7 +205,7 @@ TEST(RayProperty, CircleAgainstTheQuadraticInDouble) {
     s.mirror_x = coin(rng);
     s.mirror_y = coin(rng);
     const Posed posed(s);
-    const Body& b = posed.body();
+    const Collider& b = posed.collider();
     // Rays around the circle: from and to within a few radii of it.
     const double reach = 4.0 * b.radius + 10.0;
     const auto near = [&] {
@@ -327,7 +327,7 @@ TEST(RayProperty, SegmentSameAsTheGeneralIntersection) {
       to.x = std::nextafter(to.x, iter % 2 ? 1e9f : -1e9f);
     }
     const Posed posed(segment("S", DVec2(v0), DVec2(v1)));
-    const Body& b = posed.body();
+    const Collider& b = posed.collider();
     ASSERT_EQ(b.v[0].x, v0.x);  // posed at the origin unturned: the very floats
     ASSERT_EQ(b.v[1].y, v1.y);
     // The general path's answer.

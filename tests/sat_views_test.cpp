@@ -31,8 +31,8 @@ TEST(SatViews, EarlyExitViewIsWhatAnEarlyExitRunRecords) {
     const Posed a(rnd.shape({rnd.uni(0.0, 200.0), rnd.uni(0.0, 200.0)}));
     const Posed b(rnd.shape({rnd.uni(0.0, 200.0), rnd.uni(0.0, 200.0)}));
     SatTrace every, early;
-    const SatResult full = sat(a.body(), b.body(), &every, /*early_exit=*/false);
-    const SatResult direct = sat(a.body(), b.body(), &early, /*early_exit=*/true);
+    const SatResult full = sat(a.collider(), b.collider(), &every, /*early_exit=*/false);
+    const SatResult direct = sat(a.collider(), b.collider(), &early, /*early_exit=*/true);
     const SatTrace view = sat_early_exit_view(every);
     ASSERT_EQ(view.axes.size(), early.axes.size()) << "pair " << n;
     for (std::size_t k = 0; k < view.axes.size(); ++k)

@@ -1004,11 +1004,11 @@ TEST(SceneSprites, ImageResolvesAgainstTheSceneDirectory) {
   }
   // The frame is the image rectangle times scale, centred on pos.
   const Posed p(sh);
-  EXPECT_EQ(p.body().geom, Geom::Box);
-  EXPECT_FLOAT_EQ(p.body().half.x, 5.0f);
-  EXPECT_FLOAT_EQ(p.body().half.y, 3.0f);
-  EXPECT_EQ(p.body().sprite, sh.pixels.image.get());
-  EXPECT_EQ(p.body().alpha_threshold, 7);
+  EXPECT_EQ(p.collider().geom, Geom::Box);
+  EXPECT_FLOAT_EQ(p.collider().half.x, 5.0f);
+  EXPECT_FLOAT_EQ(p.collider().half.y, 3.0f);
+  EXPECT_EQ(p.collider().sprite, sh.pixels.image.get());
+  EXPECT_EQ(p.collider().alpha_threshold, 7);
 }
 
 TEST(SceneSprites, DefaultThresholdAndOneImageSharedBySprites) {

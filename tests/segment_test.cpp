@@ -34,7 +34,7 @@ using named_shapes::segment;
 
 TEST(SegmentPose, TwoVerticesOneAxisOppositeNormals) {
   const Posed p(segment("S", {100, 50}, {-10, 0}, {10, 0}));
-  const Body& b = p;
+  const Collider& b = p;
   EXPECT_EQ(b.geom, Geom::Polygon);
   EXPECT_EQ(b.count, 2);
   EXPECT_EQ(b.axis_count, 1);
@@ -56,11 +56,11 @@ TEST(SegmentPose, MirroredScaledRotatedPointsMoveAsPolygonPoints) {
   s.angle = 90.0;  // +x -> +y
   const Posed p(s);
   // (10, 0) -> mirror (-10, 0) -> scale (-20, 0) -> rotate 90 (0, -20).
-  EXPECT_NEAR(p.body().v[0].x, 0.0f, 1e-4f);
-  EXPECT_NEAR(p.body().v[0].y, -20.0f, 1e-4f);
+  EXPECT_NEAR(p.collider().v[0].x, 0.0f, 1e-4f);
+  EXPECT_NEAR(p.collider().v[0].y, -20.0f, 1e-4f);
   // (10, 20) -> (-10, 20) -> (-20, 40) -> (-40, -20).
-  EXPECT_NEAR(p.body().v[1].x, -40.0f, 1e-4f);
-  EXPECT_NEAR(p.body().v[1].y, -20.0f, 1e-4f);
+  EXPECT_NEAR(p.collider().v[1].x, -40.0f, 1e-4f);
+  EXPECT_NEAR(p.collider().v[1].y, -20.0f, 1e-4f);
 }
 
 TEST(PointPose, OneVertexNoAxisZeroBound) {
@@ -69,14 +69,14 @@ TEST(PointPose, OneVertexNoAxisZeroBound) {
   s.scale = 5.0;
   s.mirror_x = true;
   const Posed p(s);
-  EXPECT_EQ(p.body().count, 1);
-  EXPECT_EQ(p.body().axis_count, 0);
-  EXPECT_EQ(p.body().v[0], Vec2(3, 4));
-  EXPECT_EQ(p.body().n[0], Vec2(0, 0));
-  EXPECT_EQ(p.body().bound, 0.0f);
-  EXPECT_TRUE(is_point(p.body()));
-  EXPECT_TRUE(contains(p.body(), Vec2(3, 4)));
-  EXPECT_FALSE(contains(p.body(), Vec2(3, 4.001f)));
+  EXPECT_EQ(p.collider().count, 1);
+  EXPECT_EQ(p.collider().axis_count, 0);
+  EXPECT_EQ(p.collider().v[0], Vec2(3, 4));
+  EXPECT_EQ(p.collider().n[0], Vec2(0, 0));
+  EXPECT_EQ(p.collider().bound, 0.0f);
+  EXPECT_TRUE(is_point(p.collider()));
+  EXPECT_TRUE(contains(p.collider(), Vec2(3, 4)));
+  EXPECT_FALSE(contains(p.collider(), Vec2(3, 4.001f)));
 }
 
 // ---- line against line ----
@@ -91,8 +91,8 @@ TEST(LineAgainstLine, VerticalAgainstHorizontal) {
   EXPECT_EQ(tr.axes[0].source, AxisSource::EdgeA);
   EXPECT_EQ(tr.axes[1].source, AxisSource::EdgeB);
   EXPECT_FLOAT_EQ(r.overlap, 10.0f);  // the shorter way out: 10 px along either axis
-  const SegmentHits h =
-      segment_intersection(a.body().v[0], a.body().v[1], b.body().v[0], b.body().v[1]);
+  const SegmentHits h = segment_intersection(a.collider().v[0], a.collider().v[1],
+                                             b.collider().v[0], b.collider().v[1]);
   ASSERT_EQ(h.count, 1);
   EXPECT_EQ(h.p[0], Vec2(0, 0));
   const GjkResult g = gjk(a, b);
@@ -106,8 +106,8 @@ TEST(LineAgainstLine, VerticalAgainstHorizontal) {
 TEST(LineAgainstLine, CollinearOverlappingGiveTwoPoints) {
   const Posed a(segment("A", {0, 0}, {0, 0}, {10, 0}));
   const Posed b(segment("B", {0, 0}, {5, 0}, {20, 0}));
-  const SegmentHits h =
-      segment_intersection(a.body().v[0], a.body().v[1], b.body().v[0], b.body().v[1]);
+  const SegmentHits h = segment_intersection(a.collider().v[0], a.collider().v[1],
+                                             b.collider().v[0], b.collider().v[1]);
   ASSERT_EQ(h.count, 2);
   EXPECT_EQ(h.p[0], Vec2(5, 0));
   EXPECT_EQ(h.p[1], Vec2(10, 0));
@@ -136,7 +136,9 @@ TEST(LineAgainstLine, CollinearEndToEndTouchAtOnePoint) {
 TEST(LineAgainstLine, ParallelDisjoint) {
   const Posed a(segment("A", {0, 0}, {0, 0}, {10, 0}));
   const Posed b(segment("B", {0, 5}, {0, 0}, {10, 0}));
-  EXPECT_EQ(segment_intersection(a.body().v[0], a.body().v[1], b.body().v[0], b.body().v[1]).count,
+  EXPECT_EQ(segment_intersection(a.collider().v[0], a.collider().v[1], b.collider().v[0],
+                                 b.collider().v[1])
+                .count,
             0);
   const SatResult r = sat(a, b);
   EXPECT_FALSE(r.hit);
@@ -284,8 +286,8 @@ TEST(PointSegmentCatalogue, PixelAndCircleRectMethodsUnsupported) {
   }
   const Posed s(segment("S", {0, 0}, {0, 0}, {10, 0}));
   const Posed r(rect("R", {0, 0}, {4, 4}));
-  EXPECT_FALSE(algo_supports(kAlgoPixel, s.body(), r.body()));
-  EXPECT_TRUE(algo_supports(kAlgoPixel, r.body(), r.body()));
+  EXPECT_FALSE(algo_supports(kAlgoPixel, s.collider(), r.collider()));
+  EXPECT_TRUE(algo_supports(kAlgoPixel, r.collider(), r.collider()));
   const PairAnalysis an = analyze(s, r, AnalysisInput{});
   EXPECT_EQ(an.answer(kAlgoPixel).verdict, Verdict::Unsupported);
   EXPECT_EQ(an.answer(kAlgoSat).verdict, Verdict::Hit);

@@ -1,4 +1,4 @@
-// Tests of shape.h (posing a Shape into a Body: mirroring and corner order, outward normals
+// Tests of shape.h (posing a Shape into a Collider: mirroring and corner order, outward normals
 // and unique axes, bounds, contains): named cases worked out by hand, then seeded property
 // tests against the independent references of support/reference.h (the world transform and
 // world polygon written from the Shape, the exact point-to-shape signed distance).
@@ -36,7 +36,7 @@ TEST_P(MirroredRectangle, CornerOrderAndOutwardNormals) {
   const MirrorCase m = GetParam();
   const Posed plain(rect("A", {300, 200}, {120, 60}, 30.0));
   const Posed mirrored(rect("A", {300, 200}, {120, 60}, 30.0, m.mx, m.my));
-  const Body& b = mirrored;
+  const Collider& b = mirrored;
   ASSERT_EQ(b.count, 4);
   EXPECT_NEAR(shoelace(b), 120.0 * 60.0, 0.05);
   for (int i = 0; i < 4; ++i) {
@@ -45,7 +45,7 @@ TEST_P(MirroredRectangle, CornerOrderAndOutwardNormals) {
     // Every mirrored corner is one of the plain rectangle's corners.
     float nearest = 1e9f;
     for (int j = 0; j < 4; ++j)
-      nearest = std::min(nearest, glm::length(b.v[i] - plain.body().v[j]));
+      nearest = std::min(nearest, glm::length(b.v[i] - plain.collider().v[j]));
     EXPECT_LT(nearest, 1e-3f);
   }
   // The local +x arrow flips with mirror_x: that is how the window shows a mirror.
@@ -108,10 +108,10 @@ TEST(MirroredPolygon, RightTriangleFlipsSides) {
 
 TEST(BoundingCircle, RadiusIsTheFarthestVertexFromPos) {
   const Posed r(rect("R", {0, 0}, {60, 80}, 33.0));
-  EXPECT_NEAR(r.body().bound, 50.0f, 1e-4f);
+  EXPECT_NEAR(r.collider().bound, 50.0f, 1e-4f);
   // A polygon whose pos is off-centre: the farthest vertex decides.
   const Posed p(polygon("P", {0, 0}, {{0, 0}, {30, 0}, {0, 40}}));
-  EXPECT_NEAR(p.body().bound, 40.0f, 1e-5f);
+  EXPECT_NEAR(p.collider().bound, 40.0f, 1e-5f);
 }
 
 // ---- 5. contains ----
@@ -166,7 +166,7 @@ TEST(PropertyPose, MirroredBodiesArePositiveWithOutwardUnitNormals) {
         s.pos = DVec2(g.uni(0.0, 1000.0), g.uni(0.0, 1000.0));
         ck.set_case(seed, i, &s, nullptr);
         const Posed posed(s);
-        const Body& body = posed.body();
+        const Collider& body = posed.collider();
         // The transform itself.
         for (DVec2 local : {DVec2(1.0, 0.0), DVec2(0.0, 1.0), DVec2(13.5, -7.25)}) {
           const DVec2 w = hitbox::to_world(s, local);
@@ -245,7 +245,7 @@ TEST(PropertyPose, MirroredBodiesArePositiveWithOutwardUnitNormals) {
   }
 }
 
-// ---- Posed storage: a Posed keeps its Body's arrays (inline up to 8 vertices, on the heap
+// ---- Posed storage: a Posed keeps its Collider's arrays (inline up to 8 vertices, on the heap
 // beyond); copies, moves and a growing vector of them must each point at their own ----
 
 std::vector<Shape> storage_shapes() {
@@ -265,8 +265,8 @@ std::vector<Shape> storage_shapes() {
   return out;
 }
 
-// Every array of two Bodies, value by value (and their pieces alike).
-::testing::AssertionResult same_arrays(const Body& x, const Body& y) {
+// Every array of two Colliders, value by value (and their pieces alike).
+::testing::AssertionResult same_arrays(const Collider& x, const Collider& y) {
   if (x.count != y.count || x.padded != y.padded || x.axis_count != y.axis_count ||
       x.piece_count != y.piece_count) {
     return ::testing::AssertionFailure() << "counts differ";
@@ -302,7 +302,7 @@ TEST(PosedStorage, CopiesMovesAndAGrowingVectorReadTheirOwnArrays) {
   for (const Shape& s : shapes) {
     SCOPED_TRACE(s.id + " of " + std::to_string(s.points.size()) + " points");
     const Posed fresh(s);
-    ASSERT_TRUE(fresh.body().piece_count > 1 || s.id != "L") << "the L must have pieces";
+    ASSERT_TRUE(fresh.collider().piece_count > 1 || s.id != "L") << "the L must have pieces";
     Posed source(s);
     const Posed copy = source;
     Posed assigned(other);
@@ -314,14 +314,14 @@ TEST(PosedStorage, CopiesMovesAndAGrowingVectorReadTheirOwnArrays) {
     source = Posed(other);
     for (const Posed* p :
          std::initializer_list<const Posed*>{&copy, &assigned, &moved, &move_assigned}) {
-      EXPECT_TRUE(same_arrays(p->body(), fresh.body()));
+      EXPECT_TRUE(same_arrays(p->collider(), fresh.collider()));
     }
     Posed reposed(other);
     reposed.repose(s);
-    if (s.id != "L") EXPECT_TRUE(same_arrays(reposed.body(), fresh.body()));
+    if (s.id != "L") EXPECT_TRUE(same_arrays(reposed.collider(), fresh.collider()));
   }
   for (std::size_t i = 0; i < grown.size(); ++i) {
-    ASSERT_TRUE(same_arrays(grown[i].body(), Posed(shapes[i % shapes.size()]).body())) << i;
+    ASSERT_TRUE(same_arrays(grown[i].collider(), Posed(shapes[i % shapes.size()]).collider())) << i;
   }
 }
 

@@ -259,7 +259,7 @@ TEST(Simulation, StressSceneFallsIntoTheBoxAndComesToRest) {
   }
   for (std::size_t i = 3; i < sim.scene.shapes.size(); ++i) {
     const hitbox::Posed p(sim.scene.shapes[i]);
-    const hitbox::Aabb& b = p.body().bounds;
+    const hitbox::Aabb& b = p.collider().bounds;
     ASSERT_GE(b.min.x, 40.0 - 0.1) << sim.scene.shapes[i].id;  // the walls' inner faces
     ASSERT_LE(b.max.x, 1240.0 + 0.1) << sim.scene.shapes[i].id;
     ASSERT_LE(b.max.y, 760.0 + 0.1) << sim.scene.shapes[i].id;  // the floor's top

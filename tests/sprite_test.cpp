@@ -42,7 +42,7 @@ Shape circle_shape(DVec2 pos, double radius) {
   return s;
 }
 
-PixelResult pixels(const Body& a, const Body& b, float accuracy) {
+PixelResult pixels(const Collider& a, const Collider& b, float accuracy) {
   Mask ma, mb;
   build_mask(a, accuracy, ma);
   build_mask(b, accuracy, mb);
@@ -124,7 +124,7 @@ TEST(Sprite, RotatedScaledSpriteAgainstRectCountEqualsPerCellLoop) {
   rect.size = DVec2(70.0, 45.0);
   const Posed a(ship);
   const Posed b(rect);
-  const Body& frame = a.body();
+  const Collider& frame = a.collider();
   ASSERT_NE(frame.sprite, nullptr);
 
   for (const float accuracy : {1.0f, 0.5f, 0.3f}) {

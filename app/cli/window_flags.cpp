@@ -270,7 +270,7 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
       }
       options.accuracy = static_cast<float>(a);
     } else if (flag == "--step") {
-      teach::Algo algo{};
+      teach::StepAlgo algo{};
       int step = 0;
       if (!teach::parse_step_flag(v, &algo, &step)) {
         return fail(err, "--step: expected sat:N, swept:N or gjk:N (N from 1), got '" +

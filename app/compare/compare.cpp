@@ -246,7 +246,8 @@ Disagreement find_disagreement(const Shape& a, const Shape& b, Algo first, Algo 
   // The search range: about the size of the pair, so poses stay near touching.
   if (radius <= 0.0) {
     const Posed pa(a), pb(b);
-    radius = 0.75 * (static_cast<double>(pa.body().bound) + static_cast<double>(pb.body().bound));
+    radius = 0.75 *
+             (static_cast<double>(pa.collider().bound) + static_cast<double>(pb.collider().bound));
     radius = std::max(radius, 8.0);
   }
   std::uniform_real_distribution<double> unit(-1.0, 1.0);

@@ -48,7 +48,7 @@ void draw_circle_as_square(const SandboxState& s, Canvas& c);
 inline constexpr float kMaskGridMinPx = 6.0f;
 
 // ---- shared pieces ----
-void draw_body(Canvas& c, const Body& b, Color fill, Color outline, float outline_px);
+void draw_body(Canvas& c, const Collider& b, Color fill, Color outline, float outline_px);
 void draw_box(Canvas& c, const Aabb& box, Color fill, Color outline, float px_w);
 // A sprite's image on its frame, through the shape's own transform.
 void draw_sprite(Canvas& c, const Shape& s, Color tint, float opacity);

@@ -37,8 +37,8 @@ void draw_sat_lines(const SandboxState& s, Canvas& c) {
   const float far = kLongLinePx * px;
   const int stop = s.early_stop();
   const int featured = sat_featured(s, tr);
-  const Body& A = s.body(s.an.pair.a);
-  const Body& B = s.body(s.an.pair.b);
+  const Collider& A = s.body(s.an.pair.a);
+  const Collider& B = s.body(s.an.pair.b);
   for (std::size_t k = 0; k < tr.axes.size(); ++k) {
     const SatAxis& ax = tr.axes[k];
     const AxisLane& L = lanes[k];

@@ -9,7 +9,7 @@ constexpr float kLaneStepPx = 56.0f;    // each further lane: this much further 
 constexpr float kNearParallel = 0.96f;  // cosine above which two axes share a side
 }  // namespace
 
-AxisLane sat_lane(const Body& a, const Body& b, Vec2 axis, float px, int lane) {
+AxisLane sat_lane(const Collider& a, const Collider& b, Vec2 axis, float px, int lane) {
   AxisLane L;
   L.u = axis;
   L.p = Vec2(-axis.y, axis.x);
@@ -19,7 +19,8 @@ AxisLane sat_lane(const Body& a, const Body& b, Vec2 axis, float px, int lane) {
   return L;
 }
 
-std::vector<AxisLane> sat_lanes(const Body& a, const Body& b, const SatTrace& tr, float px) {
+std::vector<AxisLane> sat_lanes(const Collider& a, const Collider& b, const SatTrace& tr,
+                                float px) {
   std::vector<AxisLane> lanes;
   lanes.reserve(tr.axes.size());
   for (std::size_t k = 0; k < tr.axes.size(); ++k) {

@@ -21,9 +21,9 @@ struct AxisLane {
 };
 
 // Lane `lane` of `axis` beside bodies a and b; px: world units per window pixel.
-AxisLane sat_lane(const Body& a, const Body& b, Vec2 axis, float px, int lane = 0);
+AxisLane sat_lane(const Collider& a, const Collider& b, Vec2 axis, float px, int lane = 0);
 
 // One lane per axis of the trace, in its order.
-std::vector<AxisLane> sat_lanes(const Body& a, const Body& b, const SatTrace& tr, float px);
+std::vector<AxisLane> sat_lanes(const Collider& a, const Collider& b, const SatTrace& tr, float px);
 
 }  // namespace hitbox::app

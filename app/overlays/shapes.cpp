@@ -25,7 +25,7 @@ void draw_shapes(const SandboxState& s, Canvas& c) {
                         !s.an.r.answer(static_cast<Algo>(va)).touching;
   const int hovered = s.pick(s.mouse_world);
   for (int i = 0; i < s.count(); ++i) {
-    const Body& b = s.body(i);
+    const Collider& b = s.body(i);
     const bool in_pair = s.an.pair.valid() && (i == s.an.pair.a || i == s.an.pair.b);
     // Every shape that overlaps another by the "hit colour from" algorithm (sandbox/pairs.cpp),
     // and the focus pair by this view's verdict.
@@ -65,7 +65,7 @@ void draw_shapes(const SandboxState& s, Canvas& c) {
       draw_body(c, b, fill, outline, width);
       if (s.show_pieces && has_pieces(b)) {
         for (int k = 0; k < b.piece_count; ++k) {
-          const Body& p = b.pieces[k];
+          const Collider& p = b.pieces[k];
           for (int e = 0; e < p.count; ++e)
             dashed(c, p.v[e], p.v[(e + 1) % p.count], alpha(pal::kPieces, 0.9f), 1.0f, 4.0f, px);
         }
@@ -143,7 +143,7 @@ void draw_sprite_masks(const SandboxState& s, Canvas& c) {
 void draw_handles(const SandboxState& s, Canvas& c) {
   if (!s.valid(s.sel)) return;
   const float px = 1.0f / s.cam.zoom;
-  const Body& b = s.body(s.sel);
+  const Collider& b = s.body(s.sel);
   const Vec2 rh = s.rotate_handle(s.sel);
   c.line(Vec2(b.pos.x, b.bounds.min.y), rh, pal::kHandle, 1.0f);
   c.circle(rh, kHandleRadiusPx * px, pal::kHandleFill, pal::kHandle, 2.0f);

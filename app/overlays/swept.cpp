@@ -26,10 +26,10 @@ void draw_ghost_pair(const SandboxState& s, Canvas& c, float t, Color col, const
     moved.pos += moved.vel * static_cast<double>(t);
     const Posed g(moved);
     if (moved.kind == Kind::Sprite) draw_sprite(c, moved, Color{1.0f, 1.0f, 1.0f, 0.0f}, 0.3f);
-    draw_body(c, g.body(), alpha(col, 0.06f), col, width);
-    c.dot(g.body().pos, 2.5f, col);
+    draw_body(c, g.collider(), alpha(col, 0.06f), col, width);
+    c.dot(g.collider().pos, 2.5f, col);
     if (!tag.empty()) {
-      const Aabb& bb = g.body().bounds;
+      const Aabb& bb = g.collider().bounds;
       const std::string label = std::string(which == 0 ? "A " : "B ") + tag;
       if (tag_below)
         c.text(Vec2(bb.min.x, bb.max.y + 2.0f * px), label, col);
@@ -42,8 +42,8 @@ void draw_ghost_pair(const SandboxState& s, Canvas& c, float t, Color col, const
 }  // namespace
 
 void draw_swept(const SandboxState& s, Canvas& c) {
-  const Body& A = s.body(s.an.pair.a);
-  const Body& B = s.body(s.an.pair.b);
+  const Collider& A = s.body(s.an.pair.a);
+  const Collider& B = s.body(s.an.pair.b);
   const float px = 1.0f / s.cam.zoom;
   const SweptResult& r = s.an.r.swept;
   const SweptTrace& tr = s.an.r.swept_trace;
@@ -79,7 +79,7 @@ void draw_swept(const SandboxState& s, Canvas& c) {
   if (length(B.vel) * s.cam.zoom >= 0.5f) c.arrow(B.pos, B.pos + B.vel, pal::kTraceB, 2.0f, 9.0f);
   const int mover = length(A.vel) >= length(B.vel) ? s.an.pair.a : s.an.pair.b;
   if (length(s.body(mover).vel) * s.cam.zoom >= 0.5f) {
-    const Body& m = s.body(mover);
+    const Collider& m = s.body(mover);
     const Vec2 at = m.pos + m.vel * s.scrub_t;
     c.text(Vec2(at.x - 16.0f * px, at.y + m.bound + 4.0f * px), strf("t=%.2f", s.scrub_t),
            pal::kGhostScrub);

@@ -18,7 +18,7 @@ namespace {
 constexpr Color kNone{0.0f, 0.0f, 0.0f, 0.0f};
 }  // namespace
 
-void draw_body(Canvas& c, const Body& b, Color fill, Color outline, float outline_px) {
+void draw_body(Canvas& c, const Collider& b, Color fill, Color outline, float outline_px) {
   if (b.geom == Geom::Circle) {
     c.circle(b.pos, b.radius, fill, outline, outline_px);
   } else if (b.count == 1) {  // a point: a dot with a ring, so it reads at any zoom
@@ -32,7 +32,7 @@ void draw_body(Canvas& c, const Body& b, Color fill, Color outline, float outlin
     // A concave polygon: each convex piece filled, then the outline of the whole shape.
     const Color none{0.0f, 0.0f, 0.0f, 0.0f};
     for (int k = 0; k < b.piece_count; ++k) {
-      const Body& p = b.pieces[k];
+      const Collider& p = b.pieces[k];
       c.polygon(std::span<const Vec2>(p.v, static_cast<std::size_t>(p.count)), fill, none, 0.0f);
     }
     for (int k = 0; k < b.count; ++k) c.line(b.v[k], b.v[(k + 1) % b.count], outline, outline_px);
@@ -112,11 +112,11 @@ void draw_mtd(const SandboxState& s, Canvas& c) {
   const float px = 1.0f / s.cam.zoom;
   const MtdResult& m = s.an.r.mtd;
   if (!m.hit) return;
-  const Body& A = s.body(s.an.pair.a);
+  const Collider& A = s.body(s.an.pair.a);
   Shape moved = s.shape(s.an.pair.a);
   moved.pos += to_d(m.vector);
   const Posed ghost(moved);
-  draw_body(c, ghost.body(), kNone, alpha(pal::kMtd, 0.8f), 1.5f);
+  draw_body(c, ghost.collider(), kNone, alpha(pal::kMtd, 0.8f), 1.5f);
   c.arrow(A.pos, A.pos + m.vector, pal::kMtd, 3.0f, 11.0f);
   label_toward(c, px, A.pos + m.vector + m.normal * (10.0f * px), m.normal,
                strf("MTD depth %.2f", m.depth), pal::kMtd);

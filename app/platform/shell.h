@@ -54,7 +54,7 @@ class Shell {
   // The camera a scene file's view asks for (zoom clamped), else the default one.
   static Camera camera_for(const Scene& scene);
   void drawable_size(int* w, int* h) const { SDL_GL_GetDrawableSize(window_, w, h); }
-  // Split view and the comparison table (app/viewports.h, app/compare.h).
+  // Split view and the comparison table (compare/viewports.h, compare/compare.h).
   void draw_views(int width, int height, int dw, int dh);
   void draw_compare();
   std::uint32_t frame_algos() const;
@@ -96,7 +96,7 @@ class Shell {
   SDL_Window* window_;
   Sandbox& sandbox_;
   Renderer& renderer_;
-  std::unique_ptr<Teacher> teacher_;  // menu bar, lessons, files, presenter (app/lessons.h)
+  std::unique_ptr<Teacher> teacher_;  // menu bar, lessons, files, presenter (teach/lessons.h)
   Camera camera_;
   bool show_ui_;
   bool running_ = true;

@@ -213,7 +213,7 @@ void Shell::print_layout() const {
   bool first = true;
   for (const Shape& sh : sandbox_.scene().shapes) {
     out += std::string(first ? "" : ",") + "{\"id\":" + quoted(sh.id) +
-           ",\"box\":" + rect(on_screen(camera_, Posed(sh).body().bounds)) + "}";
+           ",\"box\":" + rect(on_screen(camera_, Posed(sh).collider().bounds)) + "}";
     first = false;
   }
   out += "],\"labels\":[";

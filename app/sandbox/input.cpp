@@ -22,7 +22,7 @@ float angle_deg(Vec2 d) {
 }  // namespace
 
 Vec2 SandboxState::rotate_handle(int i) const {
-  const Body& b = body(i);
+  const Collider& b = body(i);
   return Vec2(b.pos.x, b.bounds.min.y - kRotateGapPx / cam.zoom);
 }
 
@@ -35,7 +35,7 @@ bool SandboxState::vel_is_stub(int i) const {
 }
 
 Vec2 SandboxState::vel_handle(int i) const {
-  const Body& b = body(i);
+  const Collider& b = body(i);
   if (vel_is_stub(i)) return Vec2(b.bounds.max.x + kVelStubPx / cam.zoom, b.pos.y);
   return b.pos + b.vel;
 }
@@ -63,7 +63,7 @@ void SandboxState::start_drag(DragKind kind, int i, Vec2 w) {
   drag.index = i;
   drag.before = scene;
   const Shape& s = shape(i);
-  const Body& b = body(i);
+  const Collider& b = body(i);
   drag.start_angle = s.angle;
   drag.start_scale = s.scale;
   switch (kind) {

@@ -22,7 +22,7 @@ void SandboxState::find_pairs() {
   p.narrow_tests = 0;
   p.boxes.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
-    const Body& b = posed[i].body();
+    const Collider& b = posed[i].collider();
     p.boxes[i] = b.bounds;
     if (p.algo == kAlgoSwept) {  // the swept test looks along the whole step: its boxes too
       p.boxes[i].min = glm::min(b.bounds.min, b.bounds.min + b.vel);

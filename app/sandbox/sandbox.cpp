@@ -179,7 +179,7 @@ std::optional<Aabb> Sandbox::world_bounds() const {
   if (m.count() == 0) return std::nullopt;
   Aabb box = m.body(0).bounds;
   for (int i = 0; i < m.count(); ++i) {
-    const Body& b = m.body(i);
+    const Collider& b = m.body(i);
     box.min = glm::min(box.min, b.bounds.min);
     box.max = glm::max(box.max, b.bounds.max);
     // Where the swept test's step ends (the t = 1 ghost).
@@ -192,8 +192,8 @@ std::optional<Aabb> Sandbox::world_bounds() const {
 std::optional<std::pair<Vec2, float>> Sandbox::focus_extent() const {
   const Pair p = impl_->focus_pair();
   if (!p.valid()) return std::nullopt;
-  const Body& a = impl_->body(p.a);
-  const Body& b = impl_->body(p.b);
+  const Collider& a = impl_->body(p.a);
+  const Collider& b = impl_->body(p.b);
   const Vec2 c = 0.5f * (a.pos + b.pos);
   const float r = std::max(glm::length(a.pos - c) + a.bound, glm::length(b.pos - c) + b.bound);
   return std::make_pair(c, r);
@@ -222,13 +222,13 @@ void Sandbox::show_help(bool on) {
 }
 
 bool Sandbox::set_step(const std::string& spec) {
-  teach::Algo algo{};
+  teach::StepAlgo algo{};
   int step = 0;
   if (!teach::parse_step_flag(spec, &algo, &step)) return false;
   Impl& m = *impl_;
-  m.algos |= algo == teach::Algo::Sat     ? kAlgoSat
-             : algo == teach::Algo::Swept ? kAlgoSwept
-                                          : kAlgoGjk;
+  m.algos |= algo == teach::StepAlgo::Sat     ? kAlgoSat
+             : algo == teach::StepAlgo::Swept ? kAlgoSwept
+                                              : kAlgoGjk;
   m.stepper.mode(algo) = teach::StepMode{true, step};
   return true;
 }

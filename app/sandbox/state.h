@@ -149,7 +149,7 @@ struct SandboxState {
   // ---- scene state ----
   int count() const { return static_cast<int>(scene.shapes.size()); }
   bool valid(int i) const { return i >= 0 && i < count(); }
-  const Body& body(int i) const { return posed[static_cast<std::size_t>(i)].body(); }
+  const Collider& body(int i) const { return posed[static_cast<std::size_t>(i)].collider(); }
   Shape& shape(int i) { return scene.shapes[static_cast<std::size_t>(i)]; }
   const Shape& shape(int i) const { return scene.shapes[static_cast<std::size_t>(i)]; }
   void repose() {

@@ -106,7 +106,7 @@ std::vector<std::string> two_lines(const std::string& s) {
 
 // The step's caption: always in the same place, above the pair and left-aligned with it, so
 // it does not jump about while stepping (axis lines go below or right of the pair).
-void caption(Canvas& c, const Body& a, const Body& b, const std::vector<std::string>& lines,
+void caption(Canvas& c, const Collider& a, const Collider& b, const std::vector<std::string>& lines,
              float px) {
   const float top = std::min(a.bounds.min.y, b.bounds.min.y);
   const float left = std::min(a.bounds.min.x, b.bounds.min.x);
@@ -114,10 +114,10 @@ void caption(Canvas& c, const Body& a, const Body& b, const std::vector<std::str
   label(c, Vec2(left, top - (h + 30.0f) * px), Vec2(1.0f, 1.0f), lines, kStepText, px);
 }
 
-const Body& polygon_of(const Body& a, const Body& b) {
+const Collider& polygon_of(const Collider& a, const Collider& b) {
   return a.geom == Geom::Circle ? b : a;
 }
-const Body& circle_of(const Body& a, const Body& b) {
+const Collider& circle_of(const Collider& a, const Collider& b) {
   return a.geom == Geom::Circle ? a : b;
 }
 
@@ -288,7 +288,7 @@ std::string gjk_step_text(const GjkTrace& tr, const GjkResult& r, int step) {
 
 // ---- placement ----
 
-GjkFrame gjk_frame(const Body& a, const Body& b, const GjkTrace& tr, float px) {
+GjkFrame gjk_frame(const Collider& a, const Collider& b, const GjkTrace& tr, float px) {
   Vec2 lo(0.0f, 0.0f), hi(0.0f, 0.0f);  // the origin is always in the box
   for (const Vec2 w : tr.outline) {
     lo = Vec2(std::min(lo.x, w.x), std::min(lo.y, w.y));
@@ -331,7 +331,7 @@ Vec2 minkowski_caption_at(const Aabb& box, float px) {
 
 }  // namespace
 
-Aabb gjk_step_box(const Body& a, const Body& b, const GjkTrace& tr, float px) {
+Aabb gjk_step_box(const Collider& a, const Collider& b, const GjkTrace& tr, float px) {
   const GjkFrame f = gjk_frame(a, b, tr, px);
   const Vec2 o = f.origin;
   Aabb box = minkowski_box(f, tr);
@@ -366,7 +366,8 @@ Aabb gjk_step_box(const Body& a, const Body& b, const GjkTrace& tr, float px) {
 
 // ---- drawing ----
 
-void draw_sat_step(Canvas& c, const Body& a, const Body& b, const SatTrace& early, int step) {
+void draw_sat_step(Canvas& c, const Collider& a, const Collider& b, const SatTrace& early,
+                   int step) {
   const int n = sat_step_count(early);
   if (n == 0) return;
   step = clamp_step(step, n);
@@ -404,7 +405,7 @@ void draw_sat_step(Canvas& c, const Body& a, const Body& b, const SatTrace& earl
   caption(c, a, b, lines, px);
 }
 
-void draw_swept_step(Canvas& c, const Body& a, const Body& b, const SweptTrace& tr,
+void draw_swept_step(Canvas& c, const Collider& a, const Collider& b, const SweptTrace& tr,
                      const SweptResult& r, int step) {
   const int n = swept_step_count(tr);
   step = clamp_step(step, n);
@@ -427,8 +428,8 @@ void draw_swept_step(Canvas& c, const Body& a, const Body& b, const SweptTrace& 
   }
   const SweptStep& s = tr.steps[static_cast<std::size_t>(step)];
   if (tr.method == SweptMethod::RoundedPolygon) {
-    const Body& poly = polygon_of(a, b);
-    const Body& circ = circle_of(a, b);
+    const Collider& poly = polygon_of(a, b);
+    const Collider& circ = circle_of(a, b);
     const int i = s.feature;
     if (s.source == AxisSource::CircleVertex) {
       if (i >= 0 && i < poly.count)
@@ -464,8 +465,8 @@ void draw_swept_step(Canvas& c, const Body& a, const Body& b, const SweptTrace& 
   caption(c, a, b, lines, px);
 }
 
-void draw_gjk_step(Canvas& c, const Body& a, const Body& b, const GjkTrace& tr, const GjkResult& r,
-                   int step) {
+void draw_gjk_step(Canvas& c, const Collider& a, const Collider& b, const GjkTrace& tr,
+                   const GjkResult& r, int step) {
   const int n = gjk_step_count(tr);
   if (n == 0 || tr.outline.empty()) return;
   step = clamp_step(step, n);
@@ -542,17 +543,17 @@ bool Stepper::key(std::int32_t sdl_keycode, const Counts& counts) {
   return true;
 }
 
-bool parse_step_flag(std::string_view text, Algo* algo, int* step) {
+bool parse_step_flag(std::string_view text, StepAlgo* algo, int* step) {
   const auto colon = text.find(':');
   if (colon == std::string_view::npos) return false;
   const std::string_view name = text.substr(0, colon);
   const std::string_view num = text.substr(colon + 1);
   if (name == "sat")
-    *algo = Algo::Sat;
+    *algo = StepAlgo::Sat;
   else if (name == "swept")
-    *algo = Algo::Swept;
+    *algo = StepAlgo::Swept;
   else if (name == "gjk")
-    *algo = Algo::Gjk;
+    *algo = StepAlgo::Gjk;
   else
     return false;
   int n = 0;

@@ -68,17 +68,18 @@ std::string gjk_step_text(const GjkTrace& tr, const GjkResult& r, int step);
 struct GjkFrame {
   Vec2 origin{0.0f, 0.0f};
 };
-GjkFrame gjk_frame(const Body& a, const Body& b, const GjkTrace& tr, float px);
+GjkFrame gjk_frame(const Collider& a, const Collider& b, const GjkTrace& tr, float px);
 // The world box that draw_gjk_step's drawing takes at any step: the Minkowski difference, its
 // origin, caption and labels, and the search arrows (the shell frames the view to hold it).
-Aabb gjk_step_box(const Body& a, const Body& b, const GjkTrace& tr, float px);
+Aabb gjk_step_box(const Collider& a, const Collider& b, const GjkTrace& tr, float px);
 
 // ---- drawing (world, through the Canvas) ----
-void draw_sat_step(Canvas& c, const Body& a, const Body& b, const SatTrace& early, int step);
-void draw_swept_step(Canvas& c, const Body& a, const Body& b, const SweptTrace& tr,
-                     const SweptResult& r, int step);
-void draw_gjk_step(Canvas& c, const Body& a, const Body& b, const GjkTrace& tr, const GjkResult& r,
+void draw_sat_step(Canvas& c, const Collider& a, const Collider& b, const SatTrace& early,
                    int step);
+void draw_swept_step(Canvas& c, const Collider& a, const Collider& b, const SweptTrace& tr,
+                     const SweptResult& r, int step);
+void draw_gjk_step(Canvas& c, const Collider& a, const Collider& b, const GjkTrace& tr,
+                   const GjkResult& r, int step);
 
 // ---- state, keys, command line ----
 
@@ -87,7 +88,7 @@ struct StepMode {
   int step = 0;
 };
 
-enum class Algo : std::uint8_t { Sat, Swept, Gjk };
+enum class StepAlgo : std::uint8_t { Sat, Swept, Gjk };
 
 struct Counts {
   int sat = 0, swept = 0, gjk = 0;
@@ -97,7 +98,9 @@ struct Stepper {
   StepMode sat, swept, gjk;
   GjkTrace gjk_trace;  // the gjk trace of the focus pair, refreshed while gjk steps
 
-  StepMode& mode(Algo a) { return a == Algo::Sat ? sat : a == Algo::Swept ? swept : gjk; }
+  StepMode& mode(StepAlgo a) {
+    return a == StepAlgo::Sat ? sat : a == StepAlgo::Swept ? swept : gjk;
+  }
   bool any_on() const { return sat.on || swept.on || gjk.on; }
   // N / Right: next step, P / Left: previous, in every section whose step mode is on.
   // True when the key was used.
@@ -106,7 +109,7 @@ struct Stepper {
 };
 
 // "sat:2" (1-based step) -> the algorithm and the 0-based step; false for anything else.
-bool parse_step_flag(std::string_view text, Algo* algo, int* step);
+bool parse_step_flag(std::string_view text, StepAlgo* algo, int* step);
 
 // The panel's controls for one section (Dear ImGui; teach_panel.cpp): the "Step through"
 // toggle and, when it is on, Prev / Next, "step k of n" and the step's sentence.

@@ -61,7 +61,7 @@ bool algo_supports(Algo algo, Kind a, Kind b) {
   return true;
 }
 
-bool algo_supports(Algo algo, const Body& a, const Body& b) {
+bool algo_supports(Algo algo, const Collider& a, const Collider& b) {
   if (algo == kAlgoQuadrant || algo == kAlgoCircleAsSquare) return circle_rect_supports(a, b);
   if (algo == kAlgoPixel) return has_area(a) && has_area(b);
   return true;

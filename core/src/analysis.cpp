@@ -41,8 +41,8 @@ int index_of(Algo bit) {
 
 // Runs one supported algorithm, fills its result (and trace when asked) and its figure;
 // returns its verdict.
-bool run_one(Algo bit, const Body& a, const Body& b, const AnalysisInput& in, PairAnalysis& out,
-             std::string& figure) {
+bool run_one(Algo bit, const Collider& a, const Collider& b, const AnalysisInput& in,
+             PairAnalysis& out, std::string& figure) {
   const bool traced = (in.trace & bit) != 0;
   const bool pieces = has_pieces(a) || has_pieces(b);  // a concave polygon: piece by piece
   switch (bit) {
@@ -153,7 +153,7 @@ const AlgoAnswer& PairAnalysis::answer(Algo bit) const {
   return answers[static_cast<size_t>(index_of(bit))];
 }
 
-void analyze(const Body& a, const Body& b, const AnalysisInput& in, PairAnalysis& out) {
+void analyze(const Collider& a, const Collider& b, const AnalysisInput& in, PairAnalysis& out) {
   out.ran = 0;
   // A reused `out` must not show an earlier pair's trace: the traced calls clear and refill
   // theirs, the others are emptied here.
@@ -190,7 +190,7 @@ void analyze(const Body& a, const Body& b, const AnalysisInput& in, PairAnalysis
   }
 }
 
-PairAnalysis analyze(const Body& a, const Body& b, const AnalysisInput& in) {
+PairAnalysis analyze(const Collider& a, const Collider& b, const AnalysisInput& in) {
   PairAnalysis out;
   analyze(a, b, in, out);
   return out;

@@ -23,7 +23,7 @@ bool circle_rect_supports(Kind a, Kind b) {
   return (a == Kind::Circle && boxy(b)) || (boxy(a) && b == Kind::Circle);
 }
 
-bool circle_rect_supports(const Body& a, const Body& b) {
+bool circle_rect_supports(const Collider& a, const Collider& b) {
   return (a.geom == Geom::Circle && b.geom == Geom::Box) ||
          (a.geom == Geom::Box && b.geom == Geom::Circle);
 }
@@ -37,7 +37,7 @@ struct Frame {
   Vec2 hi{0.0f, 0.0f};
 };
 
-Frame frame_of(const Body& circle, const Body& rect, CircleRectTrace* trace) {
+Frame frame_of(const Collider& circle, const Collider& rect, CircleRectTrace* trace) {
   // The centre in the rect's frame (mirror included in the axes; the rect is symmetric about
   // its centre, so a mirror changes nothing but the labels).
   const Vec2 d = circle.pos - rect.pos;
@@ -67,7 +67,7 @@ bool square_hits(const Frame& f, CircleRectTrace* trace) {
   return f.lo.x <= f.r && -f.r <= f.hi.x && f.lo.y <= f.r && -f.r <= f.hi.y;
 }
 
-bool order(const Body& a, const Body& b, const Body** circle, const Body** rect) {
+bool order(const Collider& a, const Collider& b, const Collider** circle, const Collider** rect) {
   if (!circle_rect_supports(a, b)) return false;
   *circle = a.geom == Geom::Circle ? &a : &b;
   *rect = a.geom == Geom::Circle ? &b : &a;
@@ -76,9 +76,9 @@ bool order(const Body& a, const Body& b, const Body** circle, const Body** rect)
 
 }  // namespace
 
-CircleRectResult quadrant(const Body& a, const Body& b, CircleRectTrace* trace) {
-  const Body* circle = nullptr;
-  const Body* rect = nullptr;
+CircleRectResult quadrant(const Collider& a, const Collider& b, CircleRectTrace* trace) {
+  const Collider* circle = nullptr;
+  const Collider* rect = nullptr;
   if (!order(a, b, &circle, &rect)) return CircleRectResult{};
   const Frame f = frame_of(*circle, *rect, trace);
   // One (closed) quadrant: on each axis the rectangle's range has the origin at or beyond
@@ -103,9 +103,9 @@ CircleRectResult quadrant(const Body& a, const Body& b, CircleRectTrace* trace) 
   return r;
 }
 
-CircleRectResult circle_as_square(const Body& a, const Body& b, CircleRectTrace* trace) {
-  const Body* circle = nullptr;
-  const Body* rect = nullptr;
+CircleRectResult circle_as_square(const Collider& a, const Collider& b, CircleRectTrace* trace) {
+  const Collider* circle = nullptr;
+  const Collider* rect = nullptr;
   if (!order(a, b, &circle, &rect)) return CircleRectResult{};
   const Frame f = frame_of(*circle, *rect, trace);
   return CircleRectResult{square_hits(f, trace), CircleRectCase::Square};

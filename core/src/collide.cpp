@@ -23,15 +23,15 @@ namespace {
 
 // The SAT verdict over a fixed list: miss at the first separating axis in test order,
 // else hit with the least overlap.
-struct Verdict {
+struct SatVerdict {
   bool hit = true;
   int first = -1;  // first separating axis
   int least = 0;   // least overlap among all
 };
 
-inline Verdict verdict(const Fixed& f) {
+inline SatVerdict verdict(const Fixed& f) {
   // Selections by masks, not branches: hits and misses arrive in no predictable order.
-  Verdict v;
+  SatVerdict v;
   unsigned neg = 0;
   int least = 0;
   float best = f.ov[0];
@@ -49,7 +49,7 @@ inline Verdict verdict(const Fixed& f) {
 
 // The index a result reports: the least overlap on a hit, the first separating axis on a
 // miss.
-inline int pick(const Verdict& v) {
+inline int pick(const SatVerdict& v) {
   const int m = -static_cast<int>(v.hit);
   return (v.least & m) | (v.first & ~m);
 }
@@ -67,7 +67,7 @@ inline void record(SatTrace* trace, const SatAxis& e) {
 
 enum class PairKind { BoxBox, CircleBox, BoxCircle, CircleCircle, General };
 
-inline PairKind pair_kind(const Body& a, const Body& b) {
+inline PairKind pair_kind(const Collider& a, const Collider& b) {
   if (a.geom == Geom::Box && b.geom == Geom::Box) return PairKind::BoxBox;
   if (a.geom == Geom::Circle && b.geom == Geom::Box) return PairKind::CircleBox;
   if (a.geom == Geom::Box && b.geom == Geom::Circle) return PairKind::BoxCircle;
@@ -75,7 +75,7 @@ inline PairKind pair_kind(const Body& a, const Body& b) {
   return PairKind::General;
 }
 
-inline void fixed_axes(const Body& a, const Body& b, PairKind k, Fixed& f) {
+inline void fixed_axes(const Collider& a, const Collider& b, PairKind k, Fixed& f) {
   if (k == PairKind::BoxBox) {
     box_box(a, b, f);
   } else if (k == PairKind::BoxCircle) {
@@ -89,8 +89,9 @@ inline void fixed_axes(const Body& a, const Body& b, PairKind k, Fixed& f) {
 
 // Fills the trace from a fixed list: the axes an early exit would test, with both
 // projection intervals for drawing, and the indices.
-[[gnu::noinline]] void trace_fixed(SatTrace* trace, const Body& a, const Body& b, PairKind kind,
-                                   const Fixed& f, const Verdict& v, bool early_exit) {
+[[gnu::noinline]] void trace_fixed(SatTrace* trace, const Collider& a, const Collider& b,
+                                   PairKind kind, const Fixed& f, const SatVerdict& v,
+                                   bool early_exit) {
   begin_trace(trace, early_exit);
   const int tested = (!v.hit && early_exit) ? v.first + 1 : f.n;
   const int separating = v.hit ? -1 : v.first;
@@ -108,8 +109,8 @@ inline void fixed_axes(const Body& a, const Body& b, PairKind k, Fixed& f) {
       feature = k < 2 ? a.axis_edge[k] : b.axis_edge[k - 2];
     } else {
       const bool box_is_a = kind == PairKind::BoxCircle;
-      const Body& box = box_is_a ? a : b;
-      const Body& circle = box_is_a ? b : a;
+      const Collider& box = box_is_a ? a : b;
+      const Collider& circle = box_is_a ? b : a;
       src = k == 2 ? AxisSource::CircleVertex : box_is_a ? AxisSource::EdgeA : AxisSource::EdgeB;
       feature = k == 2 ? nearest_vertex(box, circle.pos) : box.axis_edge[k];
     }
@@ -130,7 +131,7 @@ struct Scan {
 };
 
 template <bool kTrace>
-inline Scan scan_axes(const Body& a, const Body& b, SatTrace* trace, bool early_exit) {
+inline Scan scan_axes(const Collider& a, const Collider& b, SatTrace* trace, bool early_exit) {
   Scan sc;
   sc.least.overlap = kInf;
   for_each_axis(a, b, [&](Vec2 axis, Interval ia, Interval ib, AxisSource src, int feature) {
@@ -168,7 +169,7 @@ inline MtdResult push_out(Vec2 axis, Interval ia, Interval ib, Vec2 a_pos, Vec2 
 }
 
 // The general path, kept out of line so the fixed pairs pay no part of its frame.
-[[gnu::noinline]] SatResult sat_general(const Body& a, const Body& b, SatTrace* trace,
+[[gnu::noinline]] SatResult sat_general(const Collider& a, const Collider& b, SatTrace* trace,
                                         bool early_exit) {
   Scan sc;
   if (trace) {
@@ -184,7 +185,7 @@ inline MtdResult push_out(Vec2 axis, Interval ia, Interval ib, Vec2 a_pos, Vec2 
   return SatResult{sc.hit, pick.axis, pick.overlap, sc.tested};
 }
 
-[[gnu::noinline]] MtdResult mtd_general(const Body& a, const Body& b, SatTrace* trace) {
+[[gnu::noinline]] MtdResult mtd_general(const Collider& a, const Collider& b, SatTrace* trace) {
   Scan sc;
   if (trace) {
     begin_trace(trace, true);
@@ -223,7 +224,7 @@ const char* axis_source_name(AxisSource s) {
 
 // bounding_circle: circles about each shape's pos that contain it; the early-out of the
 // rotated-rectangle method (compare squared distance with the squared radius sum).
-BoundingCircleResult bounding_circle(const Body& a, const Body& b) {
+BoundingCircleResult bounding_circle(const Collider& a, const Collider& b) {
   BoundingCircleResult r;
   r.ca = a.pos;
   r.ra = a.bound;
@@ -249,11 +250,11 @@ using detail::mtd_box_box;
 using detail::sat_box_box;
 
 template <PairKind K>
-SatResult sat_fixed(const Body& a, const Body& b, SatTrace* trace, bool early_exit) {
+SatResult sat_fixed(const Collider& a, const Collider& b, SatTrace* trace, bool early_exit) {
   if (K == PairKind::BoxBox && !trace) return sat_box_box(a, b, early_exit);
   Fixed f;
   fixed_axes(a, b, K, f);
-  const Verdict v = verdict(f);
+  const SatVerdict v = verdict(f);
   if (trace) trace_fixed(trace, a, b, K, f, v, early_exit);
   const int k = pick(v);
   const int stop = v.first + static_cast<int>(v.first < f.n);  // axes an early exit tests
@@ -261,11 +262,11 @@ SatResult sat_fixed(const Body& a, const Body& b, SatTrace* trace, bool early_ex
 }
 
 template <PairKind K>
-MtdResult mtd_fixed(const Body& a, const Body& b, SatTrace* trace) {
+MtdResult mtd_fixed(const Collider& a, const Collider& b, SatTrace* trace) {
   if (K == PairKind::BoxBox && !trace) return mtd_box_box(a, b);
   Fixed f;
   fixed_axes(a, b, K, f);
-  const Verdict v = verdict(f);
+  const SatVerdict v = verdict(f);
   if (trace) trace_fixed(trace, a, b, K, f, v, /*early_exit=*/true);
   // B lies at +d along the axis: A leaves toward -axis (d = 0: toward +axis). Computed for
   // every pair and zeroed on a miss, without a branch.
@@ -284,7 +285,7 @@ MtdResult mtd_fixed(const Body& a, const Body& b, SatTrace* trace) {
 
 namespace {
 
-[[gnu::noinline]] SatResult sat_dispatch(const Body& a, const Body& b, SatTrace* trace,
+[[gnu::noinline]] SatResult sat_dispatch(const Collider& a, const Collider& b, SatTrace* trace,
                                          bool early_exit) {
   switch (pair_kind(a, b)) {
     case PairKind::BoxBox:
@@ -301,7 +302,7 @@ namespace {
   return sat_general(a, b, trace, early_exit);
 }
 
-[[gnu::noinline]] MtdResult mtd_dispatch(const Body& a, const Body& b, SatTrace* trace) {
+[[gnu::noinline]] MtdResult mtd_dispatch(const Collider& a, const Collider& b, SatTrace* trace) {
   switch (pair_kind(a, b)) {
     case PairKind::BoxBox:
       return mtd_fixed<PairKind::BoxBox>(a, b, trace);
@@ -323,7 +324,7 @@ using detail::SegmentWays;
 
 // A segment against a circle or a box, untraced (collide_segment.h): the same numbers as the
 // scan, out of line so the other pairs pay no part of its frame.
-[[gnu::noinline]] SatResult sat_segment(const Body& a, const Body& b, SegmentPair p,
+[[gnu::noinline]] SatResult sat_segment(const Collider& a, const Collider& b, SegmentPair p,
                                         bool early_exit) {
 #if HITBOX_LANES
   if (p == SegmentPair::CircleSegment) return detail::sat_circle_segment<true>(a, b, early_exit);
@@ -333,7 +334,7 @@ using detail::SegmentWays;
       a, b, p, [&](const SegmentWays& w) { return detail::sat_ways(w, early_exit); });
 }
 
-[[gnu::noinline]] MtdResult mtd_segment(const Body& a, const Body& b, SegmentPair p) {
+[[gnu::noinline]] MtdResult mtd_segment(const Collider& a, const Collider& b, SegmentPair p) {
 #if HITBOX_LANES
   if (p == SegmentPair::CircleSegment) return detail::mtd_circle_segment<true>(a, b);
   if (p == SegmentPair::SegmentCircle) return detail::mtd_circle_segment<false>(b, a);
@@ -347,16 +348,16 @@ using detail::SegmentWays;
 // The lane paths cover shapes with area (a polygon of 3 or more vertices and some edge axis,
 // or a circle): points, segments and polygons collapsed to a point take the scan, which adds
 // their extra axes.
-inline bool lane_shape(const Body& b) {
+inline bool lane_shape(const Collider& b) {
   return b.geom == Geom::Circle || (b.count >= 3 && b.axis_count > 0);
 }
-inline bool lane_pair(const Body& a, const Body& b) {
+inline bool lane_pair(const Collider& a, const Collider& b) {
   return lane_shape(a) && lane_shape(b);
 }
 
 // Every traced call, and every untraced pair collide.h does not inline (the box, circle and
 // circle-box pairs); called directly, it answers those too.
-SatResult detail::sat_any(const Body& a, const Body& b, SatTrace* trace, bool early_exit) {
+SatResult detail::sat_any(const Collider& a, const Collider& b, SatTrace* trace, bool early_exit) {
   if (has_pieces(a) || has_pieces(b)) return sat_pieces(a, b, trace, early_exit, nullptr);
 #if HITBOX_LANES
   if (!trace &&
@@ -382,7 +383,7 @@ SatResult detail::sat_any(const Body& a, const Body& b, SatTrace* trace, bool ea
 // its sign is the shorter way out of the two interval orders, so it points away from B.
 // Exact for polygons (the Minkowski difference's normals are the edge normals) and for
 // circle-polygon (the nearest-vertex axis covers the rounded corners).
-MtdResult detail::mtd_any(const Body& a, const Body& b, SatTrace* trace) {
+MtdResult detail::mtd_any(const Collider& a, const Collider& b, SatTrace* trace) {
   if (has_pieces(a) || has_pieces(b)) return mtd_pieces(a, b, trace, nullptr);
 #if HITBOX_LANES
   if (!trace && lane_pair(a, b)) {

@@ -23,7 +23,7 @@ using detail::i4;
 // Circle: centre +- r. Box: centre +- (hx |x.n| + hy |y.n|) (Ericson 4.4.1). Polygon: every
 // vertex, four at a time from the padded x and y runs (lane by lane the same x*n.x + y*n.y as
 // a scalar loop, so the numbers do not depend on the width).
-inline Interval project(const Body& b, Vec2 axis) {
+inline Interval project(const Collider& b, Vec2 axis) {
   switch (b.geom) {
     case Geom::Circle: {
       const float c = dot(b.pos, axis);
@@ -57,7 +57,7 @@ inline Interval project(const Body& b, Vec2 axis) {
 }
 
 // A shape's interval on one of its own axes was found once, at pose time.
-inline Interval own(const Body& b, int k) {
+inline Interval own(const Collider& b, int k) {
   return Interval{b.self[k].x, b.self[k].y};
 }
 
@@ -68,7 +68,7 @@ inline Vec2 normalize_or(Vec2 d, Vec2 fallback) {
 }
 
 // The polygon vertex nearest to p.
-inline int nearest_vertex(const Body& poly, Vec2 p) {
+inline int nearest_vertex(const Collider& poly, Vec2 p) {
   int best = 0;
   float best_d2 = kInf;
   for (int i = 0; i < poly.count; ++i) {
@@ -88,7 +88,7 @@ inline int nearest_vertex(const Body& poly, Vec2 p) {
 // line between them. Two crossing segments need nothing more (their difference is a
 // parallelogram with the two normals).
 template <class F>
-inline void extra_direction_axis(const Body& a, const Body& b, F&& f) {
+inline void extra_direction_axis(const Collider& a, const Collider& b, F&& f) {
   if (is_point(a) && is_point(b)) {
     const Vec2 axis = normalize_or(b.pos - a.pos, Vec2(1.0f, 0.0f));
     f(axis, project(a, axis), project(b, axis), AxisSource::CentreLine, -1);
@@ -111,7 +111,7 @@ inline void extra_direction_axis(const Body& a, const Body& b, F&& f) {
 // Calls f(axis, interval of A, interval of B, source, feature) for each; stops when f
 // returns false.
 template <class F>
-inline void for_each_axis(const Body& a, const Body& b, F&& f) {
+inline void for_each_axis(const Collider& a, const Collider& b, F&& f) {
   for (int k = 0; k < a.axis_count; ++k) {
     if (!f(a.axes[k], own(a, k), project(b, a.axes[k]), AxisSource::EdgeA, a.axis_edge[k])) return;
   }
@@ -124,8 +124,8 @@ inline void for_each_axis(const Body& a, const Body& b, F&& f) {
     const Vec2 axis = normalize_or(b.pos - a.pos, Vec2(1.0f, 0.0f));
     f(axis, project(a, axis), project(b, axis), AxisSource::CentreLine, -1);
   } else if (ca || cb) {
-    const Body& circle = ca ? a : b;
-    const Body& poly = ca ? b : a;
+    const Collider& circle = ca ? a : b;
+    const Collider& poly = ca ? b : a;
     const int j = nearest_vertex(poly, circle.pos);
     const Vec2 d = poly.v[j] - circle.pos;
     // Centre exactly on a vertex: the shapes overlap; the edge axes already decide that. A
@@ -195,7 +195,7 @@ using detail::BoxBox4;
 using detail::lane_mask;
 using detail::splat4;
 
-inline void box_box(const Body& a, const Body& b, Fixed& f) {
+inline void box_box(const Collider& a, const Collider& b, Fixed& f) {
   const BoxBox4 r = box_box4(a, b);
   f.n = 4;
   for (int k = 0; k < 4; ++k) {
@@ -210,7 +210,7 @@ inline void box_box(const Body& a, const Body& b, Fixed& f) {
 // Circle against box, in the box's frame: the box's two axes, then the axis from the
 // circle's centre to the box corner nearest to it (the corner in the centre's quadrant).
 // n = 2 when the centre sits exactly on that corner.
-inline void circle_box(const Body& box, const Body& circle, bool box_is_a, Fixed& f) {
+inline void circle_box(const Collider& box, const Collider& circle, bool box_is_a, Fixed& f) {
   const Vec2 t = circle.pos - box.pos;
   const float tx = dot(t, box.axis_x);
   const float ty = dot(t, box.axis_y);
@@ -243,7 +243,7 @@ inline void circle_box(const Body& box, const Body& circle, bool box_is_a, Fixed
 // coincide). d = |B - A| itself, so the overlap is the exact ra + rb - |B - A|: no projection
 // of the centres, whose rounding grows with their distance from the origin.
 // The numbers are round_pairs.h's circle_circle(), which the untraced path reads too.
-inline void circle_circle(const Body& a, const Body& b, Fixed& f) {
+inline void circle_circle(const Collider& a, const Collider& b, Fixed& f) {
   const detail::CircleCircle c = detail::circle_circle(a, b);
   f.n = 1;
   f.axis[0] = c.axis;

@@ -1,4 +1,5 @@
-// Internal to collide.cpp: the untraced sat and mtd of the pairs the general axis scan
+// Internal to the core (collide.cpp for sat and mtd, swept.cpp for its lane helpers such as
+// project_lanes): the untraced sat and mtd of the pairs the general axis scan
 // handles (any pair with a polygon), with every axis of a pair evaluated four at a time and
 // the verdict taken from lanes instead of a branch per axis.
 //
@@ -28,7 +29,7 @@ using detail::shuffle;
 // Axes k..k+3 of a shape's unique axes as x and y lanes, and its own intervals on them. Reads
 // up to three entries past axis_count; they lie inside the pose arena (axes is followed by
 // self, self by the x and y runs) and the caller masks their lanes out.
-inline void load_axes(const Body& b, int k, f4& x, f4& y, f4& lo, f4& hi) {
+inline void load_axes(const Collider& b, int k, f4& x, f4& y, f4& lo, f4& hi) {
   f4 p, q;
   std::memcpy(&p, b.axes + k, sizeof p);
   std::memcpy(&q, b.axes + k + 2, sizeof q);
@@ -99,7 +100,7 @@ struct RoundPolygon {
 // The polygon's axes alone; returns whether one of them separates (then the vertex axis is
 // not needed for an answer that stops at the first separating axis).
 template <bool kCircleIsA>
-inline bool circle_polygon_edges(const Body& circle, const Body& poly, RoundPolygon& out) {
+inline bool circle_polygon_edges(const Collider& circle, const Collider& poly, RoundPolygon& out) {
   AxisTable& t = out.t;
   const int m = poly.axis_count;
   const f4 px = splat4(circle.pos.x), py = splat4(circle.pos.y), r = splat4(circle.radius);
@@ -127,7 +128,7 @@ inline bool circle_polygon_edges(const Body& circle, const Body& poly, RoundPoly
 
 // Then the vertex axis, appended to the table.
 template <bool kCircleIsA>
-inline void circle_polygon_vertex(const Body& circle, const Body& poly, RoundPolygon& out) {
+inline void circle_polygon_vertex(const Collider& circle, const Collider& poly, RoundPolygon& out) {
   AxisTable& t = out.t;
   const int m = poly.axis_count;
   const f4 px = splat4(circle.pos.x), py = splat4(circle.pos.y);
@@ -176,7 +177,7 @@ inline void circle_polygon_vertex(const Body& circle, const Body& poly, RoundPol
 }
 
 template <bool kCircleIsA>
-inline void circle_polygon_table(const Body& circle, const Body& poly, RoundPolygon& out) {
+inline void circle_polygon_table(const Collider& circle, const Collider& poly, RoundPolygon& out) {
   circle_polygon_edges<kCircleIsA>(circle, poly, out);
   circle_polygon_vertex<kCircleIsA>(circle, poly, out);
 }
@@ -199,7 +200,7 @@ struct EdgeLanes {
 };
 
 template <bool kCircleIsA, int NA>
-inline EdgeLanes<kCircleIsA, NA> edge_lanes(const Body& circle, const Body& poly) {
+inline EdgeLanes<kCircleIsA, NA> edge_lanes(const Collider& circle, const Collider& poly) {
   EdgeLanes<kCircleIsA, NA> e;
   const int m = poly.axis_count;
   const f4 px = splat4(circle.pos.x), py = splat4(circle.pos.y), r = splat4(circle.radius);
@@ -230,7 +231,7 @@ inline float overlap_of(const AxisOut& o) {
 
 // Polygon axis k again, as a scalar (the same operations as its lane).
 template <bool kCircleIsA>
-inline AxisOut edge_out(const Body& circle, const Body& poly, int k) {
+inline AxisOut edge_out(const Collider& circle, const Collider& poly, int k) {
   const Vec2 axis = poly.axes[k];
   const Vec2 own_k = poly.self[k];
   const float c = dot(circle.pos, axis);
@@ -258,7 +259,7 @@ inline f4 keep_lanes(f4 v, i4 m) {
 }
 
 template <bool kCircleIsA, int NV>
-inline VertexOut vertex_out(const Body& circle, const Body& poly) {
+inline VertexOut vertex_out(const Collider& circle, const Collider& poly) {
   const f4 px = splat4(circle.pos.x), py = splat4(circle.pos.y);
   f4 vx[NV], vy[NV], d2[NV];
   for (int g = 0; g < NV; ++g) {
@@ -332,7 +333,7 @@ inline AxisOut pick_out(bool c, const AxisOut& x, const AxisOut& y) {
 }
 
 template <bool kCircleIsA, int NA, int NV>
-MtdResult mtd_circle_small(const Body& circle, const Body& poly) {
+MtdResult mtd_circle_small(const Collider& circle, const Collider& poly) {
   // A polygon axis separates: a miss, without the vertex axis (measured faster than
   // evaluating it branch-free, although hits and misses come in no predictable order).
   const EdgeLanes<kCircleIsA, NA> e = edge_lanes<kCircleIsA, NA>(circle, poly);
@@ -349,8 +350,8 @@ MtdResult mtd_circle_small(const Body& circle, const Body& poly) {
   const f4 o = vertex ? v.lanes : edge;
   // push_out(): the shorter way out, toward +axis when up < down, or on a tie when A lies on
   // the +axis side of B; then everything zeroed on a miss.
-  const Body& a = kCircleIsA ? circle : poly;
-  const Body& b = kCircleIsA ? poly : circle;
+  const Collider& a = kCircleIsA ? circle : poly;
+  const Collider& b = kCircleIsA ? poly : circle;
   const float side = dot(a.pos - b.pos, Vec2(o[0], o[1]));
   const f4 dn = shuffle<2, 2, 2, 2>(o), up = shuffle<3, 3, 3, 3>(o);
   const i4 positive = (up < dn) | ((up == dn) & (splat4(side) >= f4{}));
@@ -369,7 +370,7 @@ MtdResult mtd_circle_small(const Body& circle, const Body& poly) {
 }
 
 template <bool kCircleIsA, int NA, int NV>
-SatResult sat_circle_small(const Body& circle, const Body& poly, bool early_exit) {
+SatResult sat_circle_small(const Collider& circle, const Collider& poly, bool early_exit) {
   const EdgeLanes<kCircleIsA, NA> e = edge_lanes<kCircleIsA, NA>(circle, poly);
   if (e.neg && early_exit) {
     const int k = std::countr_zero(e.neg);
@@ -400,7 +401,7 @@ inline SatResult sat_from_table(const AxisTable& t, int groups, bool early_exit)
 }
 
 template <bool kCircleIsA>
-SatResult sat_circle_polygon(const Body& circle, const Body& poly, bool early_exit) {
+SatResult sat_circle_polygon(const Collider& circle, const Collider& poly, bool early_exit) {
   if (poly.padded <= 8) {
     if (poly.padded == 4) return sat_circle_small<kCircleIsA, 1, 1>(circle, poly, early_exit);
     if (poly.axis_count <= 4) return sat_circle_small<kCircleIsA, 1, 2>(circle, poly, early_exit);
@@ -422,7 +423,7 @@ inline MtdResult push_out_fast(bool hit, Vec2 axis, Interval ia, Interval ib, Ve
 }
 
 template <bool kCircleIsA>
-MtdResult mtd_circle_polygon(const Body& circle, const Body& poly) {
+MtdResult mtd_circle_polygon(const Collider& circle, const Collider& poly) {
   if (poly.padded <= 8) {
     if (poly.padded == 4) return mtd_circle_small<kCircleIsA, 1, 1>(circle, poly);
     if (poly.axis_count <= 4) return mtd_circle_small<kCircleIsA, 1, 2>(circle, poly);
@@ -434,8 +435,8 @@ MtdResult mtd_circle_polygon(const Body& circle, const Body& poly) {
   const TableVerdict v = table_verdict(rp.t, rp.groups);
   const int k = v.least;
   const Vec2 axis(rp.t.x[k], rp.t.y[k]);
-  const Body& a = kCircleIsA ? circle : poly;
-  const Body& b = kCircleIsA ? poly : circle;
+  const Collider& a = kCircleIsA ? circle : poly;
+  const Collider& b = kCircleIsA ? poly : circle;
   // The least axis is a polygon axis (the circle's interval against the polygon's own) or the
   // vertex axis (both intervals kept). self[k] at k = axis_count lies inside the arena.
   const bool edge = k < poly.axis_count;
@@ -456,7 +457,7 @@ MtdResult mtd_circle_polygon(const Body& circle, const Body& poly) {
 
 // A group of four axes (x and y lanes) projected on a polygon: lane by lane what project()
 // computes for one axis, with its reduction order (vertex i into running minimum i mod 4).
-inline void project_lanes(const Body& p, f4 x, f4 y, f4& lo, f4& hi) {
+inline void project_lanes(const Collider& p, f4 x, f4 y, f4& lo, f4& hi) {
   // The four vertices i..i+3, each on the four axes.
   const auto at = [&](int i, f4 d[4]) {
     f4 vx, vy;
@@ -487,8 +488,8 @@ inline void project_lanes(const Body& p, f4 x, f4 y, f4& lo, f4& hi) {
 
 // The overlaps of one shape's axes k..k+3 (own intervals) against the other polygon, into the
 // table at index base + k. own_is_a: the axes are A's (A's interval is the own one).
-inline unsigned polygon_axes_group(const Body& owner, const Body& other, bool own_is_a, int k,
-                                   AxisTable& t, int base) {
+inline unsigned polygon_axes_group(const Collider& owner, const Collider& other, bool own_is_a,
+                                   int k, AxisTable& t, int base) {
   f4 x, y, olo, ohi, plo, phi;
   load_axes(owner, k, x, y, olo, ohi);
   project_lanes(other, x, y, plo, phi);
@@ -512,7 +513,7 @@ struct PolygonTable {
   int groups = 0;  // groups filled
 };
 
-inline bool polygon_table(const Body& a, const Body& b, bool stop, PolygonTable& pt) {
+inline bool polygon_table(const Collider& a, const Collider& b, bool stop, PolygonTable& pt) {
   const int ma = a.axis_count, mb = b.axis_count;
   pt.ma4 = (ma + 3) / 4 * 4;
   pt.groups = 0;
@@ -535,7 +536,7 @@ inline int polygon_axis_index(const PolygonTable& pt, int slot, int ma) {
   return slot < pt.ma4 ? slot : ma + (slot - pt.ma4);
 }
 
-inline SatResult sat_polygon_polygon(const Body& a, const Body& b, bool early_exit) {
+inline SatResult sat_polygon_polygon(const Collider& a, const Collider& b, bool early_exit) {
   PolygonTable pt;
   polygon_table(a, b, early_exit, pt);
   pt.t.n = pt.groups * 4;  // a slot past the filled groups: "no separating axis"
@@ -547,7 +548,7 @@ inline SatResult sat_polygon_polygon(const Body& a, const Body& b, bool early_ex
   return SatResult{v.hit, Vec2(pt.t.x[k], pt.t.y[k]), pt.t.ov[k], tested};
 }
 
-inline MtdResult mtd_polygon_polygon(const Body& a, const Body& b) {
+inline MtdResult mtd_polygon_polygon(const Collider& a, const Collider& b) {
   PolygonTable pt;
   if (polygon_table(a, b, true, pt)) return MtdResult{};
   pt.t.n = pt.groups * 4;

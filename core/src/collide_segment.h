@@ -42,31 +42,31 @@ inline void put_way(SegmentWays& w, int k, Vec2 axis, Interval ia, Interval ib) 
 // project() of a segment: its run {v0, v1, v0, v0}, four lanes reduced as
 // min(min(l0, l1), min(l2, l3)) with std::min's order, is the smaller of the two ends' dot
 // products (the first on ties), and the larger alike.
-inline Interval segment_on(const Body& s, Vec2 axis) {
+inline Interval segment_on(const Collider& s, Vec2 axis) {
   const float p0 = s.vx[0] * axis.x + s.vy[0] * axis.y;
   const float p1 = s.vx[1] * axis.x + s.vy[1] * axis.y;
   return Interval{p1 < p0 ? p1 : p0, p0 < p1 ? p1 : p0};
 }
 
-inline Interval circle_on(const Body& c, Vec2 axis) {
+inline Interval circle_on(const Collider& c, Vec2 axis) {
   const float m = dot(c.pos, axis);
   return Interval{m - c.radius, m + c.radius};
 }
 
-inline Interval box_on(const Body& b, Vec2 axis) {
+inline Interval box_on(const Collider& b, Vec2 axis) {
   const float c = dot(b.pos, axis);
   const float e =
       b.half.x * std::fabs(dot(b.axis_x, axis)) + b.half.y * std::fabs(dot(b.axis_y, axis));
   return Interval{c - e, c + e};
 }
 
-inline Interval own_on(const Body& b, int k) {
+inline Interval own_on(const Collider& b, int k) {
   return Interval{b.self[k].x, b.self[k].y};
 }
 
 // Circle against segment: the normal, then the nearer end's axis (+inf without it).
 template <bool kCircleIsA>
-inline SegmentWays circle_segment_ways(const Body& circle, const Body& seg) {
+inline SegmentWays circle_segment_ways(const Collider& circle, const Collider& seg) {
   constexpr float kInfinity = std::numeric_limits<float>::infinity();
   SegmentWays w;
   const Vec2 n = seg.axes[0];
@@ -91,7 +91,7 @@ inline SegmentWays circle_segment_ways(const Body& circle, const Body& seg) {
 // Box against segment: the box's two axes (its own intervals against the segment's ends) and
 // the segment's normal (the box projected against the segment's own interval), A's first.
 template <bool kBoxIsA>
-inline SegmentWays box_segment_ways(const Body& box, const Body& seg) {
+inline SegmentWays box_segment_ways(const Collider& box, const Collider& seg) {
   SegmentWays w;
   const int first_box = kBoxIsA ? 0 : 1;
   for (int k = 0; k < 2; ++k) {
@@ -121,7 +121,7 @@ struct CircleSegmentLanes {
 };
 
 template <bool kCircleIsA>
-inline CircleSegmentLanes circle_segment_lanes(const Body& circle, const Body& seg) {
+inline CircleSegmentLanes circle_segment_lanes(const Collider& circle, const Collider& seg) {
   f4 ends;  // {v0.x, v0.y, v1.x, v1.y}
   std::memcpy(&ends, seg.v, sizeof ends);
   const f4 p{circle.pos.x, circle.pos.y, circle.pos.x, circle.pos.y};
@@ -167,7 +167,7 @@ inline CircleSegmentLanes circle_segment_lanes(const Body& circle, const Body& s
 // The scan's answers from the lanes: on a miss the first separating axis, on a hit the first
 // least overlap (the vertex axis only when strictly less).
 template <bool kCircleIsA>
-inline SatResult sat_circle_segment(const Body& circle, const Body& seg, bool early_exit) {
+inline SatResult sat_circle_segment(const Collider& circle, const Collider& seg, bool early_exit) {
   const CircleSegmentLanes c = circle_segment_lanes<kCircleIsA>(circle, seg);
   const f4 ov0 = shuffle<0, 0, 0, 0>(c.ov), ov1 = shuffle<1, 1, 1, 1>(c.ov);
   const i4 neg0 = ov0 < f4{}, miss = neg0 | (ov1 < f4{});
@@ -185,7 +185,7 @@ inline SatResult sat_circle_segment(const Body& circle, const Body& seg, bool ea
 // push_out() on both axes at once (lane 0 the normal, lane 1 the vertex axis), then the least
 // axis's lane, zero on a miss.
 template <bool kCircleIsA>
-inline MtdResult mtd_circle_segment(const Body& circle, const Body& seg) {
+inline MtdResult mtd_circle_segment(const Collider& circle, const Collider& seg) {
   const CircleSegmentLanes c = circle_segment_lanes<kCircleIsA>(circle, seg);
   const f4 ov0 = shuffle<0, 0, 0, 0>(c.ov), ov1 = shuffle<1, 1, 1, 1>(c.ov);
   const i4 hit = ~((ov0 < f4{}) | (ov1 < f4{}));
@@ -248,7 +248,7 @@ enum class SegmentPair : std::uint8_t {
   SegmentBox
 };
 
-inline SegmentPair segment_pair(const Body& a, const Body& b) {
+inline SegmentPair segment_pair(const Collider& a, const Collider& b) {
   if (is_segment(b) && b.axis_count == 1) {
     if (a.geom == Geom::Circle) return SegmentPair::CircleSegment;
     if (a.geom == Geom::Box) return SegmentPair::BoxSegment;
@@ -261,7 +261,7 @@ inline SegmentPair segment_pair(const Body& a, const Body& b) {
 
 // f(the pair's ways in test order), each pair's ways built inline where f reads them.
 template <class F>
-inline auto with_segment_ways(const Body& a, const Body& b, SegmentPair p, F&& f) {
+inline auto with_segment_ways(const Collider& a, const Collider& b, SegmentPair p, F&& f) {
   switch (p) {
     case SegmentPair::CircleSegment:
       return f(circle_segment_ways<true>(a, b));

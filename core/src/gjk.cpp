@@ -41,7 +41,7 @@ const char* epa_stop_name(EpaStop s) {
   return "?";
 }
 
-float gjk_noise(const Body& a, const Body& b) {
+float gjk_noise(const Collider& a, const Collider& b) {
   float m = 0.0f;
   for (const Aabb& box : {a.bounds, b.bounds}) {
     m = std::max({m, std::fabs(box.min.x), std::fabs(box.min.y), std::fabs(box.max.x),
@@ -373,7 +373,7 @@ EpaOut epa(const Simplex& s, const Core& a, const Core& b, float noise, GjkTrace
 
 // The loop. One named result, returned from every exit, so it is built in the caller's slot
 // (no copy through the stack, whose mixed-width stores stall the load that reads them back).
-GjkResult gjk_loop(const Body& a, const Body& b, GjkTrace* trace) {
+GjkResult gjk_loop(const Collider& a, const Collider& b, GjkTrace* trace) {
   const Core ca = core_of(a, !trace), cb = core_of(b, !trace);
   const float noise = gjk_noise(a, b);
   if (trace) begin_trace(trace, ca, cb);
@@ -451,8 +451,8 @@ GjkResult gjk_loop(const Body& a, const Body& b, GjkTrace* trace) {
 }
 
 // The cores overlap or touch: EPA for the depth, then the radii.
-void overlap_tail(GjkResult& r, const Simplex& s, const Core& ca, const Core& cb, const Body& a,
-                  const Body& b, float noise, GjkTrace* trace) {
+void overlap_tail(GjkResult& r, const Simplex& s, const Core& ca, const Core& cb, const Collider& a,
+                  const Collider& b, float noise, GjkTrace* trace) {
   const float radii = ca.radius + cb.radius;
   r.hit = true;
   const EpaOut e = epa(s, ca, cb, noise, trace);

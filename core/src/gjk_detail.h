@@ -20,7 +20,7 @@ struct Core {
   int padded = 0;
 };
 
-inline Core core_of(const Body& b, bool lanes) {
+inline Core core_of(const Collider& b, bool lanes) {
   if (b.geom == Geom::Circle) return Core{&b.pos, 1, b.radius};
   return Core{b.v, b.count, 0.0f, b.vx, b.vy, lanes ? b.padded : 0};
 }
@@ -65,10 +65,10 @@ struct Simplex {
 };
 
 // The GJK loop of gjk.h, traced when `trace` is given; every pair the fast loop does not take.
-GjkResult gjk_loop(const Body& a, const Body& b, GjkTrace* trace);
+GjkResult gjk_loop(const Collider& a, const Collider& b, GjkTrace* trace);
 
 // The cores overlap or touch: EPA from the simplex for the depth, then the radii.
-void overlap_tail(GjkResult& r, const Simplex& s, const Core& ca, const Core& cb, const Body& a,
-                  const Body& b, float noise, GjkTrace* trace);
+void overlap_tail(GjkResult& r, const Simplex& s, const Core& ca, const Core& cb, const Collider& a,
+                  const Collider& b, float noise, GjkTrace* trace);
 
 }  // namespace hitbox::gjk_detail

@@ -21,7 +21,7 @@ namespace {
 // Two circles without a trace: GJK's one iteration on the two centres, in closed form. The
 // same float operations as the loop below takes for them (a one-point simplex sums 0 + 1 * w),
 // so the same answer, iteration count and stop reason.
-GjkResult gjk_circles(const Body& a, const Body& b) {
+GjkResult gjk_circles(const Collider& a, const Collider& b) {
   const float noise = gjk_noise(a, b);
   const float radii = a.radius + b.radius;
   const Vec2 v = Vec2(0.0f) + 1.0f * (a.pos - b.pos);  // the simplex's closest point
@@ -84,7 +84,7 @@ using detail::f4;
 struct PointCore {  // a circle's centre
   const Vec2* v;
   static constexpr bool kRound = true;
-  explicit PointCore(const Body& b) : v(&b.pos) {}
+  explicit PointCore(const Collider& b) : v(&b.pos) {}
   static int far(f4, f4) { return 0; }
   static int near(f4, f4) { return 0; }
 };
@@ -93,7 +93,7 @@ struct Poly4Core {  // padded to 4: a box, a triangle, a segment, a point
   const Vec2* v;
   f4 x, y;
   static constexpr bool kRound = false;
-  explicit Poly4Core(const Body& b) : v(b.v) {
+  explicit Poly4Core(const Collider& b) : v(b.v) {
     std::memcpy(&x, b.vx, sizeof x);
     std::memcpy(&y, b.vy, sizeof y);
   }
@@ -122,14 +122,14 @@ struct Poly4Core {  // padded to 4: a box, a triangle, a segment, a point
 struct Seg2Core {
   const Vec2* v;
   static constexpr bool kRound = false;
-  explicit Seg2Core(const Body& b) : v(b.v) {}
+  explicit Seg2Core(const Collider& b) : v(b.v) {}
 };
 
 struct Poly8Core {  // padded to 8: 5 to 8 vertices
   const Vec2* v;
   f4 x0, y0, x1, y1;
   static constexpr bool kRound = false;
-  explicit Poly8Core(const Body& b) : v(b.v) {
+  explicit Poly8Core(const Collider& b) : v(b.v) {
     std::memcpy(&x0, b.vx, sizeof x0);
     std::memcpy(&y0, b.vy, sizeof y0);
     std::memcpy(&x1, b.vx + 4, sizeof x1);
@@ -195,7 +195,7 @@ struct FastSimplex {
 struct Seg2Pair {
   f4 x, y;  // {a0, a1, b0, b1}
   const Vec2 *va, *vb;
-  Seg2Pair(const Body& a, const Body& b)
+  Seg2Pair(const Collider& a, const Collider& b)
       : x{a.vx[0], a.vx[1], b.vx[0], b.vx[1]},
         y{a.vy[0], a.vy[1], b.vy[0], b.vy[1]},
         va(a.v),
@@ -212,7 +212,7 @@ struct Seg2Pair {
 };
 
 struct NoPair {  // every other pair of core kinds: one search per core
-  NoPair(const Body&, const Body&) {}
+  NoPair(const Collider&, const Collider&) {}
 };
 
 // keep(i, j, wi, wj) of Simplex, or keep(i) when !two: (1, 0) as keep(i) sets.
@@ -278,7 +278,7 @@ inline bool fast_solve3(FastSimplex& s, const FastPoint& w, float& a1, float& a2
 // (the triangle p0 p1 w with weights a_i over their sum when it encloses the origin), then
 // the traced loop's EPA and radii. Kept out of line, so the loop keeps its registers.
 [[gnu::noinline]] void fast_overlap(GjkResult& r, FastSimplex s, FastPoint w, float a1, float a2,
-                                    float a3, const Body& a, const Body& b, float noise) {
+                                    float a3, const Collider& a, const Collider& b, float noise) {
   const Core ca = core_of(a, true), cb = core_of(b, true);
   Simplex full;
   const FastPoint pts[3] = {s.p0, s.p1, w};
@@ -309,7 +309,8 @@ inline bool fast_solve3(FastSimplex& s, const FastPoint& w, float& a1, float& a2
 // v / dc = (nx, ny); then the radii (zero for a core kind that is not round).
 template <bool kRoundA, bool kRoundB>
 inline void fast_finish(GjkResult& r, const FastSimplex& s, float vx, float vy, float dc, float nx,
-                        float ny, const Vec2* va, const Vec2* vb, const Body& a, const Body& b) {
+                        float ny, const Vec2* va, const Vec2* vb, const Collider& a,
+                        const Collider& b) {
   const float ra = kRoundA ? a.radius : 0.0f;
   const float rb = kRoundB ? b.radius : 0.0f;
   const float radii = ra + rb;
@@ -336,7 +337,7 @@ inline void fast_finish(GjkResult& r, const FastSimplex& s, float vx, float vy, 
 }
 
 template <class CA, class CB>
-GjkResult gjk_fast(const Body& a, const Body& b, float noise) {
+GjkResult gjk_fast(const Collider& a, const Collider& b, float noise) {
   const CA A(a);
   const CB B(b);
   constexpr bool kSeg2 = std::is_same_v<CA, Seg2Core>;
@@ -426,7 +427,7 @@ GjkResult gjk_fast(const Body& a, const Body& b, float noise) {
 }
 
 // Every bound finite and within kFastReach; then the noise floor as gjk_noise gives it.
-bool fast_noise(const Body& a, const Body& b, float& noise) {
+bool fast_noise(const Collider& a, const Collider& b, float& noise) {
   f4 pa, pb;
   static_assert(sizeof(Aabb) == sizeof(f4));
   std::memcpy(&pa, &a.bounds, sizeof pa);
@@ -446,8 +447,8 @@ bool fast_noise(const Body& a, const Body& b, float& noise) {
 
 // The fast loop's instance for a pair: 3 * kind(a) + kind(b), kinds 0 point, 1 padded to 4,
 // 2 padded to 8; -1 for none.
-int fast_pair(const Body& a, const Body& b) {
-  const auto kind = [](const Body& x) {
+int fast_pair(const Collider& a, const Collider& b) {
+  const auto kind = [](const Collider& x) {
     if (x.geom == Geom::Circle) return 0;
     if (x.padded == 4) return 1;
     if (x.padded == 8) return 2;
@@ -463,7 +464,7 @@ int fast_pair(const Body& a, const Body& b) {
 
 using namespace gjk_detail;  // NOLINT: the fast paths' own internal helpers
 
-GjkResult gjk(const Body& a, const Body& b, GjkTrace* trace) {
+GjkResult gjk(const Collider& a, const Collider& b, GjkTrace* trace) {
   if (has_pieces(a) || has_pieces(b)) return gjk_pieces(a, b, trace, nullptr);
   if (!trace && a.geom == Geom::Circle && b.geom == Geom::Circle) return gjk_circles(a, b);
 #if HITBOX_LANES

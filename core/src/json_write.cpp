@@ -7,9 +7,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <version>
+
+#include "number_text.h"
 
 namespace hitbox::json_write {
 
@@ -98,10 +99,7 @@ std::string float_text_printf(float v) {
 }
 
 std::string double_text(double v) {
-  if (v == std::trunc(v) && std::abs(v) < 1e15 && !(v == 0.0 && std::signbit(v))) {
-    return std::to_string(static_cast<std::int64_t>(v));
-  }
-  return nlohmann::json(v).dump();
+  return number_text(v);
 }
 
 void put_string(std::string& out, std::string_view s) {

@@ -16,9 +16,8 @@ std::string float_text(float v);
 // two equal.
 std::string float_text_printf(float v);
 
-// Shortest text that reads back as the same double. Whole numbers are written without a
-// fraction ("300"), everything else as nlohmann writes doubles (round-trip exact): the
-// scene files' numbers, and numbers in scene error messages.
+// Shortest text that reads back as the same double (number_text.h): the scene files' numbers,
+// and numbers in scene error messages.
 std::string double_text(double v);
 
 // A quoted string: '"' and '\' escaped, control characters as \u00XX, everything else as is.

@@ -7,18 +7,16 @@
 #include <cmath>
 #include <cstdint>
 
-#include "json_write.h"
+#include "number_text.h"
 
 namespace hitbox {
 
 namespace {
 
-using json_write::double_text;
-
 const std::string kScaleRule = "scaled sizes must stay within 1e6 pixels";
 
 FieldProblem scale_out(const Shape& s, const std::string& what) {
-  return FieldProblem{"scale", "is out of range: scale " + double_text(s.scale) + " " + what +
+  return FieldProblem{"scale", "is out of range: scale " + number_text(s.scale) + " " + what +
                                    " (" + kScaleRule + ")"};
 }
 
@@ -31,14 +29,14 @@ std::string finite_problem(double v) {
 std::string coord_problem(double v) {
   if (!std::isfinite(v)) return finite_problem(v);
   if (std::abs(v) > kMaxCoord)
-    return "is out of range: " + double_text(v) + " is beyond +-1e6 pixels";
+    return "is out of range: " + number_text(v) + " is beyond +-1e6 pixels";
   return "";
 }
 
 std::string angle_problem(double v) {
   if (!std::isfinite(v)) return finite_problem(v);
   if (std::abs(v) > kMaxAngle)
-    return "is out of range: " + double_text(v) + " is beyond +-1e6 degrees";
+    return "is out of range: " + number_text(v) + " is beyond +-1e6 degrees";
   return "";
 }
 
@@ -46,8 +44,8 @@ std::string positive_problem(double v, double max, const std::string& rule) {
   if (!std::isfinite(v)) return finite_problem(v);
   if (!(v > 0.0)) return rule;
   if (v < kMinSize || v > max) {
-    return "is out of range: " + double_text(v) + " is not between 1e-6 and " +
-           (max == kMaxSize ? std::string("1e6") : double_text(max)) + " (" + rule + ")";
+    return "is out of range: " + number_text(v) + " is not between 1e-6 and " +
+           (max == kMaxSize ? std::string("1e6") : number_text(max)) + " (" + rule + ")";
   }
   return "";
 }
@@ -75,8 +73,8 @@ std::optional<FieldProblem> segment_points_problem(std::span<const DVec2> points
     }
   }
   if (points[0] == points[1]) {
-    return FieldProblem{"points", "has zero length: both points are [" + double_text(points[0].x) +
-                                      ", " + double_text(points[0].y) + "]"};
+    return FieldProblem{"points", "has zero length: both points are [" + number_text(points[0].x) +
+                                      ", " + number_text(points[0].y) + "]"};
   }
   return std::nullopt;
 }
@@ -86,13 +84,13 @@ std::optional<FieldProblem> scaled_problem(const Shape& s) {
     case Kind::Rect: {
       const double world = std::max(s.size.x, s.size.y) * s.scale;
       if (world > kMaxSize)
-        return scale_out(s, "makes the rect " + double_text(world) + " pixels wide");
+        return scale_out(s, "makes the rect " + number_text(world) + " pixels wide");
       break;
     }
     case Kind::Circle: {
       const double world = s.radius * s.scale;
       if (world > kMaxSize)
-        return scale_out(s, "makes the radius " + double_text(world) + " pixels");
+        return scale_out(s, "makes the radius " + number_text(world) + " pixels");
       break;
     }
     case Kind::Point:
@@ -103,7 +101,7 @@ std::optional<FieldProblem> scaled_problem(const Shape& s) {
       for (const DVec2& p : s.points) extent = std::max({extent, std::abs(p.x), std::abs(p.y)});
       const double world = extent * s.scale;
       if (world > kMaxCoord) {
-        return scale_out(s, "puts a point " + double_text(world) + " pixels from pos");
+        return scale_out(s, "puts a point " + number_text(world) + " pixels from pos");
       }
       break;
     }
@@ -113,7 +111,7 @@ std::optional<FieldProblem> scaled_problem(const Shape& s) {
       const double world = static_cast<double>(std::max(img->w, img->h)) * s.scale;
       if (world > kMaxSize) {
         return scale_out(s, "makes the sprite's " + std::to_string(img->w) + " x " +
-                                std::to_string(img->h) + " image " + double_text(world) +
+                                std::to_string(img->h) + " image " + number_text(world) +
                                 " pixels wide");
       }
       break;
@@ -194,7 +192,7 @@ std::optional<FieldProblem> body_problem(const BodySpec& b) {
                         const char* what) -> std::optional<FieldProblem> {
     if (!std::isfinite(v)) return FieldProblem{field, finite_problem(v)};
     if ((open_lo ? !(v > lo) : !(v >= lo)) || v > hi) {
-      return FieldProblem{field, "is out of range: " + double_text(v) + " (" + what + ")"};
+      return FieldProblem{field, "is out of range: " + number_text(v) + " (" + what + ")"};
     }
     return std::nullopt;
   };
@@ -216,7 +214,7 @@ std::optional<FieldProblem> body_problem(const BodySpec& b) {
     const std::string field = "body.velocity[" + std::to_string(i) + "]";
     if (std::string p = coord_problem(v); !p.empty()) {
       if (std::isfinite(v))
-        p = "is out of range: " + double_text(v) + " is beyond +-1e6 pixels per second";
+        p = "is out of range: " + number_text(v) + " is beyond +-1e6 pixels per second";
       return FieldProblem{field, p};
     }
   }
@@ -234,7 +232,7 @@ std::optional<FieldProblem> gravity_problem(DVec2 g) {
     const std::string field = "world.gravity[" + std::to_string(i) + "]";
     if (!std::isfinite(v)) return FieldProblem{field, finite_problem(v)};
     if (std::abs(v) > kMaxGravity) {
-      return FieldProblem{field, "is out of range: " + double_text(v) +
+      return FieldProblem{field, "is out of range: " + number_text(v) +
                                      " is beyond +-1e6 pixels per second squared"};
     }
   }

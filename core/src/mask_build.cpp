@@ -19,12 +19,12 @@ namespace {
 
 constexpr float kInf = std::numeric_limits<float>::infinity();
 
-inline bool inside_cell(const Body& b, int i, int j, float cell) {
+inline bool inside_cell(const Collider& b, int i, int j, float cell) {
   return contains(b, cell_centre(i, j, cell));
 }
 
 // The x extent [lo, hi] of the shape on the horizontal line y (closed), or lo > hi.
-inline void row_extent(const Body& b, float y, float* lo, float* hi) {
+inline void row_extent(const Collider& b, float y, float* lo, float* hi) {
   if (b.geom == Geom::Circle) {
     const float dy = y - b.pos.y;
     const float r2 = b.radius * b.radius - dy * dy;
@@ -74,7 +74,7 @@ int Mask::count() const {
   return n;
 }
 
-double mask_cells(const Body& b, float accuracy) {
+double mask_cells(const Collider& b, float accuracy) {
   constexpr double kMaxCell = 1073741824.0;  // 2^30
   const double a = static_cast<double>(accuracy);
   const double x0 = b.bounds.min.x * a, x1 = b.bounds.max.x * a;
@@ -90,7 +90,7 @@ namespace {
 
 // A concave polygon: the cells whose centre lies in any convex piece (the same centre rule,
 // closed), as the union of the pieces' masks.
-void build_pieces_mask(const Body& body, float accuracy, Mask& out) {
+void build_pieces_mask(const Collider& body, float accuracy, Mask& out) {
   std::vector<Mask> parts(static_cast<size_t>(body.piece_count));
   int x0 = std::numeric_limits<int>::max(), y0 = x0;
   int x1 = std::numeric_limits<int>::min(), y1 = x1;
@@ -137,7 +137,7 @@ void build_pieces_mask(const Body& body, float accuracy, Mask& out) {
 
 }  // namespace
 
-void build_mask(const Body& body, float accuracy, Mask& out) {
+void build_mask(const Collider& body, float accuracy, Mask& out) {
   if (has_pieces(body)) {
     build_pieces_mask(body, accuracy, out);
     return;
@@ -484,7 +484,7 @@ inline void row_span(const std::uint64_t* row, int words, int w, std::int32_t* l
 
 }  // namespace
 
-void build_sprite_mask(const Body& frame, const SpriteImage& image, int threshold, float scale,
+void build_sprite_mask(const Collider& frame, const SpriteImage& image, int threshold, float scale,
                        float accuracy, Mask& out) {
   const float cell = 1.0f / accuracy;
   out.cell = cell;

@@ -14,7 +14,7 @@ using namespace collide_detail;  // NOLINT: the algorithms' own internal helpers
 
 namespace {
 
-std::span<const Body> parts(const Body& b) {
+std::span<const Collider> parts(const Collider& b) {
   if (has_pieces(b)) return {b.pieces, static_cast<std::size_t>(b.piece_count)};
   return {&b, 1};
 }
@@ -51,7 +51,7 @@ void cut(Range& r, Vec2 n, float d, Vec2 p, Vec2 u) {
 // against the polygon grown by r, as the union of the polygon, the discs at its vertices and
 // the edges' outward bands (each convex; their union is convex, so the range runs from the
 // first entry to the last exit).
-Range overlap_range(const Body& a, const Body& b, Vec2 n) {
+Range overlap_range(const Collider& a, const Collider& b, Vec2 n) {
   const bool ca = a.geom == Geom::Circle, cb = b.geom == Geom::Circle;
   if (!ca && !cb) {
     Range r;
@@ -71,8 +71,8 @@ Range overlap_range(const Body& a, const Body& b, Vec2 n) {
     for (int k = 0; k < b.axis_count; ++k) slab(b.axes[k]);
     return r;
   }
-  const Body& circle = ca ? a : b;
-  const Body& poly = ca ? b : a;
+  const Collider& circle = ca ? a : b;
+  const Collider& poly = ca ? b : a;
   const Vec2 p = circle.pos;
   const Vec2 u = ca ? n : -n;  // the centre's motion relative to the polygon
   const float rad = circle.radius;
@@ -113,9 +113,9 @@ Range overlap_range(const Body& a, const Body& b, Vec2 n) {
 
 }  // namespace
 
-SatResult sat_pieces(const Body& a, const Body& b, SatTrace* trace, bool early_exit,
+SatResult sat_pieces(const Collider& a, const Collider& b, SatTrace* trace, bool early_exit,
                      PiecePair* which) {
-  const std::span<const Body> pa = parts(a), pb = parts(b);
+  const std::span<const Collider> pa = parts(a), pb = parts(b);
   SatResult best;
   std::size_t bi = 0, bj = 0;
   bool have = false;
@@ -140,8 +140,8 @@ done:
   return best;
 }
 
-MtdResult mtd_pieces(const Body& a, const Body& b, SatTrace* trace, PiecePair* which) {
-  const std::span<const Body> pa = parts(a), pb = parts(b);
+MtdResult mtd_pieces(const Collider& a, const Collider& b, SatTrace* trace, PiecePair* which) {
+  const std::span<const Collider> pa = parts(a), pb = parts(b);
   // Candidate directions from every overlapping piece pair, with the pair they came from.
   struct Candidate {
     Vec2 n;
@@ -183,8 +183,8 @@ MtdResult mtd_pieces(const Body& a, const Body& b, SatTrace* trace, PiecePair* w
   std::vector<Range> ranges;
   for (const Candidate& c : cands) {
     ranges.clear();
-    for (const Body& x : pa) {
-      for (const Body& y : pb) {
+    for (const Collider& x : pa) {
+      for (const Collider& y : pb) {
         const Range r = overlap_range(x, y, c.n);
         if (!r.empty() && r.hi > 0.0f) ranges.push_back(r);
       }
@@ -221,8 +221,9 @@ MtdResult mtd_pieces(const Body& a, const Body& b, SatTrace* trace, PiecePair* w
   return m;
 }
 
-SweptResult swept_pieces(const Body& a, const Body& b, SweptTrace* trace, PiecePair* which) {
-  const std::span<const Body> pa = parts(a), pb = parts(b);
+SweptResult swept_pieces(const Collider& a, const Collider& b, SweptTrace* trace,
+                         PiecePair* which) {
+  const std::span<const Collider> pa = parts(a), pb = parts(b);
   SweptResult best;
   std::size_t bi = 0, bj = 0;
   for (std::size_t i = 0; i < pa.size(); ++i) {
@@ -244,8 +245,8 @@ SweptResult swept_pieces(const Body& a, const Body& b, SweptTrace* trace, PieceP
   return best;
 }
 
-GjkResult gjk_pieces(const Body& a, const Body& b, GjkTrace* trace, PiecePair* which) {
-  const std::span<const Body> pa = parts(a), pb = parts(b);
+GjkResult gjk_pieces(const Collider& a, const Collider& b, GjkTrace* trace, PiecePair* which) {
+  const std::span<const Collider> pa = parts(a), pb = parts(b);
   GjkResult best;
   std::size_t bi = 0, bj = 0;
   bool have = false;

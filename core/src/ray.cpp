@@ -25,7 +25,7 @@ using detail::ray_inside_at;
 
 // Cyrus-Beck: the ray's t range [0, 1] cut by each edge's inner half-plane
 // dot(n, x - v) <= 0. An edge the ray runs parallel to either keeps all of it or none.
-RayHit ray_convex(const Body& b, Vec2 from, Vec2 d) {
+RayHit ray_convex(const Collider& b, Vec2 from, Vec2 d) {
   bool inside = true;
   for (int i = 0; i < b.count && inside; ++i) inside = dot(b.n[i], from - b.v[i]) <= 0.0f;
   if (inside) return ray_inside_at(from);
@@ -61,7 +61,7 @@ RayHit ray_convex(const Body& b, Vec2 from, Vec2 d) {
 // largest t when that t is positive, else the first entering edge. Exiting edges lower t_out,
 // and a parallel edge with the start outside it misses.
 template <int G>
-[[gnu::noinline]] RayHit ray_convex_lanes(const Body& b, Vec2 from, Vec2 d) {
+[[gnu::noinline]] RayHit ray_convex_lanes(const Collider& b, Vec2 from, Vec2 d) {
   using detail::f4;
   using detail::i4;
   using detail::lane_mask;
@@ -113,7 +113,7 @@ template <int G>
 // near t is the larger (x on a tie), the normal that face's, against the ray. A ray parallel
 // to a slab's faces keeps all of the range or none of it. Closed: a start on the boundary is
 // inside.
-RayHit ray_box(const Body& b, Vec2 from, Vec2 d) {
+RayHit ray_box(const Collider& b, Vec2 from, Vec2 d) {
   const Vec2 f = from - b.pos;
   const float fx = dot(f, b.axis_x), fy = dot(f, b.axis_y);
   if (std::fabs(fx) <= b.half.x && std::fabs(fy) <= b.half.y) return ray_inside_at(from);
@@ -153,7 +153,7 @@ double orient(Vec2 a, Vec2 b, Vec2 c) {
 
 // Segments and points: where the ray's own segment meets them (segment.h), the hit nearest
 // the start. Every case; ray_segment() below takes the common ones of a segment first.
-[[gnu::noinline]] RayHit ray_thin(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
+[[gnu::noinline]] RayHit ray_thin(const Collider& b, Vec2 from, Vec2 to, Vec2 d) {
   const Vec2 v0 = b.v[0];
   const Vec2 v1 = b.count == 2 ? b.v[1] : b.v[0];
   if (segment_intersection(from, from, v0, v1).count > 0) return ray_inside_at(from);
@@ -178,7 +178,7 @@ double orient(Vec2 a, Vec2 b, Vec2 c) {
 // A ray crossing a segment with every end strictly apart: segment_intersection's crossing
 // point from the two exact orientations of the ray's ends, its t, and the segment's normal on
 // the start's side.
-RayHit segment_crossing(const Body& b, Vec2 from, Vec2 to, Vec2 d, double o_from, double o_to) {
+RayHit segment_crossing(const Collider& b, Vec2 from, Vec2 to, Vec2 d, double o_from, double o_to) {
   const double s = o_from / (o_from - o_to);
   const Vec2 p(static_cast<float>(from.x + s * (static_cast<double>(to.x) - from.x)),
                static_cast<float>(from.y + s * (static_cast<double>(to.y) - from.y)));
@@ -197,7 +197,7 @@ RayHit segment_crossing(const Body& b, Vec2 from, Vec2 to, Vec2 d, double o_from
 // Anything touching a line takes ray_thin(). The four sign tests are combined without
 // branches into one miss test, so a miss costs one branch, not a chain of them on signs that
 // come in no predictable order.
-[[gnu::noinline]] RayHit ray_segment_exact(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
+[[gnu::noinline]] RayHit ray_segment_exact(const Collider& b, Vec2 from, Vec2 to, Vec2 d) {
   const Vec2 v0 = b.v[0], v1 = b.v[1];
   const double o_from = orient(v0, v1, from), o_to = orient(v0, v1, to);
   const double o_v0 = orient(from, to, v0), o_v1 = orient(from, to, v1);
@@ -217,7 +217,7 @@ RayHit segment_crossing(const Body& b, Vec2 from, Vec2 to, Vec2 d, double o_from
 // float sign is certain it is the exact sign (the double orientations are exact up to their
 // last rounding, which keeps the sign), so a miss is decided without a double; any uncertain
 // sign, or products too small for the bound to hold, takes the exact path above.
-RayHit ray_segment(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
+RayHit ray_segment(const Collider& b, Vec2 from, Vec2 to, Vec2 d) {
   using detail::f4;
   using detail::shuffle;
   f4 ends;  // {v0.x, v0.y, v1.x, v1.y}
@@ -244,7 +244,7 @@ RayHit ray_segment(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
   return segment_crossing(b, from, to, d, orient(b.v[0], b.v[1], from), orient(b.v[0], b.v[1], to));
 }
 #else
-RayHit ray_segment(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
+RayHit ray_segment(const Collider& b, Vec2 from, Vec2 to, Vec2 d) {
   return ray_segment_exact(b, from, to, d);
 }
 #endif
@@ -255,7 +255,7 @@ RayHit ray_segment(const Body& b, Vec2 from, Vec2 to, Vec2 d) {
 // reaches the union's boundary before any inner diagonal). Out of line, so the convex casts
 // below run without this loop's frame.
 namespace {
-[[gnu::noinline]] RayHit raycast_pieces(const Body& b, Vec2 from, Vec2 to) {
+[[gnu::noinline]] RayHit raycast_pieces(const Collider& b, Vec2 from, Vec2 to) {
   RayHit best;
   for (int k = 0; k < b.piece_count; ++k) {
     const RayHit h = raycast(b.pieces[k], from, to);
@@ -273,7 +273,7 @@ namespace detail {
 }
 
 // raycast() takes the circles inline; every other kind comes here.
-RayHit raycast_any(const Body& b, Vec2 from, Vec2 to) {
+RayHit raycast_any(const Collider& b, Vec2 from, Vec2 to) {
   assert(b.geom != Geom::Circle);
   if (has_pieces(b)) return raycast_pieces(b, from, to);
   const Vec2 d = to - from;
@@ -291,7 +291,7 @@ RayHit raycast_any(const Body& b, Vec2 from, Vec2 to) {
 std::vector<RayHitAt> cast_ray(std::span<const Posed> bodies, Vec2 from, Vec2 to) {
   std::vector<RayHitAt> hits;
   for (std::size_t i = 0; i < bodies.size(); ++i) {
-    const RayHit h = raycast(bodies[i].body(), from, to);
+    const RayHit h = raycast(bodies[i].collider(), from, to);
     if (h.hit) hits.push_back(RayHitAt{static_cast<int>(i), h});
   }
   std::stable_sort(hits.begin(), hits.end(),

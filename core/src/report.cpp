@@ -26,7 +26,7 @@ std::string pixel_mask_problem(const Scene& scene, const std::vector<std::pair<i
       checked[k] = true;
       const Shape& s = scene.shapes[k];
       if (s.kind == Kind::Point || s.kind == Kind::Segment) continue;  // no mask (no area)
-      const double cells = mask_cells(Posed(s).body(), accuracy);
+      const double cells = mask_cells(Posed(s).collider(), accuracy);
       if (cells > kMaxMaskCells) {
         return "shape \"" + s.id + "\" is too large for the pixel test at accuracy " +
                format_float(accuracy) + ": its mask would have about " +
@@ -66,8 +66,8 @@ void put_hit(std::string& out, bool hit) {
   out += '}';
 }
 
-void put_sat(std::string& out, const SatResult& r, const SatTrace& t, const Body& a,
-             const Body& b) {
+void put_sat(std::string& out, const SatResult& r, const SatTrace& t, const Collider& a,
+             const Collider& b) {
   out += "{\"hit\":";
   put_bool(out, r.hit);
   if (!r.hit) {
@@ -125,8 +125,8 @@ void put_mtd(std::string& out, const MtdResult& m) {
   out += '}';
 }
 
-void put_swept(std::string& out, const SweptResult& s, const SweptTrace& t, const Body& a,
-               const Body& b) {
+void put_swept(std::string& out, const SweptResult& s, const SweptTrace& t, const Collider& a,
+               const Collider& b) {
   out += "{\"hit\":";
   put_bool(out, s.hit);
   if (s.hit) {
@@ -138,7 +138,7 @@ void put_swept(std::string& out, const SweptResult& s, const SweptTrace& t, cons
     const bool ca = a.geom == Geom::Circle && !has_area(b);
     const bool cb = b.geom == Geom::Circle && !has_area(a);
     if ((ca || cb) && !s.initially_overlapping) {
-      const Body& circle = ca ? a : b;
+      const Collider& circle = ca ? a : b;
       out += ",\"centre\":";
       put_vec(out, circle.pos + circle.vel * s.toi);
     }
@@ -201,7 +201,8 @@ void put_pieces(std::string& out, const PiecePair& p) {
 }
 
 // The JSON of one algorithm that ran, from the dispatcher's results.
-void put_answer(std::string& out, Algo bit, const PairAnalysis& an, const Body& a, const Body& b) {
+void put_answer(std::string& out, Algo bit, const PairAnalysis& an, const Collider& a,
+                const Collider& b) {
   switch (bit) {
     case kAlgoAabb:
       put_hit(out, an.aabb.hit);

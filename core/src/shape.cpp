@@ -1,4 +1,4 @@
-// Posing: Shape (the file's description) -> Body (world vertices, normals, axes, bounds).
+// Posing: Shape (the file's description) -> Collider (world vertices, normals, axes, bounds).
 // This is the one place that applies mirror, scale and rotation, and the one place that
 // restores the vertex order after a mirror reversed it (geometry.h, "positive area").
 #include "hitbox/shape.h"
@@ -106,8 +106,8 @@ int pose_int_slots(const Shape& s) {
   return vertex_count(s);
 }
 
-Body pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> int_storage) {
-  Body b;
+Collider pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> int_storage) {
+  Collider b;
   b.pos = to_f(s.pos);
   b.vel = to_f(s.vel);
   b.scale = static_cast<float>(s.scale);
@@ -289,7 +289,8 @@ Posed::Posed(const Shape& s) {
   }
 }
 
-Posed::Posed(const Posed& o) : body_(o.body_), arrays_(o.arrays_), piece_posed_(o.piece_posed_) {
+Posed::Posed(const Posed& o)
+    : collider_(o.collider_), arrays_(o.arrays_), piece_posed_(o.piece_posed_) {
   repoint();
 }
 
@@ -299,21 +300,21 @@ Posed& Posed::operator=(const Posed& o) {
 }
 
 // A move keeps the pieces where they are (their vectors' buffers move whole), so only the
-// Body's own arrays need pointing again, at this object's inline storage.
+// Collider's own arrays need pointing again, at this object's inline storage.
 Posed::Posed(Posed&& o) noexcept
-    : body_(o.body_),
+    : collider_(o.collider_),
       arrays_(std::move(o.arrays_)),
       piece_posed_(std::move(o.piece_posed_)),
-      piece_bodies_(std::move(o.piece_bodies_)) {
+      piece_colliders_(std::move(o.piece_colliders_)) {
   point_arrays();
 }
 
 Posed& Posed::operator=(Posed&& o) noexcept {
   if (this != &o) {
-    body_ = o.body_;
+    collider_ = o.collider_;
     arrays_ = std::move(o.arrays_);
     piece_posed_ = std::move(o.piece_posed_);
-    piece_bodies_ = std::move(o.piece_bodies_);
+    piece_colliders_ = std::move(o.piece_colliders_);
     point_arrays();
   }
   return *this;
@@ -321,30 +322,30 @@ Posed& Posed::operator=(Posed&& o) noexcept {
 
 void Posed::repose(const Shape& s) {
   arrays_.size_for(s);
-  body_ = pose_into(s, arrays_.vecs(), arrays_.ints());
+  collider_ = pose_into(s, arrays_.vecs(), arrays_.ints());
 }
 
 void Posed::repoint() {
-  piece_bodies_.clear();
-  for (const Posed& p : piece_posed_) piece_bodies_.push_back(p.body());
-  body_.pieces = piece_bodies_.empty() ? nullptr : piece_bodies_.data();
-  body_.piece_count = static_cast<std::uint8_t>(piece_bodies_.size());  // <= 62 (n - 2)
+  piece_colliders_.clear();
+  for (const Posed& p : piece_posed_) piece_colliders_.push_back(p.collider());
+  collider_.pieces = piece_colliders_.empty() ? nullptr : piece_colliders_.data();
+  collider_.piece_count = static_cast<std::uint8_t>(piece_colliders_.size());  // <= 62 (n - 2)
   point_arrays();
 }
 
 void Posed::point_arrays() {
-  if (body_.count == 0) return;
+  if (collider_.count == 0) return;
   const std::span<Vec2> vecs = arrays_.vecs();
-  body_.v = vecs.data();
-  body_.n = body_.v + body_.count;
-  body_.axes = body_.n + body_.count;
-  body_.self = body_.axes + body_.count;
-  body_.vx = &(vecs.data() + 4 * body_.count)->x;
-  body_.vy = body_.vx + body_.padded;
-  body_.axis_edge = arrays_.ints().data();
+  collider_.v = vecs.data();
+  collider_.n = collider_.v + collider_.count;
+  collider_.axes = collider_.n + collider_.count;
+  collider_.self = collider_.axes + collider_.count;
+  collider_.vx = &(vecs.data() + 4 * collider_.count)->x;
+  collider_.vy = collider_.vx + collider_.padded;
+  collider_.axis_edge = arrays_.ints().data();
 }
 
-bool contains(const Body& b, Vec2 p) {
+bool contains(const Collider& b, Vec2 p) {
   if (has_pieces(b)) {
     for (int k = 0; k < b.piece_count; ++k) {
       if (contains(b.pieces[k], p)) return true;
@@ -370,6 +371,8 @@ bool contains(const Body& b, Vec2 p) {
 }  // namespace hitbox
 
 namespace hitbox {
-static_assert(offsetof(Body, count) + sizeof(int) <= 64, "a Body's hot fields fit one cache line");
-static_assert(offsetof(Body, piece_count) < offsetof(Body, bounds), "piece_count sits in padding");
+static_assert(offsetof(Collider, count) + sizeof(int) <= 64,
+              "a Collider's hot fields fit one cache line");
+static_assert(offsetof(Collider, piece_count) < offsetof(Collider, bounds),
+              "piece_count sits in padding");
 }  // namespace hitbox

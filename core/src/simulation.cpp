@@ -61,7 +61,7 @@ DVec2 to_d(Vec2 v) {
 
 // The smallest distance from the shape's centre to its boundary: how far it may move in one
 // sub-step before the swept guard takes over.
-double min_half_width(const Body& b) {
+double min_half_width(const Collider& b) {
   if (b.geom == Geom::Circle) return b.radius;
   if (b.count == 0) return 0.0;
   DVec2 c(0.0, 0.0);
@@ -117,7 +117,7 @@ void substep(Simulation* sim, double h, bool last, SimTrace* trace, SimStats* st
   // 2. Broad phase, then the MTD of every candidate pair with a dynamic body in it.
   // Boxes grown by half the speculative margin, so pairs closer than the margin are found.
   for (std::size_t i = 0; i < n; ++i) {
-    const Aabb& b = sim->posed[i].body().bounds;
+    const Aabb& b = sim->posed[i].collider().bounds;
     const Vec2 grow(static_cast<float>(kSpeculative / 2.0));
     sim->boxes[i] = Aabb{b.min - grow, b.max + grow};
   }
@@ -134,8 +134,8 @@ void substep(Simulation* sim, double h, bool last, SimTrace* trace, SimStats* st
     const detail::SimShape& sb = sim->shapes[static_cast<std::size_t>(p.b)];
     if (!sa.dynamic && !sb.dynamic) continue;
     ++narrow;
-    const MtdResult m = mtd(sim->posed[static_cast<std::size_t>(p.a)].body(),
-                            sim->posed[static_cast<std::size_t>(p.b)].body());
+    const MtdResult m = mtd(sim->posed[static_cast<std::size_t>(p.a)].collider(),
+                            sim->posed[static_cast<std::size_t>(p.b)].collider());
     Contact c;
     c.a = p.a;
     c.b = p.b;
@@ -145,8 +145,8 @@ void substep(Simulation* sim, double h, bool last, SimTrace* trace, SimStats* st
     } else {
       // Apart: a speculative contact when closer than the margin (negative depth: the gap),
       // so a shape resting between two others keeps both contacts in the same sub-step.
-      const GjkResult gap = gjk(sim->posed[static_cast<std::size_t>(p.a)].body(),
-                                sim->posed[static_cast<std::size_t>(p.b)].body());
+      const GjkResult gap = gjk(sim->posed[static_cast<std::size_t>(p.a)].collider(),
+                                sim->posed[static_cast<std::size_t>(p.b)].collider());
       if (gap.hit || !(gap.distance < kSpeculative) || !(gap.distance > 0.0f)) continue;
       c.n = glm::normalize(to_d(gap.point_a) - to_d(gap.point_b));
       if (!std::isfinite(c.n.x) || !std::isfinite(c.n.y)) continue;
@@ -265,7 +265,7 @@ void substep(Simulation* sim, double h, bool last, SimTrace* trace, SimStats* st
     const DVec2 d = u * h;
     bool stopped = false;
     if (o.swept && glm::length(d) > 0.5 * si.min_half) {
-      Body a = sim->posed[i].body();
+      Collider a = sim->posed[i].collider();
       a.vel = Vec2(d);
       Aabb path = a.bounds;
       path.min = glm::min(path.min, a.bounds.min + a.vel);
@@ -275,7 +275,7 @@ void substep(Simulation* sim, double h, bool last, SimTrace* trace, SimStats* st
       Vec2 normal(0.0f);
       for (const int k : sim->statics) {
         if (!aabb_overlaps(path, sim->boxes[static_cast<std::size_t>(k)])) continue;
-        Body b = sim->posed[static_cast<std::size_t>(k)].body();
+        Collider b = sim->posed[static_cast<std::size_t>(k)].collider();
         b.vel = Vec2(0.0f);
         ++swept_tests;
         const SweptResult r = swept(a, b);
@@ -402,7 +402,7 @@ void sim_reload(Simulation* sim) {
       if (d.inv_mass == 0.0) d.dynamic = false;  // no area: nothing to move
     }
     if (!d.dynamic) sim->statics.push_back(static_cast<int>(i));
-    d.min_half = min_half_width(sim->posed.back().body());
+    d.min_half = min_half_width(sim->posed.back().collider());
   }
   if (sim->scene.world) {
     if (const auto problem = gravity_problem(sim->scene.world->gravity)) {

@@ -32,7 +32,7 @@ namespace {
 
 // The relative-velocity axis of the slabs: nothing moves along it, so a static test. True
 // when it separates the two shapes.
-bool apart_across_motion(const Body& a, const Body& b, Vec2 rel, float rel2) {
+bool apart_across_motion(const Collider& a, const Collider& b, Vec2 rel, float rel2) {
   const Vec2 axis = Vec2(-rel.y, rel.x) / std::sqrt(rel2);
   return interval_overlap(project(a, axis), project(b, axis)) < 0.0f;
 }
@@ -40,8 +40,8 @@ bool apart_across_motion(const Body& a, const Body& b, Vec2 rel, float rel2) {
 // The slabs' answer once every axis is in: no impact (`never`), overlapping already at t = 0
 // (toi 0, with the MTD and its normal), or the latest entry, its normal back toward A (A was
 // moving toward B along the entry axis).
-SweptResult slabs_result(const Body& a, const Body& b, bool never, float t_enter, Vec2 entry_axis,
-                         float entry_speed) {
+SweptResult slabs_result(const Collider& a, const Collider& b, bool never, float t_enter,
+                         Vec2 entry_axis, float entry_speed) {
   SweptResult r;
   if (never) return r;
   r.hit = true;
@@ -59,7 +59,7 @@ SweptResult slabs_result(const Body& a, const Body& b, bool never, float t_enter
 // Polygon pairs: each axis gives a slab of times in which the moving intervals overlap;
 // the pair overlaps in the intersection of all slabs (the extended SAT with the relative
 // velocity axis; Ericson 5.5.8's interval test per axis).
-SweptResult swept_slabs(const Body& a, const Body& b, SweptTrace* trace) {
+SweptResult swept_slabs(const Collider& a, const Collider& b, SweptTrace* trace) {
   const Vec2 rel = a.vel - b.vel;
   float t_enter = -kInf;
   float t_exit = kInf;
@@ -149,7 +149,7 @@ inline float ray_circle(Vec2 p, Vec2 u, Vec2 c, float r, float* qa, float* qb, f
 
 // Circle-circle: the centre of A relative to B moves along p + t v; contact when the
 // distance equals ra + rb, a quadratic in t (the Flash-era swept-circle method).
-SweptResult swept_circles(const Body& a, const Body& b, SweptTrace* trace) {
+SweptResult swept_circles(const Collider& a, const Collider& b, SweptTrace* trace) {
   const Vec2 rel = a.vel - b.vel;
   const float rs = a.radius + b.radius;
   float qa = 0.0f, qb = 0.0f, qc = 0.0f;
@@ -190,10 +190,10 @@ inline void running(SweptTrace* trace, float best) {
 // Circle-polygon: the circle's centre moves, relative to the polygon, along a ray; the
 // circle touches the polygon when the centre reaches the polygon grown by the radius
 // (the edges pushed out by r, and a disc of radius r at every vertex). Exact, no steps.
-SweptResult swept_circle_polygon(const Body& a, const Body& b, SweptTrace* trace) {
+SweptResult swept_circle_polygon(const Collider& a, const Collider& b, SweptTrace* trace) {
   const bool circle_is_a = a.geom == Geom::Circle;
-  const Body& circle = circle_is_a ? a : b;
-  const Body& poly = circle_is_a ? b : a;
+  const Collider& circle = circle_is_a ? a : b;
+  const Collider& poly = circle_is_a ? b : a;
   const Vec2 u = circle.vel - poly.vel;  // circle centre's motion relative to the polygon
   const Vec2 p = circle.pos;
   const float r = circle.radius;
@@ -279,10 +279,10 @@ inline void earliest(f4 t, int base, float& best, int& at) {
 // swept_circle_polygon() without a trace: the edges four at a time and the vertices four at a
 // time, every branch of the loops a select in lanes. Lane by lane the same float operations,
 // the same earliest feature (edges before vertices, first index on ties), the same normal.
-SweptResult swept_circle_polygon_lanes(const Body& a, const Body& b) {
+SweptResult swept_circle_polygon_lanes(const Collider& a, const Collider& b) {
   const bool circle_is_a = a.geom == Geom::Circle;
-  const Body& circle = circle_is_a ? a : b;
-  const Body& poly = circle_is_a ? b : a;
+  const Collider& circle = circle_is_a ? a : b;
+  const Collider& poly = circle_is_a ? b : a;
   const Vec2 u = circle.vel - poly.vel;
   const Vec2 p = circle.pos;
   const float r = circle.radius;
@@ -363,14 +363,14 @@ SweptResult swept_circle_polygon_lanes(const Body& a, const Body& b) {
 // other polygon projected on them in lanes, as the static test does), a slab of times per
 // lane, and the latest entry (first axis on ties) and earliest exit over the lanes. The same
 // numbers as the traced walk; it stops only after a whole group.
-SweptResult swept_polygons_lanes(const Body& a, const Body& b) {
+SweptResult swept_polygons_lanes(const Collider& a, const Collider& b) {
   const Vec2 rel = a.vel - b.vel;
   const f4 rx = splat4(rel.x), ry = splat4(rel.y), inf = splat4(kInf), zero{};
   float t_enter = -kInf, t_exit = kInf;
   Vec2 entry_axis{1.0f, 0.0f};
   float entry_speed = 0.0f;
   bool never = false;
-  const auto group = [&](const Body& owner, const Body& other, bool own_is_a, int k) {
+  const auto group = [&](const Collider& owner, const Collider& other, bool own_is_a, int k) {
     f4 x, y, olo, ohi, plo, phi;
     load_axes(owner, k, x, y, olo, ohi);
     project_lanes(other, x, y, plo, phi);
@@ -417,7 +417,7 @@ SweptResult swept_polygons_lanes(const Body& a, const Body& b) {
 // Box-box slabs without a trace: the four box axes in lanes (one division instruction for
 // all of them), then the relative-velocity axis. The same arithmetic, lane by lane, as
 // swept_slabs() records in a trace.
-SweptResult swept_box_box(const Body& a, const Body& b) {
+SweptResult swept_box_box(const Collider& a, const Collider& b) {
   const BoxBox4 r = box_box4(a, b);
   const Vec2 rel = a.vel - b.vel;
   const f4 s = splat4(rel.x) * r.ax + splat4(rel.y) * r.ay;
@@ -454,7 +454,7 @@ SweptResult swept_box_box(const Body& a, const Body& b) {
 // Polygon pairs by SAT slabs plus the relative-velocity axis; circle-circle by the
 // quadratic; circle-polygon by a ray against the rounded polygon. Overlap at t = 0 gives
 // toi 0 and the MTD.
-SweptResult swept(const Body& a, const Body& b, SweptTrace* trace) {
+SweptResult swept(const Collider& a, const Collider& b, SweptTrace* trace) {
   if (has_pieces(a) || has_pieces(b)) return swept_pieces(a, b, trace, nullptr);
   if (!trace && a.geom == Geom::Box && b.geom == Geom::Box) return swept_box_box(a, b);
   const bool ca = a.geom == Geom::Circle;

@@ -26,7 +26,7 @@ namespace hitbox::fuzz {
   std::abort();
 }
 
-inline bool finite_body(const Body& b) {
+inline bool finite_body(const Collider& b) {
   return std::isfinite(b.bounds.min.x) && std::isfinite(b.bounds.min.y) &&
          std::isfinite(b.bounds.max.x) && std::isfinite(b.bounds.max.y) && std::isfinite(b.vel.x) &&
          std::isfinite(b.vel.y);
@@ -34,7 +34,7 @@ inline bool finite_body(const Body& b) {
 
 // Every algorithm on (a, b). `pixel_accuracy` 0 leaves the pixel test out. `accepted`: both
 // shapes passed shape_problem (hitbox/limits.h), so every answer must be a finite number.
-inline void every_algorithm(const Body& a, const Body& b, float pixel_accuracy,
+inline void every_algorithm(const Collider& a, const Collider& b, float pixel_accuracy,
                             bool accepted = false) {
   const bool finite = finite_body(a) && finite_body(b);
   const bool check = accepted && finite;
@@ -92,7 +92,7 @@ inline void every_algorithm(const Body& a, const Body& b, float pixel_accuracy,
   if (pixel_accuracy > 0.0f && finite && mask_cells(a, pixel_accuracy) < 1e6 &&
       mask_cells(b, pixel_accuracy) < 1e6) {
     Mask ma, mb;
-    const auto build = [&](const Body& body, Mask& m) {
+    const auto build = [&](const Collider& body, Mask& m) {
       if (body.sprite) {
         build_sprite_mask(body, *body.sprite, body.alpha_threshold, body.scale, pixel_accuracy, m);
       } else {

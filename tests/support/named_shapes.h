@@ -62,7 +62,7 @@ inline Shape polygon(const char* id, DVec2 pos, std::vector<DVec2> pts) {
   return s;
 }
 
-inline double shoelace(const Body& b) {
+inline double shoelace(const Collider& b) {
   double a = 0.0;
   for (int i = 0; i < b.count; ++i) {
     const Vec2 p = b.v[i];

@@ -2,7 +2,7 @@
 // shape_test.cpp, gjk_test.cpp, ...); checked themselves in reference_test.cpp.
 //
 // Everything here is written from scratch in double precision and works from the Shape
-// (the scene description), never from hitbox's Body / pose(): the world transform, the
+// (the scene description), never from hitbox's Collider / pose(): the world transform, the
 // circle polygons, the convex hull, clipping, areas and distances are all re-derived.
 // Only the plain data types (Shape, Kind, DVec2) are shared with the library.
 //

@@ -118,7 +118,7 @@ std::vector<Probe> interior_probes(const Scene& scene, int width, int height) {
       return false;
     const float px = 1.0f / cam.zoom;
     for (std::size_t j = 0; j < posed.size(); ++j) {
-      const Body& b = posed[j].body();
+      const Collider& b = posed[j].collider();
       if (scene.shapes[j].kind == Kind::Sprite) {
         // Sprites are images: stay out of their frames altogether.
         if (w.x >= b.bounds.min.x - 4 * px && w.x <= b.bounds.max.x + 4 * px &&
@@ -145,7 +145,7 @@ std::vector<Probe> interior_probes(const Scene& scene, int width, int height) {
   };
   std::vector<Probe> probes;
   for (std::size_t i = 0; i < posed.size(); ++i) {
-    const Body& b = posed[i].body();
+    const Collider& b = posed[i].collider();
     if (scene.shapes[i].kind == Kind::Sprite || b.bound * cam.zoom < 30.0f) continue;
     std::vector<Vec2> candidates;
     for (int k = 0; k < b.count; ++k) {
@@ -335,7 +335,7 @@ bool near_decorations(const Scene& scene, const std::vector<Posed>& posed, const
   const Vec2 w = cam.to_world(s);
   const float px = 1.0f / cam.zoom;
   for (std::size_t j = 0; j < posed.size(); ++j) {
-    const Body& b = posed[j].body();
+    const Collider& b = posed[j].collider();
     float lx = 0.5f * b.bound, ly = 0.3f * b.bound;
     if (b.geom == Geom::Box) {
       lx = 0.7f * b.half.x;
@@ -379,7 +379,7 @@ std::vector<TexelProbe> texel_probes(const Scene& scene, const std::string& id, 
   std::vector<TexelProbe> probes;
   if (self < 0) return probes;
   const Shape& shape = scene.shapes[static_cast<std::size_t>(self)];
-  const Body& b = posed[static_cast<std::size_t>(self)].body();
+  const Collider& b = posed[static_cast<std::size_t>(self)].collider();
   const SpriteImage* img = shape.pixels.image.get();
   if (img == nullptr || img->rgba.size() != static_cast<std::size_t>(img->w) * img->h * 4)
     return probes;
@@ -417,7 +417,7 @@ std::vector<TexelProbe> texel_probes(const Scene& scene, const std::string& id, 
                                     (4.0f * px));
       for (std::size_t j = 0; j < posed.size() && clear; ++j) {
         if (static_cast<int>(j) == self) continue;
-        const Aabb& o = posed[j].body().bounds;
+        const Aabb& o = posed[j].collider().bounds;
         clear = !(w.x >= o.min.x - 4 * px && w.x <= o.max.x + 4 * px && w.y >= o.min.y - 4 * px &&
                   w.y <= o.max.y + 4 * px);
       }
@@ -573,7 +573,7 @@ std::vector<std::pair<int, int>> overlap_probes(const Scene& scene, const CoreOv
       if (std::abs(glm::length(s - cam.to_screen(first)) - marker) < 5.0f) continue;
       bool label = false;
       for (const Posed& p : posed) {
-        const Vec2 l = cam.to_screen(p.body().bounds.min) + Vec2(0.0f, -18.0f);
+        const Vec2 l = cam.to_screen(p.collider().bounds.min) + Vec2(0.0f, -18.0f);
         label = label || (s.x >= l.x - 4 && s.x <= l.x + 260 && s.y >= l.y - 4 && s.y <= l.y + 26);
       }
       if (!label) probes.emplace_back(x, y);

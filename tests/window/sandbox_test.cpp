@@ -116,7 +116,7 @@ TEST(SandboxFrame, TheFrameAnalysisIsTheDispatchersAnswer) {
   const Posed a(sc.shapes[1]), b(sc.shapes[0]);
   AnalysisInput in;
   in.algos = kAlgoAabb | kAlgoSat | kAlgoMtd | kAlgoSwept | kAlgoGjk;
-  const PairAnalysis direct = analyze(a.body(), b.body(), in);
+  const PairAnalysis direct = analyze(a.collider(), b.collider(), in);
   for (const AlgoInfo& info : kAlgorithms) {
     EXPECT_EQ(an->answer(info.bit).verdict, direct.answer(info.bit).verdict) << info.name;
     EXPECT_EQ(an->answer(info.bit).figure, direct.answer(info.bit).figure) << info.name;

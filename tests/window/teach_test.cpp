@@ -38,8 +38,8 @@ const std::string kScenes = std::string(HITBOX_SOURCE_DIR) + "/tests/window/scen
 struct Pair {
   Scene scene;
   std::vector<Posed> posed;
-  const Body& a() const { return posed[0].body(); }
-  const Body& b() const { return posed[1].body(); }
+  const Collider& a() const { return posed[0].collider(); }
+  const Collider& b() const { return posed[1].collider(); }
 };
 
 Pair load_pair(const std::string& file) {
@@ -49,13 +49,13 @@ Pair load_pair(const std::string& file) {
   return p;
 }
 
-Body circle(Vec2 pos, float r, Vec2 vel, Shape* keep, std::vector<Posed>* out) {
+Collider circle(Vec2 pos, float r, Vec2 vel, Shape* keep, std::vector<Posed>* out) {
   keep->kind = Kind::Circle;
   keep->pos = DVec2(pos.x, pos.y);
   keep->radius = r;
   keep->vel = DVec2(vel.x, vel.y);
   out->emplace_back(*keep);
-  return out->back().body();
+  return out->back().collider();
 }
 
 // ---- the step logic ----
@@ -111,16 +111,16 @@ TEST(TeachKeys, NextAndPrevWalkOnlySectionsInStepModeAndStopAtTheEnds) {
 }
 
 TEST(TeachFlag, StepFlagNamesAnAlgorithmAndAStepFromOne) {
-  teach::Algo algo{};
+  teach::StepAlgo algo{};
   int step = -1;
   ASSERT_TRUE(teach::parse_step_flag("sat:2", &algo, &step));
-  EXPECT_EQ(algo, teach::Algo::Sat);
+  EXPECT_EQ(algo, teach::StepAlgo::Sat);
   EXPECT_EQ(step, 1);
   ASSERT_TRUE(teach::parse_step_flag("gjk:1", &algo, &step));
-  EXPECT_EQ(algo, teach::Algo::Gjk);
+  EXPECT_EQ(algo, teach::StepAlgo::Gjk);
   EXPECT_EQ(step, 0);
   ASSERT_TRUE(teach::parse_step_flag("swept:4", &algo, &step));
-  EXPECT_EQ(algo, teach::Algo::Swept);
+  EXPECT_EQ(algo, teach::StepAlgo::Swept);
   for (const char* bad : {"sat", "sat:", "sat:0", "sat:-1", "sat:2x", "mtd:1", ":3", ""})
     EXPECT_FALSE(teach::parse_step_flag(bad, &algo, &step)) << bad;
 }
@@ -136,7 +136,7 @@ TEST(TeachSwept, RunningTimesEndAtTheTracesTimesAndTheLastStepStatesTheImpact) {
   sa.vel = DVec2(200.0, 0.0);
   const Posed pa(sa), pb(sb);
   SweptTrace tr;
-  const SweptResult r = swept(pa.body(), pb.body(), &tr);
+  const SweptResult r = swept(pa.collider(), pb.collider(), &tr);
   ASSERT_TRUE(r.hit);
   ASSERT_EQ(tr.method, SweptMethod::Slabs);
   const int n = teach::swept_step_count(tr);
@@ -156,8 +156,8 @@ TEST(TeachSwept, TheQuadraticIsOneStepWithItsEquationAndTheMiss) {
   Shape sa, sb;
   std::vector<Posed> posed;
   posed.reserve(2);
-  const Body a = circle(Vec2(100.0f, 100.0f), 20.0f, Vec2(50.0f, 0.0f), &sa, &posed);
-  const Body b = circle(Vec2(400.0f, 100.0f), 20.0f, Vec2(0.0f, 0.0f), &sb, &posed);
+  const Collider a = circle(Vec2(100.0f, 100.0f), 20.0f, Vec2(50.0f, 0.0f), &sa, &posed);
+  const Collider b = circle(Vec2(400.0f, 100.0f), 20.0f, Vec2(0.0f, 0.0f), &sb, &posed);
   SweptTrace tr;
   const SweptResult r = swept(a, b, &tr);
   ASSERT_EQ(tr.method, SweptMethod::Quadratic);

@@ -58,6 +58,6 @@ std::optional<std::uint32_t> parse_algo_list(std::string_view list, std::string*
 bool algo_supports(Algo algo, Kind a, Kind b);
 
 // The same question about posed shapes (a sprite poses as a box, like a rect).
-bool algo_supports(Algo algo, const Body& a, const Body& b);
+bool algo_supports(Algo algo, const Collider& a, const Collider& b);
 
 }  // namespace hitbox

@@ -1,6 +1,6 @@
 // The dispatcher: every enabled algorithm on one posed pair, in one place. `query`'s report,
-// the compare table and (after the app's restructuring) the sandbox, step mode and the
-// lessons read its answers instead of switching over the algorithms themselves.
+// the compare table, the sandbox, step mode and the lessons read its answers instead of
+// switching over the algorithms themselves.
 //
 // Box2D style: an input struct (which algorithms, which traces, the pixel masks) and an
 // output struct (each algorithm's result, its trace when asked, a verdict and one wording of
@@ -90,11 +90,11 @@ struct PairAnalysis {
 };
 
 // Runs every algorithm in `in.algos` on A and B (A first: normals point from B toward A).
-PairAnalysis analyze(const Body& a, const Body& b, const AnalysisInput& in);
+PairAnalysis analyze(const Collider& a, const Collider& b, const AnalysisInput& in);
 
 // The same, reusing `out`'s trace storage (a loop over many pairs allocates once). Traces
 // not asked for this time are emptied; results of algorithms that did not run are left as
 // they were (read them only for bits in `ran`).
-void analyze(const Body& a, const Body& b, const AnalysisInput& in, PairAnalysis& out);
+void analyze(const Collider& a, const Collider& b, const AnalysisInput& in, PairAnalysis& out);
 
 }  // namespace hitbox

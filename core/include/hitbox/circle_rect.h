@@ -46,7 +46,7 @@ const char* circle_rect_case_name(CircleRectCase c);
 // or sprite, in either order.
 bool circle_rect_supports(Kind a, Kind b);
 // The same question about posed shapes: one Geom::Circle and one Geom::Box.
-bool circle_rect_supports(const Body& a, const Body& b);
+bool circle_rect_supports(const Collider& a, const Collider& b);
 
 struct CircleRectResult {
   bool hit = false;
@@ -70,7 +70,8 @@ struct CircleRectTrace {
 };
 
 // a and b: a circle and a rect or sprite, either order (else Unsupported, hit = false).
-CircleRectResult quadrant(const Body& a, const Body& b, CircleRectTrace* trace = nullptr);
-CircleRectResult circle_as_square(const Body& a, const Body& b, CircleRectTrace* trace = nullptr);
+CircleRectResult quadrant(const Collider& a, const Collider& b, CircleRectTrace* trace = nullptr);
+CircleRectResult circle_as_square(const Collider& a, const Collider& b,
+                                  CircleRectTrace* trace = nullptr);
 
 }  // namespace hitbox

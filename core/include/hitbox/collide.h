@@ -26,7 +26,7 @@ struct AabbResult {
 };
 // The boxes are found once at pose time, so the test is four comparisons (inline; the
 // overlap box and depth cost nothing when the caller does not read them).
-inline AabbResult aabb(const Body& a, const Body& b) {
+inline AabbResult aabb(const Collider& a, const Collider& b) {
   AabbResult r{aabb_overlaps(a.bounds, b.bounds), a.bounds, b.bounds, {}, 0.0f};
   r.overlap = Aabb{glm::max(a.bounds.min, b.bounds.min), glm::min(a.bounds.max, b.bounds.max)};
   r.depth = std::min(
@@ -45,7 +45,7 @@ struct BoundingCircleResult {
   float distance = 0.0f;  // between the centres
   float gap = 0.0f;       // distance - (ra + rb); <= 0 means hit
 };
-BoundingCircleResult bounding_circle(const Body& a, const Body& b);
+BoundingCircleResult bounding_circle(const Collider& a, const Collider& b);
 
 // ---- sat: separating-axis test, every rect/polygon/circle pair ----
 // Where an axis came from.
@@ -86,7 +86,7 @@ struct SatResult {
   int tested = 0;  // axes tested
 };
 namespace detail {
-SatResult sat_any(const Body& a, const Body& b, SatTrace* trace, bool early_exit);
+SatResult sat_any(const Collider& a, const Collider& b, SatTrace* trace, bool early_exit);
 }  // namespace detail
 
 // ---- mtd: minimum translation vector ----
@@ -98,7 +98,7 @@ struct MtdResult {
   float depth = 0.0f;
 };
 namespace detail {
-MtdResult mtd_any(const Body& a, const Body& b, SatTrace* trace);
+MtdResult mtd_any(const Collider& a, const Collider& b, SatTrace* trace);
 }  // namespace detail
 }  // namespace hitbox
 
@@ -111,7 +111,7 @@ namespace hitbox {
 // circles in closed form); every other pair, and any traced call, runs in collide.cpp. Both
 // give the same numbers, bit for bit. (A circle and a segment also have a closed form, in
 // collide.cpp: inlined here, it made callers' loops slower for the pairs above.)
-inline SatResult sat(const Body& a, const Body& b, SatTrace* trace = nullptr,
+inline SatResult sat(const Collider& a, const Collider& b, SatTrace* trace = nullptr,
                      bool early_exit = true) {
   if (!trace) {
     if (a.geom == Geom::Box) {
@@ -125,7 +125,7 @@ inline SatResult sat(const Body& a, const Body& b, SatTrace* trace = nullptr,
   return detail::sat_any(a, b, trace, early_exit);
 }
 
-inline MtdResult mtd(const Body& a, const Body& b, SatTrace* trace = nullptr) {
+inline MtdResult mtd(const Collider& a, const Collider& b, SatTrace* trace = nullptr) {
   if (!trace) {
     if (a.geom == Geom::Box) {
       if (b.geom == Geom::Box) return detail::mtd_box_box(a, b);
@@ -190,6 +190,6 @@ struct SweptResult {
   bool initially_overlapping = false;  // then toi = 0 and mtd holds the push-out
   MtdResult mtd;
 };
-SweptResult swept(const Body& a, const Body& b, SweptTrace* trace = nullptr);
+SweptResult swept(const Collider& a, const Collider& b, SweptTrace* trace = nullptr);
 
 }  // namespace hitbox

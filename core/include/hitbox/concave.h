@@ -42,17 +42,17 @@ struct PiecePair {
 
 // Hit when any piece pair hits: the first hitting pair in order (A's pieces major), with its
 // result and trace; a miss reports the pair closest to touching (largest overlap figure).
-SatResult sat_pieces(const Body& a, const Body& b, SatTrace* trace, bool early_exit,
+SatResult sat_pieces(const Collider& a, const Collider& b, SatTrace* trace, bool early_exit,
                      PiecePair* which);
 // The shortest push of A, among the candidate directions of every overlapping piece pair
 // (each pair's SAT axes, both ways, and its own MTD normal), that leaves no pair of pieces
 // overlapping: along each direction the pieces overlap on one interval of the push length
 // (their Minkowski difference is convex), and the push is the smallest length outside them
 // all. The trace is the SAT trace of the pair whose direction won; `which` names it.
-MtdResult mtd_pieces(const Body& a, const Body& b, SatTrace* trace, PiecePair* which);
+MtdResult mtd_pieces(const Collider& a, const Collider& b, SatTrace* trace, PiecePair* which);
 // The earliest time of impact over the piece pairs (overlap at t = 0: toi 0 and mtd_pieces).
-SweptResult swept_pieces(const Body& a, const Body& b, SweptTrace* trace, PiecePair* which);
+SweptResult swept_pieces(const Collider& a, const Collider& b, SweptTrace* trace, PiecePair* which);
 // Separated: the closest piece pair (the shapes' distance). Hit: the deepest piece pair.
-GjkResult gjk_pieces(const Body& a, const Body& b, GjkTrace* trace, PiecePair* which);
+GjkResult gjk_pieces(const Collider& a, const Collider& b, GjkTrace* trace, PiecePair* which);
 
 }  // namespace hitbox

@@ -139,9 +139,9 @@ struct GjkTrace {
 inline constexpr int kGjkOutlineSamples = 48;
 
 // The noise floor of gjk's float arithmetic for this pair, in pixels (see IMPORTANT above).
-float gjk_noise(const Body& a, const Body& b);
+float gjk_noise(const Collider& a, const Collider& b);
 
 // No allocation unless a trace is passed (then it is cleared and refilled).
-GjkResult gjk(const Body& a, const Body& b, GjkTrace* trace = nullptr);
+GjkResult gjk(const Collider& a, const Collider& b, GjkTrace* trace = nullptr);
 
 }  // namespace hitbox

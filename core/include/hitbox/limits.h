@@ -4,7 +4,7 @@
 //
 // The scene loader, the window's editors (the inspector, drags) and the fuzzers all ask these
 // functions, so a value is refused with the same words wherever it comes from. The core's
-// algorithms take any Body without undefined behaviour, but their answers mean something
+// algorithms take any Collider without undefined behaviour, but their answers mean something
 // only for shapes that pass shape_problem.
 #pragma once
 

@@ -46,7 +46,7 @@ struct Mask {
 // cell coordinates beyond +-2^30, which no mask can hold. Callers refuse a shape above their
 // limit before building its mask (report.h, kMaxMaskCells); the builders leave such a mask
 // empty rather than overflow.
-double mask_cells(const Body& b, float accuracy);
+double mask_cells(const Collider& b, float accuracy);
 
 // The centre of cell (i, j) in world pixels; every mask and every reference uses this.
 inline Vec2 cell_centre(int i, int j, float cell) {
@@ -56,7 +56,7 @@ inline Vec2 cell_centre(int i, int j, float cell) {
 // The texel a world point falls in, for a sprite whose frame is the posed box `frame`
 // (image w x h, scaled by `scale`, centred on pos; mirror and rotation from the frame's
 // local axes). Returns false when the point is outside the image.
-inline bool sprite_texel(const Body& frame, float inv_scale, int w, int h, Vec2 p, int* ix,
+inline bool sprite_texel(const Collider& frame, float inv_scale, int w, int h, Vec2 p, int* ix,
                          int* iy) {
   const Vec2 d = p - frame.pos;
   const float tx = dot(d, frame.axis_x) * inv_scale + 0.5f * static_cast<float>(w);
@@ -79,13 +79,13 @@ struct CellRect {
 // Rasterise a posed shape at the given accuracy into `out` (its buffer is reused). Convex
 // shapes fill one span per row; span ends are settled by the same containment test the rule
 // names, so the mask equals a per-cell loop exactly. Sprites go to build_sprite_mask.
-void build_mask(const Body& body, float accuracy, Mask& out);
+void build_mask(const Collider& body, float accuracy, Mask& out);
 
 // Rasterise a sprite: a cell belongs when its centre falls in a texel (nearest, through the
 // inverse of the sprite's transform, mirror and scale included) whose alpha >= threshold.
 // `frame` is the sprite's posed frame box (image size times scale, centred on pos).
 // The mask's bounds are its set cells (as for the other shapes), not the frame's.
-void build_sprite_mask(const Body& frame, const SpriteImage& image, int threshold, float scale,
+void build_sprite_mask(const Collider& frame, const SpriteImage& image, int threshold, float scale,
                        float accuracy, Mask& out);
 
 struct PixelResult {

@@ -34,7 +34,7 @@ struct RayHit {
 
 // One shape. A zero-length ray (from == to) hits only a shape that holds `from`. Inline
 // (detail/ray_circle.h, below): a circle's cast, and a call for every other kind.
-inline RayHit raycast(const Body& b, Vec2 from, Vec2 to);
+inline RayHit raycast(const Collider& b, Vec2 from, Vec2 to);
 
 struct RayHitAt {
   int index = 0;  // into the bodies given

@@ -1,9 +1,9 @@
-// Shapes: what a scene file stores (Shape) and what the algorithms read (Body).
+// Shapes: what a scene file stores (Shape) and what the algorithms read (Collider).
 //
 // A Shape is the user's description, in doubles, exactly as written in the scene file.
-// Posing it (a Posed, or pose_into() with storage the caller owns) gives a Body: world-space
+// Posing it (a Posed, or pose_into() with storage the caller owns) gives a Collider: world-space
 // vertices, outward unit normals, the unique projection axes, the world bounds and the
-// bounding circle, in floats. The collision functions only ever see Bodies. Conventions: see
+// bounding circle, in floats. The collision functions only ever see Colliders. Conventions: see
 // geometry.h.
 #pragma once
 
@@ -93,9 +93,9 @@ enum class Geom : std::uint8_t { Circle, Box, Polygon };
 // A posed shape in world space. Plain data; the vertex arrays point into storage owned by
 // a Posed (or by whoever called pose_into). A Box is also a 4-vertex polygon.
 // The fields every query reads (kind, bounds, pos, axes, half extents, radii, count) sit in
-// the first 64 bytes, and a Body starts on a 64-byte boundary, so the cheap tests touch one
+// the first 64 bytes, and a Collider starts on a 64-byte boundary, so the cheap tests touch one
 // cache line per shape; the polygon paths' counts and array pointers fill the second.
-struct alignas(64) Body {
+struct alignas(64) Collider {
   Geom geom = Geom::Circle;
   // A concave polygon's convex pieces (see `pieces` below; 0 for every convex shape). Here,
   // in the padding before `bounds`, so the check every query makes stays in the first line.
@@ -127,23 +127,23 @@ struct alignas(64) Body {
   int alpha_threshold = 0;
   float scale = 1.0f;
   // A concave polygon: its convex pieces (concave.h), piece_count of them, each a posed
-  // convex polygon, found once by Posed (pose_into leaves them empty). The Body itself is the
+  // convex polygon, found once by Posed (pose_into leaves them empty). The Collider itself is the
   // whole outline: its bounds, bounding circle and vertices are the whole shape's.
-  const Body* pieces = nullptr;
+  const Collider* pieces = nullptr;
 };
 
 // Whether a posed shape has area: false for a point (count 1) or a segment (count 2).
-inline bool has_area(const Body& b) {
+inline bool has_area(const Collider& b) {
   return b.geom != Geom::Polygon || b.count >= 3;
 }
-inline bool is_segment(const Body& b) {
+inline bool is_segment(const Collider& b) {
   return b.geom == Geom::Polygon && b.count == 2;
 }
-inline bool is_point(const Body& b) {
+inline bool is_point(const Collider& b) {
   return b.geom == Geom::Polygon && b.count == 1;
 }
 
-inline bool has_pieces(const Body& b) {
+inline bool has_pieces(const Collider& b) {
   return b.piece_count > 1;
 }
 
@@ -153,9 +153,9 @@ int pose_vec_slots(const Shape& s);
 int pose_int_slots(const Shape& s);
 
 // Pose into caller-owned storage (no allocation). Storage must hold pose_*_slots entries.
-Body pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> int_storage);
+Collider pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> int_storage);
 
-// A posed shape that owns its storage. Copies re-point the Body at their own storage.
+// A posed shape that owns its storage. Copies re-point the Collider at their own storage.
 class Posed {
  public:
   Posed() = default;
@@ -165,8 +165,8 @@ class Posed {
   Posed(Posed&& o) noexcept;
   Posed& operator=(Posed&& o) noexcept;
 
-  const Body& body() const { return body_; }
-  operator const Body&() const { return body_; }  // NOLINT: a Posed is read as its Body
+  const Collider& collider() const { return collider_; }
+  operator const Collider&() const { return collider_; }  // NOLINT: a Posed is read as its Collider
 
   // Pose `s` again in this storage: no allocation when the vertex count is the same (play
   // mode re-poses every moving shape each sub-step).
@@ -176,9 +176,9 @@ class Posed {
   void repoint();
   void point_arrays();
 
-  // Where the Body's arrays are stored: inline, right after the Body, for a shape of up to 8
-  // vertices (so a query reads them from the cache lines next to the Body's own), on the heap
-  // beyond. Plain data, copied and moved member by member; the Posed re-points its Body.
+  // Where the Collider's arrays are stored: inline, right after the Collider, for a shape of up to
+  // 8 vertices (so a query reads them from the cache lines next to the Collider's own), on the heap
+  // beyond. Plain data, copied and moved member by member; the Posed re-points its Collider.
   struct Arrays {
     static constexpr int kInlineVertices = 8;
     static constexpr int kInlineVecs = 4 * kInlineVertices + kInlineVertices;  // pose_vec_slots
@@ -193,15 +193,15 @@ class Posed {
     std::span<int> ints();
   };
 
-  Body body_;
+  Collider collider_;
   Arrays arrays_;
-  std::vector<Posed> piece_posed_;  // a concave polygon's convex pieces
-  std::vector<Body> piece_bodies_;  // their Bodies, side by side (body_.pieces)
+  std::vector<Posed> piece_posed_;         // a concave polygon's convex pieces
+  std::vector<Collider> piece_colliders_;  // their Colliders, side by side (collider_.pieces)
 };
 
 // Point containment (closed): is p inside or on the boundary of the posed shape? (A concave
 // polygon: of any of its pieces.)
-bool contains(const Body& b, Vec2 p);
+bool contains(const Collider& b, Vec2 p);
 
 // Polygon checks shared by scene loading and the window's polygon tool.
 // Returns an empty string for a valid simple polygon (convex or concave), else what is wrong.

@@ -29,7 +29,7 @@ struct BoxBox1 {
   float ov[4];         // ea + eb - |d|
 };
 
-inline BoxBox1 box_box_scalar(const Body& a, const Body& b) {
+inline BoxBox1 box_box_scalar(const Collider& a, const Collider& b) {
   BoxBox1 r;
   const Vec2 ax[4] = {a.axis_x, a.axis_y, b.axis_x, b.axis_y};
   for (int k = 0; k < 4; ++k) {
@@ -91,14 +91,14 @@ struct BoxBox4 {
 };
 
 // A body's two axes as one 4-lane load: {x.x, x.y, y.x, y.y} (axis_y follows axis_x).
-inline f4 axes4(const Body& b) {
-  static_assert(offsetof(Body, axis_y) == offsetof(Body, axis_x) + sizeof(Vec2));
+inline f4 axes4(const Collider& b) {
+  static_assert(offsetof(Collider, axis_y) == offsetof(Collider, axis_x) + sizeof(Vec2));
   f4 v;
   std::memcpy(&v, &b.axis_x, sizeof v);
   return v;
 }
 
-inline BoxBox4 box_box4(const Body& a, const Body& b) {
+inline BoxBox4 box_box4(const Collider& a, const Collider& b) {
   BoxBox4 r;
   const f4 pa = axes4(a);
   const f4 pb = axes4(b);
@@ -109,7 +109,7 @@ inline BoxBox4 box_box4(const Body& a, const Body& b) {
                     shuffle<1, 1, 3, 3>(pa) * shuffle<1, 3, 1, 3>(pb));
   // Both half extents as one register each ({hx, hy, radius, bound}: radius and bound are
   // loaded but unused), so every operand below is a shuffle, not a lane insert.
-  static_assert(offsetof(Body, radius) == offsetof(Body, half) + sizeof(Vec2));
+  static_assert(offsetof(Collider, radius) == offsetof(Collider, half) + sizeof(Vec2));
   f4 ha, hb;
   std::memcpy(&ha, &a.half, sizeof ha);
   std::memcpy(&hb, &b.half, sizeof hb);
@@ -141,13 +141,13 @@ inline Lanes lanes_verdict(const BoxBox4& r) {
 #else  // !HITBOX_LANES: the scalar kernel
 
 using BoxBox4 = BoxBox1;
-inline BoxBox4 box_box4(const Body& a, const Body& b) {
+inline BoxBox4 box_box4(const Collider& a, const Collider& b) {
   return box_box_scalar(a, b);
 }
 
 #endif
 
-inline SatResult sat_box_box(const Body& a, const Body& b, bool early_exit) {
+inline SatResult sat_box_box(const Collider& a, const Collider& b, bool early_exit) {
   const BoxBox4 r = box_box4(a, b);
   const Lanes v = lanes_verdict(r);
   const int m = -static_cast<int>(v.hit);
@@ -156,7 +156,7 @@ inline SatResult sat_box_box(const Body& a, const Body& b, bool early_exit) {
   return SatResult{v.hit, Vec2(r.ax[k], r.ay[k]), r.ov[k], early_exit ? stop : 4};
 }
 
-inline MtdResult mtd_box_box(const Body& a, const Body& b) {
+inline MtdResult mtd_box_box(const Collider& a, const Collider& b) {
   const BoxBox4 r = box_box4(a, b);
   const Lanes v = lanes_verdict(r);
   const int k = v.least;

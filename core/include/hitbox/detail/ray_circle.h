@@ -42,7 +42,7 @@ inline RayHit ray_hit_at(Vec2 from, Vec2 d, float t, Vec2 normal) {
 // inside or on the circle. What is left heads in toward the circle along a line that meets
 // it, and mostly hits (unless the ray ends first). Each branch is taken mostly one way; this
 // order measured faster than computing every case and picking the answer by masks.
-inline RayHit ray_circle(const Body& b, Vec2 from, Vec2 d) {
+inline RayHit ray_circle(const Collider& b, Vec2 from, Vec2 d) {
   const Vec2 f = from - b.pos;
   const float c = dot(f, f) - b.radius * b.radius;
   const float a = dot(d, d);
@@ -68,14 +68,14 @@ inline RayHit ray_circle(const Body& b, Vec2 from, Vec2 d) {
 }
 
 // Every other kind of shape (ray.cpp); not a circle.
-RayHit raycast_any(const Body& b, Vec2 from, Vec2 to);
+RayHit raycast_any(const Collider& b, Vec2 from, Vec2 to);
 
 }  // namespace hitbox::detail
 
 namespace hitbox {
 
 // A circle never has convex pieces (only a concave polygon has).
-inline RayHit raycast(const Body& b, Vec2 from, Vec2 to) {
+inline RayHit raycast(const Collider& b, Vec2 from, Vec2 to) {
   if (b.geom == Geom::Circle) return detail::ray_circle(b, from, to - from);
   return detail::raycast_any(b, from, to);
 }

@@ -69,7 +69,7 @@ struct CircleCircle {
   float ov;   // ra + rb - len: negative is the gap
 };
 
-inline CircleCircle circle_circle(const Body& a, const Body& b) {
+inline CircleCircle circle_circle(const Collider& a, const Collider& b) {
   const Vec2 d = b.pos - a.pos;
   const float len2 = dot(d, d);
   const float len = sqrt1(len2);
@@ -83,14 +83,14 @@ inline CircleCircle circle_circle(const Body& a, const Body& b) {
   return CircleCircle{axis, len, (a.radius + b.radius) - len};
 }
 
-inline SatResult sat_circle_circle(const Body& a, const Body& b) {
+inline SatResult sat_circle_circle(const Collider& a, const Collider& b) {
   const CircleCircle c = circle_circle(a, b);
   return SatResult{!(c.ov < 0.0f), c.axis, c.ov, 1};
 }
 
 // A leaves by -axis (away from B's centre), or by +axis when the centres coincide; all zero
 // on a miss. The same multiplications as collide.cpp's mtd for a fixed list of axes.
-inline MtdResult mtd_circle_circle_any(const Body& a, const Body& b) {
+inline MtdResult mtd_circle_circle_any(const Collider& a, const Collider& b) {
   const CircleCircle c = circle_circle(a, b);
   const bool hit = !(c.ov < 0.0f);
   const float on = static_cast<float>(hit);
@@ -103,7 +103,7 @@ inline MtdResult mtd_circle_circle_any(const Body& a, const Body& b) {
   return m;
 }
 
-inline MtdResult mtd_circle_circle(const Body& a, const Body& b) {
+inline MtdResult mtd_circle_circle(const Collider& a, const Collider& b) {
 #if HITBOX_LANES
   // Apart centres (all but never): the normal -axis + 0 is (A - B) / |A - B| itself (a
   // negated difference rounds the same, and x - x is +0), the depth and the normal are kept
@@ -131,7 +131,7 @@ struct CircleBox {
   int n;         // 2 or 3
 };
 
-inline CircleBox circle_box_axes(const Body& box, const Body& circle) {
+inline CircleBox circle_box_axes(const Collider& box, const Collider& circle) {
   constexpr float kInf = std::numeric_limits<float>::infinity();
   CircleBox f;
   const Vec2 t = circle.pos - box.pos;
@@ -202,7 +202,7 @@ struct CircleBoxLanes {
   f4 e0, e1, e2;  // the box's x axis, its y axis, the corner axis (overlap +inf without one)
 };
 
-inline CircleBoxLanes circle_box_lanes(const Body& box, const Body& circle) {
+inline CircleBoxLanes circle_box_lanes(const Collider& box, const Collider& circle) {
   constexpr float kInf = std::numeric_limits<float>::infinity();
   const f4 t{circle.pos.x - box.pos.x, circle.pos.y - box.pos.y, 0.0f, 0.0f};
   const f4 axy{box.axis_x.x, box.axis_x.y, box.axis_y.x, box.axis_y.y};
@@ -233,7 +233,7 @@ inline CircleBoxLanes circle_box_lanes(const Body& box, const Body& circle) {
 }
 #endif
 
-inline SatResult sat_circle_box(const Body& box, const Body& circle, bool early_exit) {
+inline SatResult sat_circle_box(const Collider& box, const Collider& circle, bool early_exit) {
 #if HITBOX_LANES
   // The answer's axis and overlap picked among the three lane registers by masks: on a hit
   // the first least overlap, on a miss the first negative one.
@@ -263,7 +263,7 @@ inline SatResult sat_circle_box(const Body& box, const Body& circle, bool early_
 }
 
 // box_is_a: the box is A (the push-out moves A, away from B).
-inline MtdResult mtd_circle_box(const Body& box, const Body& circle, bool box_is_a) {
+inline MtdResult mtd_circle_box(const Collider& box, const Collider& circle, bool box_is_a) {
 #if HITBOX_LANES
   // The least of the box's two axes is known before the corner axis (which waits on a square
   // root); the corner axis then replaces it when strictly less. Each candidate is one

@@ -4,7 +4,6 @@
 // collide.h.
 #include "hitbox/collide.h"
 
-#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstring>
@@ -20,39 +19,6 @@ namespace hitbox {
 using namespace collide_detail;  // NOLINT: the algorithms' own internal helpers
 
 namespace {
-
-// The SAT verdict over a fixed list: miss at the first separating axis in test order,
-// else hit with the least overlap.
-struct SatVerdict {
-  bool hit = true;
-  int first = -1;  // first separating axis
-  int least = 0;   // least overlap among all
-};
-
-inline SatVerdict verdict(const Fixed& f) {
-  // Selections by masks, not branches: hits and misses arrive in no predictable order.
-  SatVerdict v;
-  unsigned neg = 0;
-  int least = 0;
-  float best = f.ov[0];
-  for (int k = 0; k < f.n; ++k) {
-    const int lt = -static_cast<int>(f.ov[k] < best);
-    least ^= (least ^ k) & lt;
-    best = std::min(best, f.ov[k]);
-    neg |= static_cast<unsigned>(f.ov[k] < 0.0f) << k;
-  }
-  v.hit = neg == 0;
-  v.least = least;
-  v.first = std::countr_zero(neg | (1u << f.n));  // == n on a hit
-  return v;
-}
-
-// The index a result reports: the least overlap on a hit, the first separating axis on a
-// miss.
-inline int pick(const SatVerdict& v) {
-  const int m = -static_cast<int>(v.hit);
-  return (v.least & m) | (v.first & ~m);
-}
 
 inline void begin_trace(SatTrace* trace, bool early_exit) {
   trace->axes.clear();
@@ -73,52 +39,6 @@ inline PairKind pair_kind(const Collider& a, const Collider& b) {
   if (a.geom == Geom::Box && b.geom == Geom::Circle) return PairKind::BoxCircle;
   if (a.geom == Geom::Circle && b.geom == Geom::Circle) return PairKind::CircleCircle;
   return PairKind::General;
-}
-
-inline void fixed_axes(const Collider& a, const Collider& b, PairKind k, Fixed& f) {
-  if (k == PairKind::BoxBox) {
-    box_box(a, b, f);
-  } else if (k == PairKind::BoxCircle) {
-    circle_box(a, b, /*box_is_a=*/true, f);
-  } else if (k == PairKind::CircleCircle) {
-    circle_circle(a, b, f);
-  } else {
-    circle_box(b, a, /*box_is_a=*/false, f);
-  }
-}
-
-// Fills the trace from a fixed list: the axes an early exit would test, with both
-// projection intervals for drawing, and the indices.
-[[gnu::noinline]] void trace_fixed(SatTrace* trace, const Collider& a, const Collider& b,
-                                   PairKind kind, const Fixed& f, const SatVerdict& v,
-                                   bool early_exit) {
-  begin_trace(trace, early_exit);
-  const int tested = (!v.hit && early_exit) ? v.first + 1 : f.n;
-  const int separating = v.hit ? -1 : v.first;
-  trace->least = 0;
-  for (int k = 0; k < tested; ++k) {
-    // Axis k: box-box A.x, A.y, B.x, B.y; circle-box the box's x, y, then the corner axis;
-    // circle-circle the centre line.
-    AxisSource src;
-    int feature;
-    if (kind == PairKind::CircleCircle) {
-      src = AxisSource::CentreLine;
-      feature = -1;
-    } else if (kind == PairKind::BoxBox) {
-      src = k < 2 ? AxisSource::EdgeA : AxisSource::EdgeB;
-      feature = k < 2 ? a.axis_edge[k] : b.axis_edge[k - 2];
-    } else {
-      const bool box_is_a = kind == PairKind::BoxCircle;
-      const Collider& box = box_is_a ? a : b;
-      const Collider& circle = box_is_a ? b : a;
-      src = k == 2 ? AxisSource::CircleVertex : box_is_a ? AxisSource::EdgeA : AxisSource::EdgeB;
-      feature = k == 2 ? nearest_vertex(box, circle.pos) : box.axis_edge[k];
-    }
-    record(trace, SatAxis{f.axis[k], around(dot(a.pos, f.axis[k]), f.ea[k]),
-                          around(dot(b.pos, f.axis[k]), f.eb[k]), f.ov[k], src, feature});
-    if (f.ov[k] < f.ov[trace->least]) trace->least = k;
-  }
-  trace->separating = separating;
 }
 
 // The general case (any pair with a polygon): axes visited one by one, with
@@ -244,78 +164,49 @@ BoundingCircleResult bounding_circle(const Collider& a, const Collider& b) {
 // circles (Eberly, "The Method of Separating Axes"; Ericson 5.2.1).
 namespace {
 
-// The fixed pairs, one instance per pair kind so the axis count is known and the loops
-// unroll. With a trace, the same numbers are recorded (out of line).
-using detail::mtd_box_box;
-using detail::sat_box_box;
-
-template <PairKind K>
-SatResult sat_fixed(const Collider& a, const Collider& b, SatTrace* trace, bool early_exit) {
-  if (K == PairKind::BoxBox && !trace) return sat_box_box(a, b, early_exit);
-  Fixed f;
-  fixed_axes(a, b, K, f);
-  const SatVerdict v = verdict(f);
-  if (trace) trace_fixed(trace, a, b, K, f, v, early_exit);
-  const int k = pick(v);
-  const int stop = v.first + static_cast<int>(v.first < f.n);  // axes an early exit tests
-  return SatResult{v.hit, f.axis[k], f.ov[k], early_exit ? stop : f.n};
+// The fixed pairs: each pair's one kernel (detail/box_lanes.h, detail/round_pairs.h), with its
+// recording on when traced.
+template <bool kTrace>
+SatResult sat_fixed(const Collider& a, const Collider& b, PairKind k, SatTrace* trace,
+                    bool early_exit) {
+  switch (k) {
+    case PairKind::BoxBox:
+      return detail::sat_box_box<kTrace>(a, b, early_exit, trace);
+    case PairKind::BoxCircle:
+      return detail::sat_circle_box<kTrace>(a, b, /*box_is_a=*/true, early_exit, trace);
+    case PairKind::CircleBox:
+      return detail::sat_circle_box<kTrace>(b, a, /*box_is_a=*/false, early_exit, trace);
+    default:
+      return detail::sat_circle_circle<kTrace>(a, b, early_exit, trace);
+  }
 }
 
-template <PairKind K>
-MtdResult mtd_fixed(const Collider& a, const Collider& b, SatTrace* trace) {
-  if (K == PairKind::BoxBox && !trace) return mtd_box_box(a, b);
-  Fixed f;
-  fixed_axes(a, b, K, f);
-  const SatVerdict v = verdict(f);
-  if (trace) trace_fixed(trace, a, b, K, f, v, /*early_exit=*/true);
-  // B lies at +d along the axis: A leaves toward -axis (d = 0: toward +axis). Computed for
-  // every pair and zeroed on a miss, without a branch.
-  const int k = v.least;
-  const float on = static_cast<float>(v.hit);
-  const float sign = 1.0f - 2.0f * static_cast<float>(f.d[k] > 0.0f);
-  MtdResult m;
-  m.hit = v.hit;
-  m.depth = f.ov[k] * on + 0.0f;  // + 0 turns a miss's -0 into 0
-  m.normal = f.axis[k] * (sign * on) + Vec2(0.0f);
-  m.vector = m.normal * m.depth;
-  return m;
+template <bool kTrace>
+MtdResult mtd_fixed(const Collider& a, const Collider& b, PairKind k, SatTrace* trace) {
+  switch (k) {
+    case PairKind::BoxBox:
+      return detail::mtd_box_box<kTrace>(a, b, trace);
+    case PairKind::BoxCircle:
+      return detail::mtd_circle_box<kTrace>(a, b, /*box_is_a=*/true, trace);
+    case PairKind::CircleBox:
+      return detail::mtd_circle_box<kTrace>(b, a, /*box_is_a=*/false, trace);
+    default:
+      return detail::mtd_circle_circle<kTrace>(a, b, trace);
+  }
 }
-
-}  // namespace
-
-namespace {
 
 [[gnu::noinline]] SatResult sat_dispatch(const Collider& a, const Collider& b, SatTrace* trace,
                                          bool early_exit) {
-  switch (pair_kind(a, b)) {
-    case PairKind::BoxBox:
-      return sat_fixed<PairKind::BoxBox>(a, b, trace, early_exit);
-    case PairKind::BoxCircle:
-      return sat_fixed<PairKind::BoxCircle>(a, b, trace, early_exit);
-    case PairKind::CircleBox:
-      return sat_fixed<PairKind::CircleBox>(a, b, trace, early_exit);
-    case PairKind::CircleCircle:
-      return sat_fixed<PairKind::CircleCircle>(a, b, trace, early_exit);
-    case PairKind::General:
-      break;
-  }
-  return sat_general(a, b, trace, early_exit);
+  const PairKind k = pair_kind(a, b);
+  if (k == PairKind::General) return sat_general(a, b, trace, early_exit);
+  return trace ? sat_fixed<true>(a, b, k, trace, early_exit)
+               : sat_fixed<false>(a, b, k, nullptr, early_exit);
 }
 
 [[gnu::noinline]] MtdResult mtd_dispatch(const Collider& a, const Collider& b, SatTrace* trace) {
-  switch (pair_kind(a, b)) {
-    case PairKind::BoxBox:
-      return mtd_fixed<PairKind::BoxBox>(a, b, trace);
-    case PairKind::BoxCircle:
-      return mtd_fixed<PairKind::BoxCircle>(a, b, trace);
-    case PairKind::CircleBox:
-      return mtd_fixed<PairKind::CircleBox>(a, b, trace);
-    case PairKind::CircleCircle:
-      return mtd_fixed<PairKind::CircleCircle>(a, b, trace);
-    case PairKind::General:
-      break;
-  }
-  return mtd_general(a, b, trace);
+  const PairKind k = pair_kind(a, b);
+  if (k == PairKind::General) return mtd_general(a, b, trace);
+  return trace ? mtd_fixed<true>(a, b, k, trace) : mtd_fixed<false>(a, b, k, nullptr);
 }
 
 using detail::segment_pair;
@@ -344,6 +235,21 @@ using detail::SegmentWays;
 }
 
 }  // namespace
+
+// The trace of a fixed pair, which its kernel passes when traced.
+void detail::record_fixed(SatTrace* trace, const Collider& a, const Collider& b, const FixedAxes& f,
+                          bool hit, int first, bool early_exit) {
+  begin_trace(trace, early_exit);
+  const int tested = (!hit && early_exit) ? first + 1 : f.n;
+  trace->least = 0;
+  for (int k = 0; k < tested; ++k) {
+    record(trace,
+           SatAxis{f.axis[k], around(dot(a.pos, f.axis[k]), f.ea[k]),
+                   around(dot(b.pos, f.axis[k]), f.eb[k]), f.ov[k], f.source[k], f.feature[k]});
+    if (f.ov[k] < f.ov[trace->least]) trace->least = k;
+  }
+  trace->separating = hit ? -1 : first;
+}
 
 // The lane paths cover shapes with area (a polygon of 3 or more vertices and some edge axis,
 // or a circle): points, segments and polygons collapsed to a point take the scan, which adds

@@ -1,6 +1,6 @@
 // Internal to the collision algorithms (collide.cpp: sat and mtd; swept.cpp): projecting a
-// posed shape on an axis, walking both shapes' axes, and the fixed axis lists of the box and
-// circle pairs, which the SAT verdicts and the swept slabs both read.
+// posed shape on an axis and walking both shapes' axes. (The box and circle pairs' fixed axes
+// are their kernels', detail/box_lanes.h and detail/round_pairs.h.)
 #pragma once
 
 #include <cmath>
@@ -16,8 +16,14 @@ namespace {
 
 constexpr float kInf = std::numeric_limits<float>::infinity();
 
+using detail::abs4;
+using detail::box_box4;
+using detail::BoxBox4;
 using detail::f4;
 using detail::i4;
+using detail::lane_mask;
+using detail::nearest_vertex;
+using detail::splat4;
 
 // Projection of a posed shape on a unit axis.
 // Circle: centre +- r. Box: centre +- (hx |x.n| + hy |y.n|) (Ericson 4.4.1). Polygon: every
@@ -65,21 +71,6 @@ inline Vec2 normalize_or(Vec2 d, Vec2 fallback) {
   const float len2 = dot(d, d);
   if (!(len2 > 0.0f)) return fallback;
   return d / std::sqrt(len2);
-}
-
-// The polygon vertex nearest to p.
-inline int nearest_vertex(const Collider& poly, Vec2 p) {
-  int best = 0;
-  float best_d2 = kInf;
-  for (int i = 0; i < poly.count; ++i) {
-    const Vec2 d = poly.v[i] - p;
-    const float d2 = dot(d, d);
-    if (d2 < best_d2) {
-      best_d2 = d2;
-      best = i;
-    }
-  }
-  return best;
 }
 
 // Two shapes without area (points, segments): their Minkowski difference can itself be a
@@ -175,82 +166,6 @@ inline MtdResult push_out_select(bool hit, Vec2 axis, float down, float up, Vec2
   m.normal = pick_bits(hit, normal, Vec2(0.0f));
   m.vector = pick_bits(hit, normal * depth, Vec2(0.0f));
   return m;
-}
-
-// A fixed list of axes (box-box: 4, circle-box: 3, circle-circle: 1), evaluated at once and without
-// branches on the data. On each axis L: e = the shapes' half-widths, d = (B's centre - A's
-// centre) . L, and the signed overlap is ea + eb - |d| (the same number as
-// min(a.max - b.min, b.max - a.min), computed from the centre offset for precision).
-struct Fixed {
-  int n = 0;
-  Vec2 axis[4];
-  float ea[4], eb[4], d[4], ov[4];
-};
-
-// Box against box: A's local x and y, then B's. The four |cos| between the boxes' axes give
-// every extent (Gottschalk's OBB test; Ericson 4.4.1): twelve dot products and no loop.
-using detail::abs4;
-using detail::box_box4;
-using detail::BoxBox4;
-using detail::lane_mask;
-using detail::splat4;
-
-inline void box_box(const Collider& a, const Collider& b, Fixed& f) {
-  const BoxBox4 r = box_box4(a, b);
-  f.n = 4;
-  for (int k = 0; k < 4; ++k) {
-    f.axis[k] = Vec2(r.ax[k], r.ay[k]);
-    f.ea[k] = r.ea[k];
-    f.eb[k] = r.eb[k];
-    f.d[k] = r.d[k];
-    f.ov[k] = r.ov[k];
-  }
-}
-
-// Circle against box, in the box's frame: the box's two axes, then the axis from the
-// circle's centre to the box corner nearest to it (the corner in the centre's quadrant).
-// n = 2 when the centre sits exactly on that corner.
-inline void circle_box(const Collider& box, const Collider& circle, bool box_is_a, Fixed& f) {
-  const Vec2 t = circle.pos - box.pos;
-  const float tx = dot(t, box.axis_x);
-  const float ty = dot(t, box.axis_y);
-  const float sign = box_is_a ? 1.0f : -1.0f;  // d is B's centre minus A's
-  const float r = circle.radius;
-  auto put = [&](int k, Vec2 axis, float e_box, float d_box_to_circle) {
-    f.axis[k] = axis;
-    f.ea[k] = box_is_a ? e_box : r;
-    f.eb[k] = box_is_a ? r : e_box;
-    f.d[k] = sign * d_box_to_circle;
-    f.ov[k] = (e_box + r) - std::fabs(d_box_to_circle);
-  };
-  put(0, box.axis_x, box.half.x, tx);
-  put(1, box.axis_y, box.half.y, ty);
-  const float cx = std::copysign(box.half.x, tx);  // branch-free corner choice
-  const float cy = std::copysign(box.half.y, ty);
-  const Vec2 dl(cx - tx, cy - ty);  // centre -> corner, box frame
-  const float len2 = dot(dl, dl);
-  f.n = 2;
-  if (!(len2 > 0.0f)) return;
-  // The axis, the box's extent on it and the centre offset along it, from the unnormalised
-  // dl, each divided by |dl| once at the end (one rounding fewer than normalising dl first).
-  const float len = std::sqrt(len2);
-  const float e = (box.half.x * std::fabs(dl.x) + box.half.y * std::fabs(dl.y)) / len;
-  put(2, (box.axis_x * dl.x + box.axis_y * dl.y) / len, e, (tx * dl.x + ty * dl.y) / len);
-  f.n = 3;
-}
-
-// Circle against circle: the centre line, from A's centre toward B's ((1, 0) when the centres
-// coincide). d = |B - A| itself, so the overlap is the exact ra + rb - |B - A|: no projection
-// of the centres, whose rounding grows with their distance from the origin.
-// The numbers are round_pairs.h's circle_circle(), which the untraced path reads too.
-inline void circle_circle(const Collider& a, const Collider& b, Fixed& f) {
-  const detail::CircleCircle c = detail::circle_circle(a, b);
-  f.n = 1;
-  f.axis[0] = c.axis;
-  f.ea[0] = a.radius;
-  f.eb[0] = b.radius;
-  f.d[0] = c.len;
-  f.ov[0] = c.ov;
 }
 
 }  // namespace

@@ -288,10 +288,10 @@ RayHit raycast_any(const Collider& b, Vec2 from, Vec2 to) {
 
 }  // namespace detail
 
-std::vector<RayHitAt> cast_ray(std::span<const Posed> bodies, Vec2 from, Vec2 to) {
+std::vector<RayHitAt> cast_ray(std::span<const Posed> shapes, Vec2 from, Vec2 to) {
   std::vector<RayHitAt> hits;
-  for (std::size_t i = 0; i < bodies.size(); ++i) {
-    const RayHit h = raycast(bodies[i].collider(), from, to);
+  for (std::size_t i = 0; i < shapes.size(); ++i) {
+    const RayHit h = raycast(shapes[i].collider(), from, to);
     if (h.hit) hits.push_back(RayHitAt{static_cast<int>(i), h});
   }
   std::stable_sort(hits.begin(), hits.end(),

@@ -105,14 +105,14 @@ SweptResult swept_slabs(const Collider& a, const Collider& b, SweptTrace* trace)
   };
 
   if (a.geom == Geom::Box && b.geom == Geom::Box) {
-    // The same four axes and extents as the static test.
-    Fixed f;
-    box_box(a, b, f);
+    // The same four axes and extents as the static test (detail/box_lanes.h).
+    const BoxBox4 r = box_box4(a, b);
     for (int k = 0; k < 4; ++k) {
-      const Interval ia = around(dot(a.pos, f.axis[k]), f.ea[k]);
-      const Interval ib = around(dot(b.pos, f.axis[k]), f.eb[k]);
+      const Vec2 axis(r.ax[k], r.ay[k]);
+      const Interval ia = around(dot(a.pos, axis), r.ea[k]);
+      const Interval ib = around(dot(b.pos, axis), r.eb[k]);
       const AxisSource src = k < 2 ? AxisSource::EdgeA : AxisSource::EdgeB;
-      if (!visit(f.axis[k], ia, ib, src, k < 2 ? a.axis_edge[k] : b.axis_edge[k - 2])) break;
+      if (!visit(axis, ia, ib, src, k < 2 ? a.axis_edge[k] : b.axis_edge[k - 2])) break;
     }
   } else {
     for_each_axis(a, b, visit);

@@ -99,6 +99,22 @@ struct MtdResult {
 };
 namespace detail {
 MtdResult mtd_any(const Collider& a, const Collider& b, SatTrace* trace);
+
+// The axes of a fixed pair (box-box 4, circle-box 3, or 2 with the circle's centre on the box
+// corner, circle-circle 1) as its trace records them: each shape's extent on the axis, the
+// signed overlap, where the axis came from.
+struct FixedAxes {
+  int n = 0;
+  Vec2 axis[4];
+  float ea[4], eb[4], ov[4];
+  AxisSource source[4];
+  int feature[4];
+};
+// The fixed pairs' kernels (detail/box_lanes.h, detail/round_pairs.h) call this only in their
+// traced form: it writes the axes an early exit tests (first + 1 on a miss, all n on a hit)
+// with both intervals, the first least overlap among them and the separating axis (collide.cpp).
+void record_fixed(SatTrace* trace, const Collider& a, const Collider& b, const FixedAxes& f,
+                  bool hit, int first, bool early_exit);
 }  // namespace detail
 }  // namespace hitbox
 
@@ -108,18 +124,20 @@ MtdResult mtd_any(const Collider& a, const Collider& b, SatTrace* trace);
 namespace hitbox {
 
 // sat and mtd: the untraced box, circle and circle-box pairs run inline (boxes in four lanes,
-// circles in closed form); every other pair, and any traced call, runs in collide.cpp. Both
-// give the same numbers, bit for bit. (A circle and a segment also have a closed form, in
-// collide.cpp: inlined here, it made callers' loops slower for the pairs above.)
+// circles in closed form); every other pair, and any traced call, runs in collide.cpp, whose
+// traced call of those pairs is the same kernel with its recording on (template <bool kTrace>).
+// (A circle and a segment also have a closed form, in collide.cpp: inlined here, it made
+// callers' loops slower for the pairs above.)
 inline SatResult sat(const Collider& a, const Collider& b, SatTrace* trace = nullptr,
                      bool early_exit = true) {
   if (!trace) {
     if (a.geom == Geom::Box) {
       if (b.geom == Geom::Box) return detail::sat_box_box(a, b, early_exit);
-      if (b.geom == Geom::Circle) return detail::sat_circle_box(a, b, early_exit);
+      if (b.geom == Geom::Circle)
+        return detail::sat_circle_box(a, b, /*box_is_a=*/true, early_exit);
     } else if (a.geom == Geom::Circle) {
       if (b.geom == Geom::Circle) return detail::sat_circle_circle(a, b);
-      if (b.geom == Geom::Box) return detail::sat_circle_box(b, a, early_exit);
+      if (b.geom == Geom::Box) return detail::sat_circle_box(b, a, /*box_is_a=*/false, early_exit);
     }
   }
   return detail::sat_any(a, b, trace, early_exit);

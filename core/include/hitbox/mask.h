@@ -79,7 +79,7 @@ struct CellRect {
 // Rasterise a posed shape at the given accuracy into `out` (its buffer is reused). Convex
 // shapes fill one span per row; span ends are settled by the same containment test the rule
 // names, so the mask equals a per-cell loop exactly. Sprites go to build_sprite_mask.
-void build_mask(const Collider& body, float accuracy, Mask& out);
+void build_mask(const Collider& shape, float accuracy, Mask& out);
 
 // Rasterise a sprite: a cell belongs when its centre falls in a texel (nearest, through the
 // inverse of the sprite's transform, mirror and scale included) whose alpha >= threshold.

@@ -37,12 +37,12 @@ struct RayHit {
 inline RayHit raycast(const Collider& b, Vec2 from, Vec2 to);
 
 struct RayHitAt {
-  int index = 0;  // into the bodies given
+  int index = 0;  // into the shapes given
   RayHit hit;
 };
 
-// Every body the ray hits, nearest first (equal t: lower index first).
-std::vector<RayHitAt> cast_ray(std::span<const Posed> bodies, Vec2 from, Vec2 to);
+// Every shape the ray hits, nearest first (equal t: lower index first).
+std::vector<RayHitAt> cast_ray(std::span<const Posed> shapes, Vec2 from, Vec2 to);
 
 }  // namespace hitbox
 

@@ -1,9 +1,10 @@
-// Box against box in four lanes: the kernel behind sat() and mtd() for two boxes, inline
-// so the common untraced call costs no function call. Not part of the API: collide.h is,
-// and includes this after defining SatResult and MtdResult.
+// Box against box in four lanes: the one kernel of sat() and mtd() for two boxes, inline so
+// the common untraced call costs no function call; the traced call (collide.cpp) is the same
+// kernel with its recording on. Not part of the API: collide.h is, and includes this after
+// defining SatResult, MtdResult and FixedAxes.
 // Lane by lane the same float operations as the scalar kernel below (x * 1 + y * 0 is exactly
-// x), which compilers without vector types take (detail/lanes.h); traced and untraced calls
-// agree bit for bit (tests/collide_test.cpp), and so do the two kernels (tests/lanes_test.cpp).
+// x), which compilers without vector types take (detail/lanes.h); the two kernels agree bit for
+// bit (tests/lanes_test.cpp).
 #pragma once
 
 #include <algorithm>
@@ -90,7 +91,7 @@ struct BoxBox4 {
   f4 ov;      // ea + eb - |d|
 };
 
-// A body's two axes as one 4-lane load: {x.x, x.y, y.x, y.y} (axis_y follows axis_x).
+// A collider's two axes as one 4-lane load: {x.x, x.y, y.x, y.y} (axis_y follows axis_x).
 inline f4 axes4(const Collider& b) {
   static_assert(offsetof(Collider, axis_y) == offsetof(Collider, axis_x) + sizeof(Vec2));
   f4 v;
@@ -147,18 +148,40 @@ inline BoxBox4 box_box4(const Collider& a, const Collider& b) {
 
 #endif
 
-inline SatResult sat_box_box(const Collider& a, const Collider& b, bool early_exit) {
+// The trace of a box-box kernel: A's x and y (EdgeA), then B's (EdgeB), with both extents.
+inline void record_box_box(SatTrace* trace, const Collider& a, const Collider& b, const BoxBox4& r,
+                           const Lanes& v, bool early_exit) {
+  FixedAxes f;
+  f.n = 4;
+  for (int k = 0; k < 4; ++k) {
+    f.axis[k] = Vec2(r.ax[k], r.ay[k]);
+    f.ea[k] = r.ea[k];
+    f.eb[k] = r.eb[k];
+    f.ov[k] = r.ov[k];
+    f.source[k] = k < 2 ? AxisSource::EdgeA : AxisSource::EdgeB;
+    f.feature[k] = k < 2 ? a.axis_edge[k] : b.axis_edge[k - 2];
+  }
+  record_fixed(trace, a, b, f, v.hit, v.first, early_exit);
+}
+
+// sat and mtd of two boxes, traced (kTrace: the same kernel recording its axes) or not.
+template <bool kTrace = false>
+inline SatResult sat_box_box(const Collider& a, const Collider& b, bool early_exit,
+                             SatTrace* trace = nullptr) {
   const BoxBox4 r = box_box4(a, b);
   const Lanes v = lanes_verdict(r);
+  if constexpr (kTrace) record_box_box(trace, a, b, r, v, early_exit);
   const int m = -static_cast<int>(v.hit);
   const int k = (v.least & m) | (v.first & ~m);
   const int stop = v.first + static_cast<int>(v.first < 4);
   return SatResult{v.hit, Vec2(r.ax[k], r.ay[k]), r.ov[k], early_exit ? stop : 4};
 }
 
-inline MtdResult mtd_box_box(const Collider& a, const Collider& b) {
+template <bool kTrace = false>
+inline MtdResult mtd_box_box(const Collider& a, const Collider& b, SatTrace* trace = nullptr) {
   const BoxBox4 r = box_box4(a, b);
   const Lanes v = lanes_verdict(r);
+  if constexpr (kTrace) record_box_box(trace, a, b, r, v, /*early_exit=*/true);
   const int k = v.least;
   const float on = static_cast<float>(v.hit);
   const float sign = 1.0f - 2.0f * static_cast<float>(r.d[k] > 0.0f);

@@ -1,14 +1,12 @@
-// Circle against circle and circle against box without a trace: the kernels behind sat() and
-// mtd() for those pairs, inline so the common untraced call costs no function call and no
-// branch on the answer. Not part of the API: collide.h is, and includes this after defining
-// SatResult and MtdResult.
+// Circle against circle and circle against box: the one kernel of sat() and of mtd() for each
+// of those pairs, inline so the common untraced call costs no function call and no branch on
+// the answer; the traced call (collide.cpp) is the same kernel with its recording on
+// (kTrace). Not part of the API: collide.h is, and includes this after defining SatResult,
+// MtdResult and FixedAxes.
 //
-// Each kernel does the very float operations, in the same order, that the traced path in
-// collide.cpp records (circle-circle: the centre line, collide_axes.h's circle_circle;
-// circle-box: the box's two axes and the corner axis, collide_axes.h's circle_box), and picks
-// its answer with selects instead of branches. The traced and untraced answers agree bit for
-// bit (tests/fast_path_test.cpp); the finite inputs a posed shape can hold are assumed (the
-// general scan's handling of NaN overlaps is not repeated here).
+// Each kernel picks its answer with selects instead of branches. The finite inputs a posed
+// shape can hold are assumed (the general scan's handling of NaN overlaps is not repeated
+// here).
 #pragma once
 
 #include <bit>
@@ -46,6 +44,22 @@ inline int pick_int(bool c, int x, int y) {
   return (x & m) | (y & ~m);
 }
 
+// The polygon vertex nearest to p: the first of least squared distance (a circle's vertex axis
+// in the scan, collide_axes.h, and the corner axis's feature in a circle-box trace).
+inline int nearest_vertex(const Collider& poly, Vec2 p) {
+  int best = 0;
+  float best_d2 = std::numeric_limits<float>::infinity();
+  for (int i = 0; i < poly.count; ++i) {
+    const Vec2 d = poly.v[i] - p;
+    const float d2 = dot(d, d);
+    if (d2 < best_d2) {
+      best_d2 = d2;
+      best = i;
+    }
+  }
+  return best;
+}
+
 #if HITBOX_LANES
 // An MtdResult from one register {normal.x, normal.y, depth, unused}, already zeroed on a
 // miss: the vector is normal * depth, lane by lane.
@@ -61,8 +75,8 @@ inline MtdResult mtd_from_lanes(bool hit, f4 g) {
 #endif
 
 // Two circles: the centre line from A's centre toward B's ((1, 0) for one centre), the
-// distance between the centres and the exact overlap ra + rb - |B - A|, as collide_axes.h's
-// circle_circle() finds them.
+// distance between the centres and the exact overlap ra + rb - |B - A|: no projection of the
+// centres, whose rounding grows with their distance from the origin.
 struct CircleCircle {
   Vec2 axis;
   float len;  // |B - A|: B's centre lies at +len along the axis
@@ -83,13 +97,29 @@ inline CircleCircle circle_circle(const Collider& a, const Collider& b) {
   return CircleCircle{axis, len, (a.radius + b.radius) - len};
 }
 
-inline SatResult sat_circle_circle(const Collider& a, const Collider& b) {
+// sat and mtd of two circles, traced (kTrace: the centre line recorded) or not. mtd's trace is
+// sat's with an early exit, as for every pair.
+template <bool kTrace = false>
+inline SatResult sat_circle_circle(const Collider& a, const Collider& b, bool early_exit = true,
+                                   SatTrace* trace = nullptr) {
   const CircleCircle c = circle_circle(a, b);
+  if constexpr (kTrace) {
+    const bool hit = !(c.ov < 0.0f);
+    FixedAxes f;
+    f.n = 1;
+    f.axis[0] = c.axis;
+    f.ea[0] = a.radius;
+    f.eb[0] = b.radius;
+    f.ov[0] = c.ov;
+    f.source[0] = AxisSource::CentreLine;
+    f.feature[0] = -1;
+    record_fixed(trace, a, b, f, hit, /*first=*/static_cast<int>(hit), early_exit);
+  }
   return SatResult{!(c.ov < 0.0f), c.axis, c.ov, 1};
 }
 
 // A leaves by -axis (away from B's centre), or by +axis when the centres coincide; all zero
-// on a miss. The same multiplications as collide.cpp's mtd for a fixed list of axes.
+// on a miss.
 inline MtdResult mtd_circle_circle_any(const Collider& a, const Collider& b) {
   const CircleCircle c = circle_circle(a, b);
   const bool hit = !(c.ov < 0.0f);
@@ -103,7 +133,10 @@ inline MtdResult mtd_circle_circle_any(const Collider& a, const Collider& b) {
   return m;
 }
 
-inline MtdResult mtd_circle_circle(const Collider& a, const Collider& b) {
+template <bool kTrace = false>
+inline MtdResult mtd_circle_circle(const Collider& a, const Collider& b,
+                                   SatTrace* trace = nullptr) {
+  if constexpr (kTrace) sat_circle_circle<true>(a, b, /*early_exit=*/true, trace);
 #if HITBOX_LANES
   // Apart centres (all but never): the normal -axis + 0 is (A - B) / |A - B| itself (a
   // negated difference rounds the same, and x - x is +0), the depth and the normal are kept
@@ -122,12 +155,14 @@ inline MtdResult mtd_circle_circle(const Collider& a, const Collider& b) {
 }
 
 // A circle against a box, in the box's frame: the box's two axes, then the axis from the
-// circle's centre to the box corner nearest it. Three lanes; `corner` is false when the centre
-// sits exactly on that corner (then the list has two axes, as in collide_axes.h).
+// circle's centre to the box corner nearest it (the corner in the centre's quadrant). Three
+// lanes; `corner` is false when the centre sits exactly on that corner (then two axes). The
+// scalar build's form, and the form a trace is recorded from.
 struct CircleBox {
   Vec2 axis[4];
   float ov[4];   // (box extent + r) - |d|; lane 3 (and lane 2 without a corner axis) +inf
   float dbc[4];  // (circle centre - box centre) . axis
+  float ext[4];  // the box's extent on the axis
   int n;         // 2 or 3
 };
 
@@ -142,6 +177,8 @@ inline CircleBox circle_box_axes(const Collider& box, const Collider& circle) {
   f.axis[1] = box.axis_y;
   f.dbc[0] = tx;
   f.dbc[1] = ty;
+  f.ext[0] = box.half.x;
+  f.ext[1] = box.half.y;
   f.ov[0] = (box.half.x + r) - std::fabs(tx);
   f.ov[1] = (box.half.y + r) - std::fabs(ty);
   const float cx = std::copysign(box.half.x, tx);
@@ -155,17 +192,19 @@ inline CircleBox circle_box_axes(const Collider& box, const Collider& circle) {
   const bool corner = len2 > 0.0f;
   f.axis[2] = (box.axis_x * dl.x + box.axis_y * dl.y) / len;
   f.dbc[2] = (tx * dl.x + ty * dl.y) / len;
+  f.ext[2] = e;
   // Without the corner axis its lane can neither separate nor be the least overlap.
   f.ov[2] = pick_bits(corner, (e + r) - std::fabs(f.dbc[2]), kInf);
   f.n = 2 + static_cast<int>(corner);
   f.axis[3] = Vec2(0.0f);
   f.dbc[3] = 0.0f;
+  f.ext[3] = 0.0f;
   f.ov[3] = kInf;
   return f;
 }
 
 // The verdict over the lanes: the first separating axis (n on a hit) and the first axis of
-// least overlap, as collide.cpp's verdict() finds them.
+// least overlap.
 struct CircleBoxVerdict {
   bool hit;
   int first;
@@ -193,14 +232,31 @@ inline CircleBoxVerdict circle_box_verdict(const CircleBox& f) {
 }
 
 #if HITBOX_LANES
-// circle_box_axes() in lanes, for mtd: each axis as one register {axis.x, axis.y, overlap, d},
+// circle_box_axes() in lanes: each axis as one register {axis.x, axis.y, overlap, d},
 // built without a round trip through memory. Lane by lane the same operations: the box-frame
 // coordinates as t.x * axis.x + t.y * axis.y, the corner offset dl, its length, and over that
 // length the corner axis axis_x * dl.x + axis_y * dl.y, its extent half.x * |dl.x| +
 // half.y * |dl.y| and the offset tx * dl.x + ty * dl.y.
 struct CircleBoxLanes {
   f4 e0, e1, e2;  // the box's x axis, its y axis, the corner axis (overlap +inf without one)
+  f4 w;           // {the corner axis, the box's extent on it, the offset}: read by a trace
 };
+
+// The lanes as a trace reads them.
+inline CircleBox circle_box_of(const CircleBoxLanes& f, const Collider& box, int n) {
+  CircleBox c{};
+  const f4 e[3] = {f.e0, f.e1, f.e2};
+  for (int k = 0; k < 3; ++k) {
+    c.axis[k] = Vec2(e[k][0], e[k][1]);
+    c.ov[k] = e[k][2];
+    c.dbc[k] = e[k][3];
+  }
+  c.ext[0] = box.half.x;
+  c.ext[1] = box.half.y;
+  c.ext[2] = f.w[2];
+  c.n = n;
+  return c;
+}
 
 inline CircleBoxLanes circle_box_lanes(const Collider& box, const Collider& circle) {
   constexpr float kInf = std::numeric_limits<float>::infinity();
@@ -229,11 +285,34 @@ inline CircleBoxLanes circle_box_lanes(const Collider& box, const Collider& circ
   const f4 e2 = shuffle<0, 1, 6, 3>(w, ov2);
   const f4 z = shuffle<0, 4, 2, 6>(ov01, s);  // {ov0, tx, ov1, ty}
   return CircleBoxLanes{shuffle<0, 1, 4, 5>(axy, z), shuffle<2, 3, 6, 7>(axy, z),
-                        len2 > 0.0f ? e2 : f4{0.0f, 0.0f, kInf, 0.0f}};
+                        len2 > 0.0f ? e2 : f4{0.0f, 0.0f, kInf, 0.0f}, w};
 }
 #endif
 
-inline SatResult sat_circle_box(const Collider& box, const Collider& circle, bool early_exit) {
+// The trace of a circle-box kernel: the box's x and y (its edges), then the corner axis (the
+// box's nearest vertex), with the box's extent and the radius on each.
+inline void record_circle_box(SatTrace* trace, const Collider& box, const Collider& circle,
+                              bool box_is_a, const CircleBox& c, bool hit, int first,
+                              bool early_exit) {
+  FixedAxes f;
+  f.n = c.n;
+  const AxisSource edge = box_is_a ? AxisSource::EdgeA : AxisSource::EdgeB;
+  for (int k = 0; k < c.n; ++k) {
+    f.axis[k] = c.axis[k];
+    f.ea[k] = box_is_a ? c.ext[k] : circle.radius;
+    f.eb[k] = box_is_a ? circle.radius : c.ext[k];
+    f.ov[k] = c.ov[k];
+    f.source[k] = k == 2 ? AxisSource::CircleVertex : edge;
+    f.feature[k] = k == 2 ? nearest_vertex(box, circle.pos) : box.axis_edge[k];
+  }
+  record_fixed(trace, box_is_a ? box : circle, box_is_a ? circle : box, f, hit, first, early_exit);
+}
+
+// sat and mtd of a circle and a box (box_is_a: the box is A), traced (kTrace) or not. mtd's
+// trace is sat's with an early exit, as for every pair.
+template <bool kTrace = false>
+inline SatResult sat_circle_box(const Collider& box, const Collider& circle, bool box_is_a,
+                                bool early_exit, SatTrace* trace = nullptr) {
 #if HITBOX_LANES
   // The answer's axis and overlap picked among the three lane registers by masks: on a hit
   // the first least overlap, on a miss the first negative one.
@@ -252,10 +331,17 @@ inline SatResult sat_circle_box(const Collider& box, const Collider& circle, boo
   const unsigned neg = static_cast<unsigned>((neg0[0] & 1) | (neg1[0] & 2) | (neg2[0] & 4));
   const int at = std::countr_zero(neg | (1u << n));
   const int stop = at + static_cast<int>(at < n);
+  if constexpr (kTrace) {
+    record_circle_box(trace, box, circle, box_is_a, circle_box_of(f, box, n), miss[0] == 0, at,
+                      early_exit);
+  }
   return SatResult{miss[0] == 0, Vec2(k[0], k[1]), k[2], early_exit ? stop : n};
 #else
   const CircleBox f = circle_box_axes(box, circle);
   const CircleBoxVerdict v = circle_box_verdict(f);
+  if constexpr (kTrace) {
+    record_circle_box(trace, box, circle, box_is_a, f, v.hit, v.first, early_exit);
+  }
   const int k = pick_int(v.hit, v.least, v.first);
   const int stop = v.first + static_cast<int>(v.first < f.n);
   return SatResult{v.hit, f.axis[k], f.ov[k], early_exit ? stop : f.n};
@@ -263,7 +349,10 @@ inline SatResult sat_circle_box(const Collider& box, const Collider& circle, boo
 }
 
 // box_is_a: the box is A (the push-out moves A, away from B).
-inline MtdResult mtd_circle_box(const Collider& box, const Collider& circle, bool box_is_a) {
+template <bool kTrace = false>
+inline MtdResult mtd_circle_box(const Collider& box, const Collider& circle, bool box_is_a,
+                                SatTrace* trace = nullptr) {
+  if constexpr (kTrace) sat_circle_box<true>(box, circle, box_is_a, /*early_exit=*/true, trace);
 #if HITBOX_LANES
   // The least of the box's two axes is known before the corner axis (which waits on a square
   // root); the corner axis then replaces it when strictly less. Each candidate is one
@@ -276,7 +365,7 @@ inline MtdResult mtd_circle_box(const Collider& box, const Collider& circle, boo
   const i4 miss = (ov0 < f4{}) | (ov1 < f4{}) | (ov2 < f4{});  // every lane alike
   const bool hit = miss[0] == 0;
   // B's centre lies at +d along the axis (d = (B - A) . axis): A leaves toward -axis. The
-  // answer is k * {so, so, on, 0} + 0 (so = sign * on, on = hit) as in collide.cpp, here by
+  // answer is k * {so, so, on, 0} + 0 (so = sign * on, on = hit) as in mtd_box_box, here by
   // masks: the axis's sign bit flipped where d > 0, + 0 (turns -0 into 0), zeroed on a miss.
   constexpr int kSignBit = static_cast<int>(0x80000000u);
   const f4 d4 = shuffle<3, 3, 3, 3>(k);

@@ -25,7 +25,7 @@ namespace hitbox::app {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: hitbox [--scene FILE | --lesson NAME] [--algo LIST] [--focus A:B] [--no-ui]\n"
+    "Usage: hitbox [--scene FILE | --lesson NAME] [--algo LIST] [--focus A:B] [--no-ui]\n"
     "              [--size WxH] [--auto-resolve MODE] [--accuracy A]\n"
     "              [--screenshot-on-exit OUT.png] [--play] [--play-seconds T]\n"
     "       hitbox [--scene FILE] --screenshot OUT.png [--size WxH] [--algo LIST]\n"
@@ -51,8 +51,9 @@ constexpr const char* kUsage =
     "  --play-seconds T    run T simulated seconds (0 < T <= 3600) before the first frame;\n"
     "                      with --screenshot, a picture of the scene after T seconds\n"
     "  --presenter         presenter mode: larger text, thicker lines (F11 toggles)\n"
-    "  --auto-resolve MODE push the focus pair apart while dragging one of them:\n"
-    "                      off, move-a, move-b or half (the MTD panel's setting)\n"
+    "  --auto-resolve MODE\n"
+    "                      push the focus pair apart while dragging one of them: off,\n"
+    "                      move-a, move-b or half (the MTD panel's setting)\n"
     "  --step ALGO:N       step mode for sat, swept or gjk, showing step N (from 1; past the\n"
     "                      last step shows the last), as the panel's Step through does\n"
     "  --size WxH          window size in pixels (default 1280x800)\n"
@@ -75,6 +76,7 @@ constexpr const char* kUsage =
     "                      frame time; without --scene, on a built 500-shape scene with\n"
     "                      sat and mtd on for a focused pair\n"
     "  -h, --help          this text\n"
+    "  --version           print the version and exit\n"
     "\n"
     "In the window: right or middle drag (or Space + left drag) pans, the wheel zooms about\n"
     "the cursor, Home resets the view, Tab hides or shows the panels, Ctrl+Q quits.\n"
@@ -171,6 +173,10 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
 
     if (flag == "-h" || flag == "--help") {
       out << usage();
+      return 0;
+    }
+    if (flag == "--version") {
+      out << "hitbox " HITBOX_VERSION "\n";
       return 0;
     }
     if (flag == "--no-ui") {

@@ -20,6 +20,7 @@ seeds() {  # the read-only seed folders of a target
     fuzz_query_args) echo tests/fuzz/corpus/query_args ;;
     fuzz_window_args) echo tests/fuzz/corpus/window_args ;;
     fuzz_shapes) echo tests/fuzz/corpus/shapes ;;
+    fuzz_sandbox) echo tests/fuzz/corpus/sandbox ;;
   esac
 }
 
@@ -45,7 +46,7 @@ run_one() {
 }
 
 targets=()
-for t in fuzz_scene fuzz_shapes fuzz_query_args fuzz_window_args fuzz_png; do
+for t in fuzz_scene fuzz_shapes fuzz_query_args fuzz_window_args fuzz_png fuzz_sandbox; do
   [ -x "$bin/$t" ] && targets+=("$t")
 done
 if [ ${#targets[@]} -eq 0 ]; then

@@ -78,12 +78,11 @@ void panel_focus(SandboxState& s) {
                  {ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
                   s.an.pair.pinned ? "(pinned)" : "(selection + nearest)", true}});
   if (s.an.pair.pinned) {
-    if (ImGui::SmallButton("Swap A/B")) std::swap(s.pin_a, s.pin_b);
+    if (ImGui::SmallButton("Swap A/B")) s.ask(Ask::SwapPin);
     same_line_if_fits(button_width("Unpin"));
-    if (ImGui::SmallButton("Unpin")) s.pin_a = s.pin_b = -1;
+    if (ImGui::SmallButton("Unpin")) s.ask(Ask::Unpin);
   } else if (ImGui::SmallButton("Pin this pair")) {
-    s.pin_a = s.an.pair.a;
-    s.pin_b = s.an.pair.b;
+    s.ask(Request(Ask::Pin, s.ref(s.an.pair.a), s.ref(s.an.pair.b)));
   }
 }
 

@@ -62,12 +62,12 @@ void panel_inspector(SandboxState& s) {
     } else {
       s.inspector_error.clear();
       w.id = id;
-      s.apply_inspector(w);
+      s.ask_inspector(w);
     }
   }
 
   // Drags stay within these ranges; a value typed in (Ctrl+click) is taken as typed and
-  // refused with a message by apply_inspector when it is out of range.
+  // refused with a message by ask_inspector when it is out of range.
   const ImGuiSliderFlags clamp = ImGuiSliderFlags_None;
   fit_values("pos", &w.pos.x, 2, "%.2f");
   ImGui::DragScalarN("pos", ImGuiDataType_Double, &w.pos.x, 2, 1.0f, nullptr, nullptr, "%.2f");
@@ -101,7 +101,7 @@ void panel_inspector(SandboxState& s) {
   fit_values("vel", &w.vel.x, 2, "%.2f");
   ImGui::DragScalarN("vel", ImGuiDataType_Double, &w.vel.x, 2, 1.0f, nullptr, nullptr, "%.2f");
   panel_body(s, w);
-  s.apply_inspector(w);
+  s.ask_inspector(w);
 
   if (w.kind == Kind::Polygon) {
     ImGui::Separator();
@@ -140,7 +140,7 @@ void panel_inspector(SandboxState& s) {
       if (problem.empty()) {
         s.inspector_error.clear();
         w.points = pts;
-        s.apply_inspector(w);
+        s.ask_inspector(w);
       } else {
         s.inspector_error = "Rejected: " + problem;
         s.inspector_refused = true;

@@ -1,6 +1,6 @@
 // Play mode's toolbar, the broad phase section and a shape's body fields (the inspector).
-// Every button calls the sandbox's play methods (sandbox/play.cpp), which run the core's
-// simulation; every body field goes through apply_inspector, so shape_problem refuses a bad
+// Every button asks for the sandbox's play methods (sandbox/play.cpp), which run the core's
+// simulation; every body field goes through ask_inspector, so shape_problem refuses a bad
 // value with its field named, as for every other field.
 #include <imgui.h>
 
@@ -30,16 +30,16 @@ void panel_play(SandboxState& s) {
   ImGui::SetCursorPosX(
       std::max(0.5f * (f.x0 + f.x1) - 0.5f * width, ImGui::GetCursorPosX() + 16.0f));
   if (p.playing) {
-    if (ImGui::Button("Pause")) s.play_pause();
+    if (ImGui::Button("Pause")) s.ask(Ask::Pause);
   } else if (ImGui::Button(" Play ")) {
-    s.play_start();
+    s.ask(Ask::Play);
   }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Run the scene: shapes with a dynamic body fall, bounce, slide and rest.");
-  if (ImGui::Button("Step")) s.play_step();
+  if (ImGui::Button("Step")) s.ask(Ask::Step);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("One fixed step (1/120 s), then pause.");
   ImGui::BeginDisabled(!p.before.has_value());
-  if (ImGui::Button("Reset")) s.play_reset();
+  if (ImGui::Button("Reset")) s.ask(Ask::Reset);
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("Back to the scene as it was before Play (one undo step).");
@@ -95,7 +95,7 @@ void panel_broad(SandboxState& s) {
 }
 
 // A shape's "body": static or dynamic, density, restitution, friction, static friction and
-// velocity (px/s). Edits `w`; the inspector applies it through apply_inspector.
+// velocity (px/s). Edits `w`; the inspector asks for it through ask_inspector.
 void panel_body(SandboxState& s, Shape& w) {
   (void)s;
   ImGui::Separator();

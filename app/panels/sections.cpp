@@ -160,7 +160,8 @@ void panel_mtd(SandboxState& s) {
   else
     ImGui::TextDisabled("No overlap: nothing to push out.");
   ImGui::BeginDisabled(!m.hit);
-  if (ImGui::Button("Resolve (move A)")) s.resolve_button();
+  if (ImGui::Button("Resolve (move A)"))
+    s.ask(Request(Ask::Resolve, s.ref(s.an.pair.a), s.ref(s.an.pair.b)));
   ImGui::EndDisabled();
   ImGui::TextUnformatted("Auto-resolve while dragging:");
   int mode = static_cast<int>(s.auto_resolve);

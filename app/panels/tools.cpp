@@ -36,7 +36,7 @@ void own_sprite_popup(SandboxState& s) {
   const bool enter =
       ImGui::InputText("##png", path, sizeof path, ImGuiInputTextFlags_EnterReturnsTrue);
   if ((ImGui::Button("Add") || enter) && path[0] != '\0') {
-    s.add_sprite_file(path);
+    s.ask(Request::with_text(Ask::AddSpriteFile, path));
     ImGui::CloseCurrentPopup();
   }
   ImGui::SameLine();
@@ -47,32 +47,35 @@ void own_sprite_popup(SandboxState& s) {
 }  // namespace
 
 void panel_tools(SandboxState& s) {
-  if (ImGui::Button("+ Rect")) s.add_rect();
+  // Every button asks (request.h): the edit is applied at the next frame's edit point, so
+  // the rest of this frame reads the shapes its analysis was made of.
+  if (ImGui::Button("+ Rect")) s.ask(Ask::AddRect);
   same_line_if_fits(button_width("+ Circle"));
-  if (ImGui::Button("+ Circle")) s.add_circle();
+  if (ImGui::Button("+ Circle")) s.ask(Ask::AddCircle);
   if (s.poly_tool) {
     same_line_if_fits(button_width("Finish polygon"));
-    if (ImGui::Button("Finish polygon")) s.finish_poly_tool();
+    if (ImGui::Button("Finish polygon")) s.ask(Ask::PolygonFinish);
     same_line_if_fits(button_width("Cancel"));
-    if (ImGui::Button("Cancel")) s.cancel_poly_tool();
+    if (ImGui::Button("Cancel")) s.ask(Ask::PolygonCancel);
   } else {
     same_line_if_fits(button_width("+ Polygon"));
-    if (ImGui::Button("+ Polygon")) s.start_poly_tool();
+    if (ImGui::Button("+ Polygon")) s.ask(Ask::PolygonStart);
   }
   same_line_if_fits(button_width("Ray"));
   if (toggle_button("Ray", s.line_tool == LineTool::Ray))
-    s.set_line_tool(s.line_tool == LineTool::Ray ? LineTool::None : LineTool::Ray);
+    s.ask(Request::line_tool(LineTool::Ray, true));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Cast a ray: press and drag in the scene.");
   same_line_if_fits(button_width("Slice"));
   if (toggle_button("Slice", s.line_tool == LineTool::Slice))
-    s.set_line_tool(s.line_tool == LineTool::Slice ? LineTool::None : LineTool::Slice);
+    s.ask(Request::line_tool(LineTool::Slice, true));
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Drag a line right across rectangles or polygons to cut them.");
   // Sprites: a PNG from assets/sprites.
   if (!s.sprites_listed) s.refresh_sprite_files();
   ImGui::BeginDisabled(s.sprite_files.empty());
   if (ImGui::Button("+ Sprite") && !s.sprite_files.empty())
-    s.add_sprite(s.sprite_files[static_cast<std::size_t>(s.sprite_choice)]);
+    s.ask(Request::with_text(Ask::AddSprite,
+                             s.sprite_files[static_cast<std::size_t>(s.sprite_choice)]));
   ImGui::EndDisabled();
   const char* preview = s.sprite_files.empty()
                             ? "(no PNG files)"
@@ -94,17 +97,17 @@ void panel_tools(SandboxState& s) {
   if (ImGui::Button("Other PNG...")) ImGui::OpenPopup("own_sprite");
   own_sprite_popup(s);
   ImGui::BeginDisabled(!s.valid(s.sel));
-  if (ImGui::Button("Duplicate")) s.duplicate();
+  if (ImGui::Button("Duplicate") && s.valid(s.sel)) s.ask(Request(Ask::Duplicate, s.ref(s.sel)));
   same_line_if_fits(button_width("Delete"));
-  if (ImGui::Button("Delete")) s.erase_selected();
+  if (ImGui::Button("Delete") && s.valid(s.sel)) s.ask(Request(Ask::Delete, s.ref(s.sel)));
   ImGui::EndDisabled();
   same_line_if_fits(button_width("Undo"));
   ImGui::BeginDisabled(!s.history.can_undo() && !s.ui_before);
-  if (ImGui::Button("Undo")) s.undo_redo(false);
+  if (ImGui::Button("Undo")) s.ask(Ask::Undo);
   ImGui::EndDisabled();
   same_line_if_fits(button_width("Redo"));
   ImGui::BeginDisabled(!s.history.can_redo());
-  if (ImGui::Button("Redo")) s.undo_redo(true);
+  if (ImGui::Button("Redo")) s.ask(Ask::Redo);
   ImGui::EndDisabled();
   same_line_if_fits(button_width("Save"));
   ImGui::BeginDisabled(s.path.empty());

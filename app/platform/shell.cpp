@@ -49,9 +49,12 @@ Shell::Shell(const WindowOptions& options, SDL_Window* window, Sandbox& sandbox,
   if (options.presenter) teacher_->set_presenter(true);
 }
 
-// One frame: world into the canvas batch, panels into ImGui, then both into the bound
-// framebuffer. The caller swaps or reads back.
+// One frame: the edits asked for, then world into the canvas batch, panels into ImGui, then
+// both into the bound framebuffer. The caller swaps or reads back.
 void Shell::frame(bool hide_mouse) {
+  // The frame's one edit point: what the panels asked for last frame and the keys and tools
+  // since, before the layout (the Inspector shows for a selection) and the analysis.
+  sandbox_.apply_requests();
   font_.apply(teacher_->panel_scale());
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
@@ -201,16 +204,15 @@ void Shell::draw_compare() {
   CompareTimer::Timings timings;
   timings.ns.fill(-1.0);
   if (timer_) timings = timer_->results();
-  // Copies: the table's Find may replace the shapes the references point at.
-  std::optional<Shape> a, b;
-  if (table) {
-    a = sandbox_.scene().shapes[static_cast<std::size_t>(ia)];
-    b = sandbox_.scene().shapes[static_cast<std::size_t>(ib)];
-  }
-  draw_compare_window(compare_ui_, layout_.compare, table ? &*table : nullptr, a ? &*a : nullptr,
-                      b ? &*b : nullptr, accuracy, timings,
-                      [&](const Shape& na, const Shape& nb, const std::string& message) {
-                        sandbox_.replace_pair(ia, na, ib, nb, message);
+  // Find asks for the new poses (request.h): the shapes stay as they are in this frame.
+  const Shape* a = table ? &sandbox_.scene().shapes[static_cast<std::size_t>(ia)] : nullptr;
+  const Shape* b = table ? &sandbox_.scene().shapes[static_cast<std::size_t>(ib)] : nullptr;
+  draw_compare_window(compare_ui_, layout_.compare, table ? &*table : nullptr, a, b, accuracy,
+                      timings, [&](const Shape& na, const Shape& nb, const std::string& message) {
+                        Request r(Ask::ReplacePair, sandbox_.ref(ia), sandbox_.ref(ib));
+                        r.shapes = {na, nb};
+                        r.text = message;
+                        sandbox_.ask(std::move(r));
                       });
 }
 

@@ -1,6 +1,7 @@
 // Editing: every change to the scene (adding, duplicating, deleting, mirroring, moving,
 // resolving, the polygon tool, the inspector, undo and redo, saving). Each is one undo step,
-// and every numeric change is checked against the ranges a scene file can hold.
+// and every numeric change is checked against the ranges a scene file can hold. Besides a
+// drag, they run from apply_requests (requests.cpp), the frame's one edit point.
 #include <imgui.h>
 
 #include <algorithm>
@@ -246,24 +247,23 @@ void SandboxState::add_sprite_file(const std::string& file) {
   say("Added " + shape(sel).id + " (" + shape(sel).image + ").");
 }
 
-void SandboxState::duplicate() {
-  if (!valid(sel) || drag.kind != DragKind::None) return;
-  Shape s = shape(sel);
+void SandboxState::duplicate(int i) {
+  if (!valid(i) || drag.kind != DragKind::None) return;
+  Shape s = shape(i);
   s.pos += DVec2(kDuplicateOffset, kDuplicateOffset);
   const std::string from = s.id;
   add_shape(std::move(s));
   say("Duplicated " + from + " as " + shape(sel).id + ".");
 }
 
-void SandboxState::erase_selected() {
-  if (!valid(sel) || drag.kind != DragKind::None) return;
+void SandboxState::erase(int gone) {
+  if (!valid(gone) || drag.kind != DragKind::None) return;
   flush_ui_edit();
   const Scene before = scene;
-  const int gone = sel;
   const std::string id = shape(gone).id;
   scene.shapes.erase(scene.shapes.begin() + gone);
   repose();
-  sel = -1;
+  after_erase(sel, gone);
   after_erase(pin_a, gone);
   after_erase(pin_b, gone);
   after_erase(pending_pick, gone);
@@ -272,13 +272,13 @@ void SandboxState::erase_selected() {
   say("Deleted " + id + ".");
 }
 
-void SandboxState::toggle_mirror(bool x) {
-  if (!valid(sel) || drag.kind != DragKind::None) return;
+void SandboxState::toggle_mirror(int i, bool x) {
+  if (!valid(i) || drag.kind != DragKind::None) return;
   flush_ui_edit();
   const Scene before = scene;
-  Shape& s = shape(sel);
+  Shape& s = shape(i);
   (x ? s.mirror_x : s.mirror_y) = !(x ? s.mirror_x : s.mirror_y);
-  repose(sel);
+  repose(i);
   commit(before);
   say(strf("%s: mirror %s %s.", s.id.c_str(), x ? "x" : "y",
            (x ? s.mirror_x : s.mirror_y) ? "on" : "off"));
@@ -312,10 +312,9 @@ bool SandboxState::apply_mtd(const Pair& p, ResolveMode mode) {
   return true;
 }
 
-void SandboxState::resolve_button() {
+void SandboxState::resolve(const Pair& p) {
   flush_ui_edit();
   const Scene before = scene;
-  const Pair p = focus_pair();
   if (apply_mtd(p, ResolveMode::MoveA)) {
     commit(before);
     say("Resolved: moved " + shape(p.a).id + " out of " + shape(p.b).id + ".");
@@ -470,24 +469,11 @@ void SandboxState::slice_along(Vec2 a, Vec2 b) {
            pieces, cut == 1 ? "it" : "them"));
 }
 
-// One inspector widget changed the working copy `w` of the selected shape: apply it.
-void SandboxState::apply_inspector(const Shape& w) {
-  if (w == shape(sel)) {
-    // Typed back to the value the shape holds (after a refused one): nothing is refused now.
-    if (inspector_refused) inspector_error.clear();
-    inspector_refused = false;
-    return;
-  }
-  if (const auto problem = shape_problem(w)) {  // typed values are refused, never clamped
-    inspector_error = "Refused: " + problem->field + " " + problem->message;
-    inspector_refused = true;
-    return;
-  }
-  inspector_error.clear();
-  inspector_refused = false;
+void SandboxState::inspect(int i, const Shape& w) {
+  if (!valid(i) || shape_problem(w)) return;
   if (!ui_before) ui_before = scene;
-  shape(sel) = w;
-  repose(sel);
+  shape(i) = w;
+  repose(i);
 }
 
 }  // namespace hitbox::app

@@ -1,5 +1,7 @@
 // Input: the selection's handles, picking, drags (move, rotate, scale, velocity) and the
-// sandbox's keys. The shell hands over SDL events with the camera (Sandbox::on_event).
+// sandbox's keys. The shell hands over SDL events with the camera (Sandbox::on_event). A
+// press selects and a drag moves its shape at once; the edits keys and tools make are
+// requests (request.h), applied at the frame's edit point.
 #include <imgui.h>
 
 #include <algorithm>
@@ -140,7 +142,7 @@ bool SandboxState::mouse_down(Vec2 w, int clicks, SDL_Keymod mod) {
   const bool ctrl = (mod & (KMOD_CTRL | KMOD_GUI)) != 0;
   if (poly_tool) {
     if (clicks >= 2)
-      finish_poly_tool();
+      ask(Ask::PolygonFinish);
     else
       poly_pts.push_back(to_d(w));
     return true;
@@ -178,7 +180,7 @@ bool SandboxState::key_down(const SDL_KeyboardEvent& k) {
     return true;
   }
   if (k.keysym.sym == SDLK_ESCAPE && line_tool != LineTool::None) {
-    set_line_tool(LineTool::None);
+    ask(Request::line_tool(LineTool::None, false));
     return true;
   }
   const SDL_Keycode key = k.keysym.sym;
@@ -188,10 +190,10 @@ bool SandboxState::key_down(const SDL_KeyboardEvent& k) {
     switch (key) {
       case SDLK_RETURN:
       case SDLK_KP_ENTER:
-        finish_poly_tool();
+        ask(Ask::PolygonFinish);
         return true;
       case SDLK_ESCAPE:
-        cancel_poly_tool();
+        ask(Ask::PolygonCancel);
         return true;
       case SDLK_BACKSPACE:
         if (!poly_pts.empty()) poly_pts.pop_back();
@@ -207,13 +209,13 @@ bool SandboxState::key_down(const SDL_KeyboardEvent& k) {
   if (ctrl) {
     switch (key) {
       case SDLK_z:
-        undo_redo(shift);
+        ask(shift ? Ask::Redo : Ask::Undo);
         return true;
       case SDLK_y:
-        undo_redo(true);
+        ask(Ask::Redo);
         return true;
       case SDLK_d:
-        if (!k.repeat) duplicate();
+        if (!k.repeat && valid(sel)) ask(Request(Ask::Duplicate, ref(sel)));
         return true;
       default:
         return false;
@@ -222,17 +224,17 @@ bool SandboxState::key_down(const SDL_KeyboardEvent& k) {
   if (stepper.key(key, step_counts())) return true;
   switch (key) {
     case SDLK_DELETE:
-      if (!k.repeat) erase_selected();
+      if (!k.repeat && valid(sel)) ask(Request(Ask::Delete, ref(sel)));
       return true;
     case SDLK_h:
     case SDLK_v:
-      if (!k.repeat) toggle_mirror(key == SDLK_h);
+      if (!k.repeat && valid(sel)) ask(Request::mirror(ref(sel), key == SDLK_h));
       return true;
     case SDLK_r:  // the ray tool
-      if (!k.repeat) set_line_tool(line_tool == LineTool::Ray ? LineTool::None : LineTool::Ray);
+      if (!k.repeat) ask(Request::line_tool(LineTool::Ray, true));
       return true;
     case SDLK_c:  // the slice ("cut") tool
-      if (!k.repeat) set_line_tool(line_tool == LineTool::Slice ? LineTool::None : LineTool::Slice);
+      if (!k.repeat) ask(Request::line_tool(LineTool::Slice, true));
       return true;
     default:
       return false;

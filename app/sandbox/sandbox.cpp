@@ -5,6 +5,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -78,7 +79,7 @@ bool Sandbox::on_event(const SDL_Event& e, const Camera& cam) {
     case SDL_MOUSEBUTTONUP:
       if (e.button.button == SDL_BUTTON_LEFT && m.line_dragging) {
         m.line_dragging = false;
-        if (m.line_tool == LineTool::Slice) m.slice_along(m.line_a, m.line_b);
+        if (m.line_tool == LineTool::Slice) m.ask(Request::slice(m.line_a, m.line_b));
         return true;
       }
       if (e.button.button != SDL_BUTTON_LEFT || m.drag.kind == DragKind::None) return false;
@@ -90,6 +91,18 @@ bool Sandbox::on_event(const SDL_Event& e, const Camera& cam) {
     default:
       return false;
   }
+}
+
+void Sandbox::ask(Request r) {
+  impl_->ask(std::move(r));
+}
+
+ShapeRef Sandbox::ref(int i) const {
+  return impl_->ref(i);
+}
+
+void Sandbox::apply_requests() {
+  impl_->apply_requests();
 }
 
 void Sandbox::analyze_frame(std::uint32_t extra_algos) {
@@ -155,7 +168,10 @@ void Sandbox::draw_panels() {
   panel_help(m);
   panel_status(m);
   // An inspector edit is one undo step: from the first change until no widget is active.
-  if (!ImGui::IsAnyItemActive()) m.flush_ui_edit();
+  const bool inspecting = m.ui_before || m.inspector_refused ||
+                          std::any_of(m.asked.begin(), m.asked.end(),
+                                      [](const Request& r) { return r.ask == Ask::Inspect; });
+  if (inspecting && !ImGui::IsAnyItemActive()) m.ask(Ask::EndInspect);
 }
 
 void Sandbox::draw_play_bar() {
@@ -273,54 +289,6 @@ std::uint32_t Sandbox::algorithms() const {
 
 float Sandbox::accuracy() const {
   return impl_->accuracy;
-}
-
-void Sandbox::replace_pair(int a, const Shape& sa, int b, const Shape& sb,
-                           const std::string& message) {
-  Impl& m = *impl_;
-  if (!m.valid(a) || !m.valid(b) || a == b || m.drag.kind != DragKind::None) return;
-  m.flush_ui_edit();
-  const Scene before = m.scene;
-  m.shape(a) = sa;
-  m.shape(b) = sb;
-  m.repose(a);
-  m.repose(b);
-  m.commit(before);
-  m.pin_a = a;
-  m.pin_b = b;
-  m.pending_pick = -1;
-  m.say(message);
-}
-
-void Sandbox::load_scene(Scene scene, std::string path) {
-  Impl& m = *impl_;
-  m.drag = Drag{};
-  m.ui_before.reset();
-  m.history = History{};
-  m.scene = std::move(scene);
-  m.path = std::move(path);
-  m.sel = m.pin_a = m.pin_b = m.pending_pick = -1;
-  m.poly_tool = false;
-  m.poly_pts.clear();
-  m.set_line_tool(LineTool::None);
-  m.masks.clear();
-  m.inspector_error.clear();
-  m.inspector_refused = false;
-  m.play_forget();
-  m.forget_analysis();
-  // A scene or lesson opens with its own settings: what it does not set is the default, not
-  // whatever the previous scene left (algorithms, accuracy, colouring, step mode, resolve).
-  m.algos = kAlgoSat;
-  m.accuracy = 1.0f;
-  m.colour_algo = 0;
-  m.auto_resolve = ResolveMode::Off;
-  m.sat_show_early = false;
-  m.scrub_t = 0.5f;
-  m.stepper = teach::Stepper{};
-  m.repose();
-  m.apply_teaching();
-  m.saved = m.scene_to_save();
-  m.say(m.path.empty() ? "Scene loaded." : "Opened " + m.path + ".");
 }
 
 Scene Sandbox::scene_to_save() const {

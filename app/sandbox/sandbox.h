@@ -1,9 +1,10 @@
 // The sandbox: the scene being edited, the selection, the enabled algorithms and the
 // frame's analysis of the pair in focus. It owns no window and no GL: the shell
-// (platform/shell.h) feeds it SDL events with the camera, asks it once per frame to
-// analyse the focus pair, then to draw the world into each viewport's Canvas and to draw its
-// ImGui panels, all from that one analysis. Every collision answer comes from hitbox_core's
-// dispatcher (hitbox/analysis.h); nothing here computes collision math.
+// (platform/shell.h) feeds it SDL events with the camera, has it apply what the user asked
+// for (request.h) at one point of each frame, then asks it to analyse the focus pair, to draw
+// the world into each viewport's Canvas and to draw its ImGui panels, all from that one
+// analysis. Every collision answer comes from hitbox_core's dispatcher (hitbox/analysis.h);
+// nothing here computes collision math.
 #pragma once
 
 #include <SDL.h>
@@ -17,6 +18,7 @@
 #include "hitbox/scene.h"
 #include "panels/layout.h"
 #include "platform/canvas.h"
+#include "sandbox/request.h"
 
 namespace hitbox::app {
 
@@ -38,12 +40,25 @@ class Sandbox {
   // An SDL event, with the camera that maps window pixels to world. Returns true when the
   // sandbox used it (the shell then does not pan/zoom with it). Left button, keys H, V,
   // Delete, Ctrl+Z/Y, Ctrl+D and the like belong to the sandbox; right/middle drag, space
-  // drag, wheel, Home and Tab belong to the shell.
+  // drag, wheel, Home and Tab belong to the shell. A drag moves its shape at once; the edits
+  // keys and tools make are asked for, as the panels' are, and wait for apply_requests.
   bool on_event(const SDL_Event& e, const Camera& cam);
+
+  // ---- Requests (request.h) ----
+  // An edit the shell asks for (a scene opened, the comparison table's Find), queued after
+  // what the panels, keys and tools asked.
+  void ask(Request r);
+  // Shape i as a request names it.
+  ShapeRef ref(int i) const;
+  // Applies every request asked since the last call, in order: the frame's one edit point.
+  // The shell calls it first in each frame, before the layout and analyze_frame, so nothing
+  // the frame draws reads shape indices from before an edit.
+  void apply_requests();
 
   // The frame's one analysis: the core's dispatcher on the focus pair with the panel's
   // algorithms plus `extra_algos` (what the split views and the comparison table show).
-  // Call once per frame, before draw_world and draw_panels, which read it.
+  // Call once per frame, after apply_requests and before draw_world and draw_panels, which
+  // read it.
   void analyze_frame(std::uint32_t extra_algos = 0);
   // The frame's analysis (every algorithm asked for, sat with every axis) and its pair as
   // scene indices; nullptr (and -1s) when no pair is in focus.
@@ -55,9 +70,10 @@ class Sandbox {
   // the frame's analysis.
   void draw_world(Canvas& canvas);
   // The ImGui panels: algorithms, inspector, status line, how-to. Called only when the UI
-  // is shown (Tab / --no-ui hide it).
+  // is shown (Tab / --no-ui hide it). Their buttons ask for edits (request.h).
   void draw_panels();
-  // Play mode's toolbar (Play / Pause, Step, Reset) in the main menu bar, after the menus.
+  // Play mode's toolbar (Play / Pause, Step, Reset) in the main menu bar, after the menus;
+  // its buttons ask too.
   void draw_play_bar();
 
   const Scene& scene() const;
@@ -110,15 +126,9 @@ class Sandbox {
   void draw_world(Canvas& canvas, std::uint32_t algos);
   std::uint32_t algorithms() const;
   float accuracy() const;
-  // Replace shapes a and b (new poses) as one undo step, pin them as the focus pair and show
-  // `message` in the status line.
-  void replace_pair(int a, const Shape& sa, int b, const Shape& sb, const std::string& message);
 
   // ---- Hooks for scene files, lessons and presenter mode (app/teach/lessons.h) ----
-  // Replace the whole scene (File > Open, a lesson): clears the selection, the focus, the
-  // undo history and any drag, then applies the scene's algorithms, focus and accuracy
-  // when it has them (the constructor does the same for the first scene).
-  void load_scene(Scene scene, std::string path);
+  // (A scene opens through a request, Ask::Open.)
   // The scene as Save writes it: the shapes plus the algorithms that are on, the focus pair
   // (when there is one) and the accuracy.
   Scene scene_to_save() const;

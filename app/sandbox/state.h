@@ -1,9 +1,10 @@
 // The sandbox's state: the scene being edited, the selection and focus pair, the enabled
 // algorithms, the drag under way, undo, and the frame's analysis of the focus pair. The
-// methods here change the state (editing.cpp), answer what is in focus and run the frame's
-// analysis through the core's dispatcher (focus.cpp), and turn mouse and keys into edits
-// (input.cpp). The overlays (app/overlays/) draw from it and the panels (app/panels/) show
-// and edit it; sandbox.cpp is the facade the shell talks to.
+// methods here change the state (editing.cpp), apply the requests the panels, keys and tools
+// asked for (requests.cpp), answer what is in focus and run the frame's analysis through the
+// core's dispatcher (focus.cpp), and turn mouse and keys into drags and requests (input.cpp).
+// The overlays (app/overlays/) draw from it and the panels (app/panels/) show it and ask for
+// edits; sandbox.cpp is the facade the shell talks to.
 #pragma once
 
 #include <SDL.h>
@@ -21,6 +22,7 @@
 #include "panels/layout.h"
 #include "platform/canvas.h"
 #include "sandbox/play.h"
+#include "sandbox/request.h"
 #include "sandbox/undo.h"
 #include "teach/teach.h"
 
@@ -38,7 +40,6 @@ inline constexpr float kAccuracies[] = {1.0f, 0.5f, 0.25f, 0.125f};
 inline constexpr const char* kAccuracyNames[] = {"1", "1/2", "1/4", "1/8"};
 
 enum class DragKind { None, Move, Rotate, Scale, Velocity };
-enum class LineTool { None, Ray, Slice };
 enum class ResolveMode : int { Off = 0, MoveA = 1, MoveB = 2, Half = 3 };
 
 struct Drag {
@@ -159,6 +160,22 @@ struct SandboxState {
   }
   void repose(int i) { posed[static_cast<std::size_t>(i)] = Posed(shape(i)); }
 
+  // ---- requests (request.h, requests.cpp): edits asked for while a frame is drawn ----
+  Requests asked;  // in the order asked, until apply_requests
+  void ask(Request r) { asked.push_back(std::move(r)); }
+  void ask(Ask a) { asked.emplace_back(a); }
+  // Shape i as a request names it ({-1, ""} when there is no shape i).
+  ShapeRef ref(int i) const { return valid(i) ? ShapeRef{i, shape(i).id} : ShapeRef{}; }
+  // Where the shape a request names is now: at its index while the id there matches, else the
+  // shape with its id; -1 when it is gone.
+  int locate(const ShapeRef& r) const;
+  // Applies every request asked so far, in order (the frame's one edit point).
+  void apply_requests();
+  void apply(Request& r);
+  // The inspector changed its working copy `w` of the selected shape: refused here with the
+  // field named when a scene file could not hold it, else asked for (Ask::Inspect).
+  void ask_inspector(const Shape& w);
+
   // ---- editing (editing.cpp); each edit is one undo step ----
   bool edit_shape(int i, const Shape& candidate);
   void say(std::string text, bool error = false);
@@ -176,12 +193,18 @@ struct SandboxState {
   void refresh_sprite_files();
   void add_sprite(const std::string& file);  // a PNG in the assets' sprites folder
   void add_sprite_file(const std::string& path);
-  void duplicate();
-  void erase_selected();
-  void toggle_mirror(bool x);
+  void duplicate(int i);
+  void erase(int i);
+  void toggle_mirror(int i, bool x);
   void translate(int i, Vec2 d);
   bool apply_mtd(const Pair& p, ResolveMode mode);
-  void resolve_button();
+  void resolve(const Pair& p);  // the mtd panel's Resolve: A moves out of B
+  // Replace shapes a and b (new poses) as one undo step, pin them as the focus pair and say
+  // `message` (the comparison table's Find).
+  void replace_pair(int a, const Shape& sa, int b, const Shape& sb, const std::string& message);
+  // Replace the whole scene (File > Open, a lesson): clears the selection, the focus, the
+  // undo history and any drag, then applies the scene's algorithms, focus and accuracy.
+  void load_scene(Scene s, std::string file);
   Scene scene_to_save() const;
   void apply_teaching();
   void start_poly_tool();
@@ -191,7 +214,9 @@ struct SandboxState {
   // The slice tool's line was released: every rect or polygon it crosses completely is cut
   // into its pieces (core slice_shape), all in one undo step.
   void slice_along(Vec2 a, Vec2 b);
-  void apply_inspector(const Shape& w);
+  // The inspector's change to shape i, checked when asked (ask_inspector): the first change
+  // of an edit remembers the scene before it, for one undo step.
+  void inspect(int i, const Shape& w);
   // The scene was replaced or shapes were removed: indices in the frame's analysis may be
   // stale, so it is dropped until the next analyze_frame.
   void forget_analysis() { an = FrameAnalysis{}; }

@@ -82,8 +82,9 @@ void Teacher::apply_scale() {
 
 bool Teacher::open(const std::string& path) {
   try {
-    Scene scene = load_scene(path, png_loader());
-    sandbox_.load_scene(std::move(scene), path);
+    // Read now (an error shows in the popup at once); the sandbox takes the scene at the next
+    // frame's edit point.
+    sandbox_.ask(Request::open(load_scene(path, png_loader()), path));
   } catch (const SceneError& e) {
     note_ = e.what();
     note_error_ = true;

@@ -228,16 +228,19 @@ TEST(PlayMode, TheInspectorRefusesABadBodyField) {
   s.sel = 1;
   Shape w = s.shape(1);
   w.body->restitution = 2.0;
-  s.apply_inspector(w);
+  s.ask_inspector(w);  // as the panel does; applied at the frame's edit point
+  s.apply_requests();
   EXPECT_NE(s.inspector_error.find("body.restitution"), std::string::npos) << s.inspector_error;
   EXPECT_EQ(s.shape(1).body->restitution, 0.0);
   w.body->restitution = 0.5;
   w.body->velocity = {10.0, -20.0};
-  s.apply_inspector(w);
+  s.ask_inspector(w);
+  s.apply_requests();
   EXPECT_TRUE(s.inspector_error.empty());
   EXPECT_EQ(s.shape(1).body->velocity, DVec2(10.0, -20.0));
   w.body->type = BodyType::Static;  // a static body's velocity must be zero
-  s.apply_inspector(w);
+  s.ask_inspector(w);
+  s.apply_requests();
   EXPECT_FALSE(s.inspector_error.empty());
 }
 

@@ -1,0 +1,179 @@
+// Requests (request.h): the edits the panels, keys and tools asked for, applied in the order
+// asked at the frame's one edit point, and the two edits only a request makes (a scene
+// opened, the comparison table's pair replaced).
+#include <utility>
+
+#include "hitbox/limits.h"
+#include "sandbox/state.h"
+
+namespace hitbox::app {
+
+int SandboxState::locate(const ShapeRef& r) const {
+  if (valid(r.index) && shape(r.index).id == r.id) return r.index;
+  return r.id.empty() ? -1 : scene.find(r.id);
+}
+
+void SandboxState::apply_requests() {
+  // Taken first: an edit never asks for another, but the list must not move under `r`.
+  Requests now;
+  now.swap(asked);
+  for (Request& r : now) apply(r);
+}
+
+void SandboxState::apply(Request& r) {
+  switch (r.ask) {
+    case Ask::AddRect:
+      add_rect();
+      break;
+    case Ask::AddCircle:
+      add_circle();
+      break;
+    case Ask::AddSprite:
+      add_sprite(r.text);
+      break;
+    case Ask::AddSpriteFile:
+      add_sprite_file(r.text);
+      break;
+    case Ask::Duplicate:
+      duplicate(locate(r.a));
+      break;
+    case Ask::Delete:
+      erase(locate(r.a));
+      break;
+    case Ask::Mirror:
+      toggle_mirror(locate(r.a), r.flag);
+      break;
+    case Ask::Undo:
+    case Ask::Redo:
+      undo_redo(r.ask == Ask::Redo);
+      break;
+    case Ask::Resolve: {
+      Pair p{locate(r.a), locate(r.b)};
+      if (p.a == p.b) p = Pair{};
+      resolve(p);
+      break;
+    }
+    case Ask::ReplacePair:
+      if (r.shapes.size() == 2)
+        replace_pair(locate(r.a), r.shapes[0], locate(r.b), r.shapes[1], r.text);
+      break;
+    case Ask::Pin: {
+      const int a = locate(r.a), b = locate(r.b);
+      if (a >= 0 && b >= 0 && a != b) {
+        pin_a = a;
+        pin_b = b;
+      }
+      break;
+    }
+    case Ask::Unpin:
+      pin_a = pin_b = -1;
+      break;
+    case Ask::SwapPin:
+      std::swap(pin_a, pin_b);
+      break;
+    case Ask::Inspect:
+      if (!r.shapes.empty()) inspect(locate(r.a), r.shapes[0]);
+      break;
+    case Ask::EndInspect:
+      flush_ui_edit();
+      break;
+    case Ask::PolygonStart:
+      start_poly_tool();
+      break;
+    case Ask::PolygonFinish:
+      if (poly_tool) finish_poly_tool();
+      break;
+    case Ask::PolygonCancel:
+      if (poly_tool) cancel_poly_tool();
+      break;
+    case Ask::Tool:
+      set_line_tool(r.flag && line_tool == r.tool ? LineTool::None : r.tool);
+      break;
+    case Ask::Slice:
+      slice_along(r.from, r.to);
+      break;
+    case Ask::Play:
+      play_start();
+      break;
+    case Ask::Pause:
+      play_pause();
+      break;
+    case Ask::Step:
+      play_step();
+      break;
+    case Ask::Reset:
+      play_reset();
+      break;
+    case Ask::Open:
+      if (r.scene) load_scene(std::move(*r.scene), std::move(r.text));
+      break;
+  }
+}
+
+void SandboxState::ask_inspector(const Shape& w) {
+  if (!valid(sel)) return;
+  if (w == shape(sel)) {
+    // Typed back to the value the shape holds (after a refused one): nothing is refused now.
+    if (inspector_refused) inspector_error.clear();
+    inspector_refused = false;
+    return;
+  }
+  if (const auto problem = shape_problem(w)) {  // typed values are refused, never clamped
+    inspector_error = "Refused: " + problem->field + " " + problem->message;
+    inspector_refused = true;
+    return;
+  }
+  inspector_error.clear();
+  inspector_refused = false;
+  Request r(Ask::Inspect, ref(sel));
+  r.shapes.push_back(w);
+  ask(std::move(r));
+}
+
+void SandboxState::replace_pair(int a, const Shape& sa, int b, const Shape& sb,
+                                const std::string& message) {
+  if (!valid(a) || !valid(b) || a == b || drag.kind != DragKind::None) return;
+  flush_ui_edit();
+  const Scene before = scene;
+  shape(a) = sa;
+  shape(b) = sb;
+  repose(a);
+  repose(b);
+  commit(before);
+  pin_a = a;
+  pin_b = b;
+  pending_pick = -1;
+  say(message);
+}
+
+void SandboxState::load_scene(Scene s, std::string file) {
+  drag = Drag{};
+  ui_before.reset();
+  history = History{};
+  scene = std::move(s);
+  path = std::move(file);
+  sel = pin_a = pin_b = pending_pick = -1;
+  poly_tool = false;
+  poly_pts.clear();
+  set_line_tool(LineTool::None);
+  masks.clear();
+  inspector_error.clear();
+  inspector_refused = false;
+  play_forget();
+  forget_analysis();
+  // A scene or lesson opens with its own settings: what it does not set is the default, not
+  // whatever the previous scene left (algorithms, accuracy, colouring, step mode, resolve).
+  algos = kAlgoSat;
+  accuracy = 1.0f;
+  colour_algo = 0;
+  auto_resolve = ResolveMode::Off;
+  sat_show_early = false;
+  scrub_t = 0.5f;
+  stepper = teach::Stepper{};
+  repose();
+  apply_teaching();
+  saved = scene_to_save();
+  say(path.empty() ? "Scene loaded." : "Opened " + path + ".");
+}
+
+}  // namespace hitbox::app

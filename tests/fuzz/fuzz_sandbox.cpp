@@ -24,6 +24,7 @@
 #include <string>
 #include <string_view>
 
+#include "../support/named_shapes.h"
 #include "hitbox/algorithms.h"
 #include "hitbox/scene.h"
 #include "panels/layout.h"
@@ -52,24 +53,8 @@ class NullCanvas final : public Canvas {
   Camera cam;
 };
 
-Shape rect(const char* id, DVec2 pos, DVec2 size, double angle) {
-  Shape s;
-  s.id = id;
-  s.kind = Kind::Rect;
-  s.pos = pos;
-  s.size = size;
-  s.angle = angle;
-  return s;
-}
-
-Shape circle(const char* id, DVec2 pos, double r) {
-  Shape s;
-  s.id = id;
-  s.kind = Kind::Circle;
-  s.pos = pos;
-  s.radius = r;
-  return s;
-}
+using named_shapes::circle;
+using named_shapes::rect;
 
 // Scene 0: two overlapping rectangles with ids longer than a string keeps inline, so a read
 // of a deleted shape's id is a read of freed memory. Scene 1: every kind but the sprite, some

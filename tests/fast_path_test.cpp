@@ -1,11 +1,10 @@
-// The untraced fast paths (core/src/collide_fast.h, the untraced gjk and swept kernels) against
-// the traced calls, which run the general code that records every step: over seeded random
-// pairs of every kind (boxes, circles, convex polygons of 3 to 16 vertices, octagons among them;
-// turned, mirrored, scaled) plus the degenerate placements the fast paths select around
-// (concentric circles, a circle's centre on a box corner or a polygon vertex, touching pairs),
-// every answer must be the same, bit for bit. The sat and mtd of two boxes, two circles or a
-// circle and a box are one kernel each (detail/box_lanes.h, detail/round_pairs.h), traced or
-// not: their answers are checked against the axes they record.
+// The untraced gjk and swept kernels against the traced calls, which run the general code that
+// records every step: over seeded random pairs of every kind (boxes, circles, convex polygons
+// of 3 to 16 vertices, octagons among them, segments; turned, mirrored, scaled) plus the
+// degenerate placements the fast paths select around (concentric circles, a circle's centre
+// on a box corner, a polygon vertex or a segment's end, touching pairs), every answer must be
+// the same, bit for bit. sat and mtd are one function per pair, traced or not: their answers
+// are checked against the axes they record, which the window draws.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,7 +16,6 @@
 #include <utility>
 #include <vector>
 
-#include "collide_segment.h"  // core/src: the portable ways, checked directly below
 #include "hitbox/collide.h"
 #include "hitbox/gjk.h"
 #include "hitbox/shape.h"
@@ -105,29 +103,9 @@ void expect_same_gjk(const Collider& a, const Collider& b, const std::string& wh
   ++stops[static_cast<int>(expect_same_gjk(a, b, what))];
 }
 
-// Boxes and circles: sat and mtd are one kernel each, traced or not.
-bool one_kernel(const Collider& a, const Collider& b) {
-  return a.geom != Geom::Polygon && b.geom != Geom::Polygon;
-}
-
 void expect_same(const Collider& a, const Collider& b, const std::string& what) {
-  if (!one_kernel(a, b)) {
-    SatTrace st;
-    for (const bool early : {true, false}) {
-      const SatResult fast = sat(a, b, nullptr, early);
-      const SatResult traced = sat(a, b, &st, early);
-      EXPECT_EQ(fast.hit, traced.hit) << what;
-      EXPECT_SAME_VEC(fast.axis, traced.axis, what << " sat axis");
-      EXPECT_SAME_FLOAT(fast.overlap, traced.overlap, what << " sat overlap");
-      EXPECT_EQ(fast.tested, traced.tested) << what;
-    }
-    const MtdResult m1 = mtd(a, b), m2 = mtd(a, b, &st);
-    EXPECT_EQ(m1.hit, m2.hit) << what;
-    EXPECT_SAME_VEC(m1.vector, m2.vector, what << " mtd vector");
-    EXPECT_SAME_VEC(m1.normal, m2.normal, what << " mtd normal");
-    EXPECT_SAME_FLOAT(m1.depth, m2.depth, what << " mtd depth");
-  } else {
-    // One kernel: its answer against the axes it records, which the window draws.
+  {
+    // sat and mtd: the answer against the axes recorded.
     SatTrace st;
     for (const bool early : {true, false}) {
       const SatResult r = sat(a, b, &st, early);
@@ -599,30 +577,6 @@ TEST(FastPaths, CirclePolygonEveryLaneGrouping) {
   }
 }
 
-// collide_segment.h's portable ways (what a compiler without vector types runs for a circle
-// and a segment, and every compiler for a box and a segment) against the traced scan.
-void expect_portable_same(const Collider& a, const Collider& b, const std::string& what) {
-  const detail::SegmentPair p = detail::segment_pair(a, b);
-  ASSERT_NE(p, detail::SegmentPair::None) << what;
-  SatTrace st;
-  for (const bool early : {true, false}) {
-    const SatResult fast = detail::with_segment_ways(
-        a, b, p, [&](const detail::SegmentWays& w) { return detail::sat_ways(w, early); });
-    const SatResult traced = sat(a, b, &st, early);
-    EXPECT_EQ(fast.hit, traced.hit) << what;
-    EXPECT_SAME_VEC(fast.axis, traced.axis, what << " sat axis");
-    EXPECT_SAME_FLOAT(fast.overlap, traced.overlap, what << " sat overlap");
-    EXPECT_EQ(fast.tested, traced.tested) << what;
-  }
-  const MtdResult m1 = detail::with_segment_ways(
-      a, b, p, [&](const detail::SegmentWays& w) { return detail::mtd_ways(w, a.pos, b.pos); });
-  const MtdResult m2 = mtd(a, b, &st);
-  EXPECT_EQ(m1.hit, m2.hit) << what;
-  EXPECT_SAME_VEC(m1.vector, m2.vector, what << " mtd vector");
-  EXPECT_SAME_VEC(m1.normal, m2.normal, what << " mtd normal");
-  EXPECT_SAME_FLOAT(m1.depth, m2.depth, what << " mtd depth");
-}
-
 // A segment against a circle or a box (core/src/collide_segment.h): seeded random segments of 0.5
 // to 120 px, turned (a quarter at multiples of 90 degrees, where the segment's normal is exactly a
 // box axis and the least overlaps tie), scaled and mirrored, in both orders.
@@ -704,8 +658,6 @@ TEST(FastPaths, SegmentAgainstCircleAndBoxDegeneratePlacements) {
       const std::string what = "turn " + std::to_string(t) + " other " + std::to_string(i);
       expect_same(ps, po, what);
       expect_same(po, ps, what + " swapped");
-      expect_portable_same(ps, po, what + " portable");
-      expect_portable_same(po, ps, what + " portable, swapped");
       const MtdResult m = mtd(po, ps);
       hits += m.hit;
       ++cases;
@@ -723,9 +675,8 @@ TEST(FastPaths, SegmentAgainstCircleAndBoxDegeneratePlacements) {
   EXPECT_LT(hits, cases);
 }
 
-// The random pairs through the portable ways; a tenth of the circles sit exactly on an end of
-// the segment (no end axis).
-TEST(FastPaths, SegmentPortableWaysSameAsTraced) {
+// Random pairs; a tenth of the circles sit exactly on an end of the segment (no end axis).
+TEST(FastPaths, SegmentWithACircleOnAnEnd) {
   Shapes gen(5150);
   int on_end = 0;
   for (int n = 0; n < 20000; ++n) {
@@ -737,8 +688,8 @@ TEST(FastPaths, SegmentPortableWaysSameAsTraced) {
       ++on_end;
     }
     const Posed other(o);
-    expect_portable_same(seg, other, "portable " + std::to_string(n));
-    expect_portable_same(other, seg, "portable swapped " + std::to_string(n));
+    expect_same(seg, other, "on an end " + std::to_string(n));
+    expect_same(other, seg, "on an end, swapped " + std::to_string(n));
     if (::testing::Test::HasFailure()) break;
   }
   EXPECT_GT(on_end, 900);

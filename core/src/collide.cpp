@@ -41,8 +41,9 @@ inline PairKind pair_kind(const Collider& a, const Collider& b) {
   return PairKind::General;
 }
 
-// The general case (any pair with a polygon): axes visited one by one, with
-// an early exit at the first separating axis when asked.
+// The general case (a box and a polygon, points, segments other than with a circle or a box,
+// polygons collapsed to a point): axes visited one by one, with an early exit at the first
+// separating axis when asked.
 struct Scan {
   bool hit = true;
   int tested = 0;
@@ -213,25 +214,32 @@ using detail::segment_pair;
 using detail::SegmentPair;
 using detail::SegmentWays;
 
-// A segment against a circle or a box, untraced (collide_segment.h): the same numbers as the
-// scan, out of line so the other pairs pay no part of its frame.
+// A segment against a circle or a box (collide_segment.h), out of line so the other pairs pay
+// no part of its frame.
+template <bool kTrace>
 [[gnu::noinline]] SatResult sat_segment(const Collider& a, const Collider& b, SegmentPair p,
-                                        bool early_exit) {
-#if HITBOX_LANES
-  if (p == SegmentPair::CircleSegment) return detail::sat_circle_segment<true>(a, b, early_exit);
-  if (p == SegmentPair::SegmentCircle) return detail::sat_circle_segment<false>(b, a, early_exit);
-#endif
-  return detail::with_segment_ways(
-      a, b, p, [&](const SegmentWays& w) { return detail::sat_ways(w, early_exit); });
+                                        bool early_exit, SatTrace* trace) {
+  if (p == SegmentPair::CircleSegment) {
+    return detail::sat_circle_segment<true, kTrace>(a, b, early_exit, trace);
+  }
+  if (p == SegmentPair::SegmentCircle) {
+    return detail::sat_circle_segment<false, kTrace>(b, a, early_exit, trace);
+  }
+  return detail::with_box_segment_ways(a, b, p, [&](const SegmentWays& w) {
+    return detail::sat_ways<kTrace>(w, early_exit, trace);
+  });
 }
 
-[[gnu::noinline]] MtdResult mtd_segment(const Collider& a, const Collider& b, SegmentPair p) {
-#if HITBOX_LANES
-  if (p == SegmentPair::CircleSegment) return detail::mtd_circle_segment<true>(a, b);
-  if (p == SegmentPair::SegmentCircle) return detail::mtd_circle_segment<false>(b, a);
-#endif
-  return detail::with_segment_ways(
-      a, b, p, [&](const SegmentWays& w) { return detail::mtd_ways(w, a.pos, b.pos); });
+template <bool kTrace>
+[[gnu::noinline]] MtdResult mtd_segment(const Collider& a, const Collider& b, SegmentPair p,
+                                        SatTrace* trace) {
+  if (p == SegmentPair::CircleSegment) return detail::mtd_circle_segment<true, kTrace>(a, b, trace);
+  if (p == SegmentPair::SegmentCircle) {
+    return detail::mtd_circle_segment<false, kTrace>(b, a, trace);
+  }
+  return detail::with_box_segment_ways(a, b, p, [&](const SegmentWays& w) {
+    return detail::mtd_ways<kTrace>(w, a.pos, b.pos, trace);
+  });
 }
 
 }  // namespace
@@ -239,21 +247,19 @@ using detail::SegmentWays;
 // The trace of a fixed pair, which its kernel passes when traced.
 void detail::record_fixed(SatTrace* trace, const Collider& a, const Collider& b, const FixedAxes& f,
                           bool hit, int first, bool early_exit) {
-  begin_trace(trace, early_exit);
-  const int tested = (!hit && early_exit) ? first + 1 : f.n;
-  trace->least = 0;
-  for (int k = 0; k < tested; ++k) {
-    record(trace,
-           SatAxis{f.axis[k], around(dot(a.pos, f.axis[k]), f.ea[k]),
-                   around(dot(b.pos, f.axis[k]), f.eb[k]), f.ov[k], f.source[k], f.feature[k]});
-    if (f.ov[k] < f.ov[trace->least]) trace->least = k;
-  }
-  trace->separating = hit ? -1 : first;
+  record_axes(trace, early_exit, hit, first, f.n, [&](int k) {
+    return SatAxis{f.axis[k],
+                   around(dot(a.pos, f.axis[k]), f.ea[k]),
+                   around(dot(b.pos, f.axis[k]), f.eb[k]),
+                   f.ov[k],
+                   f.source[k],
+                   f.feature[k]};
+  });
 }
 
-// The lane paths cover shapes with area (a polygon of 3 or more vertices and some edge axis,
-// or a circle): points, segments and polygons collapsed to a point take the scan, which adds
-// their extra axes.
+// collide_fast.h's kernels cover shapes with area (a polygon of 3 or more vertices and some
+// edge axis, or a circle): points, segments and polygons collapsed to a point take the scan,
+// which adds their extra axes.
 inline bool lane_shape(const Collider& b) {
   return b.geom == Geom::Circle || (b.count >= 3 && b.axis_count > 0);
 }
@@ -262,25 +268,29 @@ inline bool lane_pair(const Collider& a, const Collider& b) {
 }
 
 // Every traced call, and every untraced pair collide.h does not inline (the box, circle and
-// circle-box pairs); called directly, it answers those too.
+// circle-box pairs); called directly, it answers those too. One function answers each pair,
+// traced or not.
 SatResult detail::sat_any(const Collider& a, const Collider& b, SatTrace* trace, bool early_exit) {
   if (has_pieces(a) || has_pieces(b)) return sat_pieces(a, b, trace, early_exit, nullptr);
 #if HITBOX_LANES
-  if (!trace &&
-      lane_pair(a, b)) {  // the lane paths of collide_fast.h: the same numbers as the scan
+  if (lane_pair(a, b)) {  // collide_fast.h's kernels, traced or not
     if (a.geom == Geom::Circle && b.geom == Geom::Polygon) {
-      return sat_circle_polygon<true>(a, b, early_exit);
+      return trace ? sat_circle_polygon<true, true>(a, b, early_exit, trace)
+                   : sat_circle_polygon<true>(a, b, early_exit);
     }
     if (a.geom == Geom::Polygon && b.geom == Geom::Circle) {
-      return sat_circle_polygon<false>(b, a, early_exit);
+      return trace ? sat_circle_polygon<false, true>(b, a, early_exit, trace)
+                   : sat_circle_polygon<false>(b, a, early_exit);
     }
     if (a.geom == Geom::Polygon && b.geom == Geom::Polygon) {
-      return sat_polygon_polygon(a, b, early_exit);
+      return trace ? sat_polygon_polygon<true>(a, b, early_exit, trace)
+                   : sat_polygon_polygon(a, b, early_exit);
     }
   }
 #endif
-  if (const SegmentPair p = segment_pair(a, b); !trace && p != SegmentPair::None) {
-    return sat_segment(a, b, p, early_exit);
+  if (const SegmentPair p = segment_pair(a, b); p != SegmentPair::None) {
+    return trace ? sat_segment<true>(a, b, p, early_exit, trace)
+                 : sat_segment<false>(a, b, p, early_exit, nullptr);
   }
   return sat_dispatch(a, b, trace, early_exit);
 }
@@ -292,14 +302,20 @@ SatResult detail::sat_any(const Collider& a, const Collider& b, SatTrace* trace,
 MtdResult detail::mtd_any(const Collider& a, const Collider& b, SatTrace* trace) {
   if (has_pieces(a) || has_pieces(b)) return mtd_pieces(a, b, trace, nullptr);
 #if HITBOX_LANES
-  if (!trace && lane_pair(a, b)) {
-    if (a.geom == Geom::Circle && b.geom == Geom::Polygon) return mtd_circle_polygon<true>(a, b);
-    if (a.geom == Geom::Polygon && b.geom == Geom::Circle) return mtd_circle_polygon<false>(b, a);
-    if (a.geom == Geom::Polygon && b.geom == Geom::Polygon) return mtd_polygon_polygon(a, b);
+  if (lane_pair(a, b)) {
+    if (a.geom == Geom::Circle && b.geom == Geom::Polygon) {
+      return trace ? mtd_circle_polygon<true, true>(a, b, trace) : mtd_circle_polygon<true>(a, b);
+    }
+    if (a.geom == Geom::Polygon && b.geom == Geom::Circle) {
+      return trace ? mtd_circle_polygon<false, true>(b, a, trace) : mtd_circle_polygon<false>(b, a);
+    }
+    if (a.geom == Geom::Polygon && b.geom == Geom::Polygon) {
+      return trace ? mtd_polygon_polygon<true>(a, b, trace) : mtd_polygon_polygon(a, b);
+    }
   }
 #endif
-  if (const SegmentPair p = segment_pair(a, b); !trace && p != SegmentPair::None) {
-    return mtd_segment(a, b, p);
+  if (const SegmentPair p = segment_pair(a, b); p != SegmentPair::None) {
+    return trace ? mtd_segment<true>(a, b, p, trace) : mtd_segment<false>(a, b, p, nullptr);
   }
   return mtd_dispatch(a, b, trace);
 }

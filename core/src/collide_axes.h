@@ -150,6 +150,27 @@ inline Interval around(float centre, float extent) {
   return Interval{centre - extent, centre + extent};
 }
 
+// A kernel's trace: the axes it tested, in test order, as at(k) gives each (axis, both
+// intervals, overlap, source, feature). `first` is the first separating axis (unused on a hit);
+// with an early exit a miss records the axes up to it. The least is the first axis of smallest
+// overlap, as a scan keeps it.
+template <class At>
+inline void record_axes(SatTrace* trace, bool early_exit, bool hit, int first, int total, At&& at) {
+  trace->axes.clear();
+  trace->early_exit = early_exit;
+  trace->separating = hit ? -1 : first;
+  trace->least = -1;
+  const int tested = (!hit && early_exit) ? first + 1 : total;
+  float least = kInf;
+  for (int k = 0; k < tested; ++k) {
+    trace->axes.push_back(at(k));
+    if (trace->axes.back().overlap < least) {
+      least = trace->axes.back().overlap;
+      trace->least = k;
+    }
+  }
+}
+
 // push_out() of collide.cpp by selects instead of branches, from the least axis's two ways out
 // (down = A.max - B.min: A leaves by -axis; up = B.max - A.min: by +axis): the shorter, toward
 // +axis on a tie when A lies on the +axis side of B; all zero on a miss. The untraced paths

@@ -1,17 +1,16 @@
 // Internal to the core (collide.cpp for sat and mtd, swept.cpp for its lane helpers such as
-// project_lanes): the untraced sat and mtd of the pairs the general axis scan
-// handles (any pair with a polygon), with every axis of a pair evaluated four at a time and
-// the verdict taken from lanes instead of a branch per axis.
+// project_lanes): sat and mtd of a circle and a polygon and of two polygons, with every axis of
+// a pair evaluated four at a time and the verdict taken from lanes instead of a branch per
+// axis. Traced (kTrace) they record the axes they evaluated, read off their lanes.
 //
-// The numbers are the general scan's, bit for bit: each lane does the same float operations
-// as project(), interval_overlap() and push_out() on one axis, the polygon projections keep
-// project()'s reduction order (four running minimums, vertex i in lane i mod 4, then
-// min(min(l0, l1), min(l2, l3))), and the least overlap is the first axis of smallest overlap
-// in test order, the separating axis the first negative one. Only the early exit differs:
-// a group of four axes is evaluated whole (no branch per axis) and `tested` is what an early
-// exit would have tested. A circle against a polygon of up to 8 vertices keeps everything in
-// registers (below); larger polygons fill an axis table in memory. tests/fast_path_test.cpp
-// checks every answer against the traced scan.
+// The numbers are project()'s, interval_overlap()'s and push_out()'s: each lane does the same
+// float operations on one axis, the polygon projections keep project()'s reduction order (four
+// running minimums, vertex i in lane i mod 4, then min(min(l0, l1), min(l2, l3))), and the
+// least overlap is the first axis of smallest overlap in test order (collide_axes.h's
+// for_each_axis), the separating axis the first negative one. A group of four axes is
+// evaluated whole (no branch per axis) and `tested` is what an early exit would have tested.
+// A circle against a polygon of up to 8 vertices keeps everything in registers (below); larger
+// polygons fill an axis table in memory.
 #pragma once
 
 #include <bit>
@@ -95,7 +94,35 @@ struct RoundPolygon {
   AxisTable t;
   int groups = 0;
   Interval va, vb;  // A's and B's intervals on the vertex axis
+  int vertex = -1;  // the nearest vertex
 };
+
+// Polygon axis k as a trace records it: the circle's interval against the polygon's own.
+template <bool kCircleIsA>
+inline SatAxis edge_axis(const Collider& circle, const Collider& poly, int k, float overlap) {
+  const Vec2 axis = poly.axes[k];
+  const float c = dot(circle.pos, axis);
+  const Interval ic{c - circle.radius, c + circle.radius};
+  const Interval ip = own(poly, k);
+  return SatAxis{axis,
+                 kCircleIsA ? ic : ip,
+                 kCircleIsA ? ip : ic,
+                 overlap,
+                 kCircleIsA ? AxisSource::EdgeB : AxisSource::EdgeA,
+                 poly.axis_edge[k]};
+}
+
+// The trace of a circle against a polygon, read off its table.
+template <bool kCircleIsA>
+inline void record_round_table(SatTrace* trace, const Collider& circle, const Collider& poly,
+                               const RoundPolygon& rp, bool early_exit, bool hit, int first) {
+  const int m = poly.axis_count;
+  record_axes(trace, early_exit, hit, first, rp.t.n, [&](int k) {
+    if (k < m) return edge_axis<kCircleIsA>(circle, poly, k, rp.t.ov[k]);
+    return SatAxis{Vec2(rp.t.x[k], rp.t.y[k]), rp.va,    rp.vb, rp.t.ov[k],
+                   AxisSource::CircleVertex,   rp.vertex};
+  });
+}
 
 // The polygon's axes alone; returns whether one of them separates (then the vertex axis is
 // not needed for an answer that stops at the first separating axis).
@@ -161,6 +188,7 @@ inline void circle_polygon_vertex(const Collider& circle, const Collider& poly, 
   const Interval ic{c - circle.radius, c + circle.radius};
   out.va = kCircleIsA ? ic : ip;
   out.vb = kCircleIsA ? ip : ic;
+  out.vertex = j;
   const bool has = len2 > 0.0f;  // a centre exactly on a vertex: no vertex axis
   t.x[m] = axis.x;
   t.y[m] = axis.y;
@@ -245,8 +273,10 @@ struct VertexOut {
   AxisOut out;
   float ov;  // +inf without the axis
   bool has;
-  f4 lanes;  // {axis.x, axis.y, down, up}
-  f4 ov4;    // ov in every lane
+  int vertex;       // the nearest vertex
+  Interval ia, ib;  // A's and B's intervals on the axis (for a trace)
+  f4 lanes;         // {axis.x, axis.y, down, up}
+  f4 ov4;           // ov in every lane
 };
 
 // Lanes of v kept where m is set, zero elsewhere.
@@ -307,6 +337,10 @@ inline VertexOut vertex_out(const Collider& circle, const Collider& poly) {
   const f4 ov = up < down ? up : down;
   VertexOut v;
   v.has = len2 > 0.0f;
+  v.vertex = j;
+  const Interval ic{cmin[0], cmax[0]}, ip{lo[0], hi[0]};
+  v.ia = kCircleIsA ? ic : ip;
+  v.ib = kCircleIsA ? ip : ic;
   v.out = AxisOut{Vec2(ax[0], ay[0]), down[0], up[0]};
   v.ov = v.has ? ov[0] : kInf;
   v.lanes = shuffle<0, 1, 4, 5>(shuffle<0, 4, 0, 4>(ax, ay), shuffle<0, 4, 0, 4>(down, up));
@@ -326,18 +360,37 @@ inline int least_edge(const EdgeLanes<kCircleIsA, NA>& e, int m, float& least) {
   return std::countr_zero(at | (1u << m));
 }
 
+// The trace of a circle against a small polygon, from its lanes: the polygon's axes, then the
+// vertex axis when it was evaluated.
+template <bool kCircleIsA, int NA>
+inline void record_round_small(SatTrace* trace, const Collider& circle, const Collider& poly,
+                               const EdgeLanes<kCircleIsA, NA>& e, const VertexOut* v,
+                               bool early_exit, bool hit, int first) {
+  const int m = poly.axis_count;
+  const int total = m + static_cast<int>(v != nullptr && v->has);
+  record_axes(trace, early_exit, hit, first, total, [&](int k) {
+    if (k < m) return edge_axis<kCircleIsA>(circle, poly, k, e.ov[k >> 2][k & 3]);
+    return SatAxis{v->out.axis, v->ia, v->ib, v->ov, AxisSource::CircleVertex, v->vertex};
+  });
+}
+
 inline AxisOut pick_out(bool c, const AxisOut& x, const AxisOut& y) {
   using detail::pick_bits;
   return AxisOut{pick_bits(c, x.axis, y.axis), pick_bits(c, x.down, y.down),
                  pick_bits(c, x.up, y.up)};
 }
 
-template <bool kCircleIsA, int NA, int NV>
-MtdResult mtd_circle_small(const Collider& circle, const Collider& poly) {
+template <bool kCircleIsA, int NA, int NV, bool kTrace>
+MtdResult mtd_circle_small(const Collider& circle, const Collider& poly, SatTrace* trace) {
   // A polygon axis separates: a miss, without the vertex axis (measured faster than
   // evaluating it branch-free, although hits and misses come in no predictable order).
   const EdgeLanes<kCircleIsA, NA> e = edge_lanes<kCircleIsA, NA>(circle, poly);
-  if (e.neg) return MtdResult{};
+  if (e.neg) {
+    if constexpr (kTrace) {
+      record_round_small(trace, circle, poly, e, nullptr, true, false, std::countr_zero(e.neg));
+    }
+    return MtdResult{};
+  }
   const int m = poly.axis_count;
   float least;
   const int k = least_edge(e, m, least);  // k <= m: axes[m] and self[m] lie in the arena
@@ -361,6 +414,7 @@ MtdResult mtd_circle_small(const Collider& circle, const Collider& poly) {
   const i4 on = ~(v.ov4 < f4{});
   const f4 nz = keep_lanes(normal, on), dz = keep_lanes(depth, on);
   const f4 vec = keep_lanes(normal * depth, on);
+  if constexpr (kTrace) record_round_small(trace, circle, poly, e, &v, true, hit, m);
   MtdResult res;
   res.hit = hit;
   res.depth = dz[0];
@@ -369,12 +423,14 @@ MtdResult mtd_circle_small(const Collider& circle, const Collider& poly) {
   return res;
 }
 
-template <bool kCircleIsA, int NA, int NV>
-SatResult sat_circle_small(const Collider& circle, const Collider& poly, bool early_exit) {
+template <bool kCircleIsA, int NA, int NV, bool kTrace>
+SatResult sat_circle_small(const Collider& circle, const Collider& poly, bool early_exit,
+                           SatTrace* trace) {
   const EdgeLanes<kCircleIsA, NA> e = edge_lanes<kCircleIsA, NA>(circle, poly);
   if (e.neg && early_exit) {
     const int k = std::countr_zero(e.neg);
     const AxisOut o = edge_out<kCircleIsA>(circle, poly, k);
+    if constexpr (kTrace) record_round_small(trace, circle, poly, e, nullptr, true, false, k);
     return SatResult{false, o.axis, overlap_of(o), k + 1};
   }
   const VertexOut v = vertex_out<kCircleIsA, NV>(circle, poly);
@@ -384,36 +440,50 @@ SatResult sat_circle_small(const Collider& circle, const Collider& poly, bool ea
   if (neg) {  // a miss: the first separating axis
     const int k = std::countr_zero(neg);
     const AxisOut o = k == m ? v.out : edge_out<kCircleIsA>(circle, poly, k);
+    if constexpr (kTrace) record_round_small(trace, circle, poly, e, &v, early_exit, false, k);
     return SatResult{false, o.axis, overlap_of(o), early_exit ? k + 1 : total};
   }
   float least;
   const int k = least_edge(e, m, least);
   const bool vertex = (k == m) | (v.ov < least);
   const AxisOut o = pick_out(vertex, v.out, edge_out<kCircleIsA>(circle, poly, vertex ? 0 : k));
+  if constexpr (kTrace) record_round_small(trace, circle, poly, e, &v, early_exit, true, m);
   return SatResult{true, o.axis, overlap_of(o), total};
 }
 
-inline SatResult sat_from_table(const AxisTable& t, int groups, bool early_exit) {
-  const TableVerdict v = table_verdict(t, groups);
+inline SatResult sat_from_table(const AxisTable& t, const TableVerdict& v, bool early_exit) {
   const int k = detail::pick_int(v.hit, v.least, v.first);
   const int tested = detail::pick_int(early_exit && !v.hit, v.first + 1, t.n);
   return SatResult{v.hit, Vec2(t.x[k], t.y[k]), t.ov[k], tested};
 }
 
-template <bool kCircleIsA>
-SatResult sat_circle_polygon(const Collider& circle, const Collider& poly, bool early_exit) {
+// sat of a circle and a polygon; with kTrace, the axes recorded in the trace.
+template <bool kCircleIsA, bool kTrace = false>
+SatResult sat_circle_polygon(const Collider& circle, const Collider& poly, bool early_exit,
+                             SatTrace* trace = nullptr) {
   if (poly.padded <= 8) {
-    if (poly.padded == 4) return sat_circle_small<kCircleIsA, 1, 1>(circle, poly, early_exit);
-    if (poly.axis_count <= 4) return sat_circle_small<kCircleIsA, 1, 2>(circle, poly, early_exit);
-    return sat_circle_small<kCircleIsA, 2, 2>(circle, poly, early_exit);
+    if (poly.padded == 4) {
+      return sat_circle_small<kCircleIsA, 1, 1, kTrace>(circle, poly, early_exit, trace);
+    }
+    if (poly.axis_count <= 4) {
+      return sat_circle_small<kCircleIsA, 1, 2, kTrace>(circle, poly, early_exit, trace);
+    }
+    return sat_circle_small<kCircleIsA, 2, 2, kTrace>(circle, poly, early_exit, trace);
   }
   RoundPolygon rp;
   // A polygon axis separates: with an early exit the answer is that axis.
   if (circle_polygon_edges<kCircleIsA>(circle, poly, rp) && early_exit) {
-    return sat_from_table(rp.t, rp.groups, true);
+    const TableVerdict v = table_verdict(rp.t, rp.groups);
+    if constexpr (kTrace)
+      record_round_table<kCircleIsA>(trace, circle, poly, rp, true, false, v.first);
+    return sat_from_table(rp.t, v, true);
   }
   circle_polygon_vertex<kCircleIsA>(circle, poly, rp);
-  return sat_from_table(rp.t, rp.groups, early_exit);
+  const TableVerdict v = table_verdict(rp.t, rp.groups);
+  if constexpr (kTrace) {
+    record_round_table<kCircleIsA>(trace, circle, poly, rp, early_exit, v.hit, v.first);
+  }
+  return sat_from_table(rp.t, v, early_exit);
 }
 
 // push_out_select() on the least axis, from its two intervals.
@@ -422,17 +492,29 @@ inline MtdResult push_out_fast(bool hit, Vec2 axis, Interval ia, Interval ib, Ve
   return push_out_select(hit, axis, ia.max - ib.min, ib.max - ia.min, a_pos, b_pos);
 }
 
-template <bool kCircleIsA>
-MtdResult mtd_circle_polygon(const Collider& circle, const Collider& poly) {
+// mtd of a circle and a polygon; with kTrace, the axes recorded in the trace.
+template <bool kCircleIsA, bool kTrace = false>
+MtdResult mtd_circle_polygon(const Collider& circle, const Collider& poly,
+                             SatTrace* trace = nullptr) {
   if (poly.padded <= 8) {
-    if (poly.padded == 4) return mtd_circle_small<kCircleIsA, 1, 1>(circle, poly);
-    if (poly.axis_count <= 4) return mtd_circle_small<kCircleIsA, 1, 2>(circle, poly);
-    return mtd_circle_small<kCircleIsA, 2, 2>(circle, poly);
+    if (poly.padded == 4) return mtd_circle_small<kCircleIsA, 1, 1, kTrace>(circle, poly, trace);
+    if (poly.axis_count <= 4) {
+      return mtd_circle_small<kCircleIsA, 1, 2, kTrace>(circle, poly, trace);
+    }
+    return mtd_circle_small<kCircleIsA, 2, 2, kTrace>(circle, poly, trace);
   }
   RoundPolygon rp;
-  if (circle_polygon_edges<kCircleIsA>(circle, poly, rp)) return MtdResult{};
+  if (circle_polygon_edges<kCircleIsA>(circle, poly, rp)) {
+    if constexpr (kTrace) {
+      const TableVerdict v = table_verdict(rp.t, rp.groups);
+      record_round_table<kCircleIsA>(trace, circle, poly, rp, true, false, v.first);
+    }
+    return MtdResult{};
+  }
   circle_polygon_vertex<kCircleIsA>(circle, poly, rp);
   const TableVerdict v = table_verdict(rp.t, rp.groups);
+  if constexpr (kTrace)
+    record_round_table<kCircleIsA>(trace, circle, poly, rp, true, v.hit, v.first);
   const int k = v.least;
   const Vec2 axis(rp.t.x[k], rp.t.y[k]);
   const Collider& a = kCircleIsA ? circle : poly;
@@ -536,7 +618,28 @@ inline int polygon_axis_index(const PolygonTable& pt, int slot, int ma) {
   return slot < pt.ma4 ? slot : ma + (slot - pt.ma4);
 }
 
-inline SatResult sat_polygon_polygon(const Collider& a, const Collider& b, bool early_exit) {
+// The trace of two polygons, read off their table: A's axes (A's own interval), then B's.
+inline void record_polygon_table(SatTrace* trace, const Collider& a, const Collider& b,
+                                 const PolygonTable& pt, bool early_exit, bool hit, int first) {
+  const int ma = a.axis_count;
+  record_axes(trace, early_exit, hit, first, ma + b.axis_count, [&](int k) {
+    if (k < ma) {
+      const Vec2 axis = a.axes[k];
+      return SatAxis{axis,       own(a, k),         project(b, axis),
+                     pt.t.ov[k], AxisSource::EdgeA, a.axis_edge[k]};
+    }
+    const int kb = k - ma;
+    const Vec2 axis = b.axes[kb];
+    return SatAxis{
+        axis,           project(a, axis), own(b, kb), pt.t.ov[pt.ma4 + kb], AxisSource::EdgeB,
+        b.axis_edge[kb]};
+  });
+}
+
+// sat of two polygons; with kTrace, the axes recorded in the trace.
+template <bool kTrace = false>
+inline SatResult sat_polygon_polygon(const Collider& a, const Collider& b, bool early_exit,
+                                     SatTrace* trace = nullptr) {
   PolygonTable pt;
   polygon_table(a, b, early_exit, pt);
   pt.t.n = pt.groups * 4;  // a slot past the filled groups: "no separating axis"
@@ -545,14 +648,27 @@ inline SatResult sat_polygon_polygon(const Collider& a, const Collider& b, bool 
   const int k = detail::pick_int(v.hit, v.least, v.first);
   const int first = polygon_axis_index(pt, v.first, a.axis_count);
   const int tested = early_exit && !v.hit ? first + 1 : total;
+  if constexpr (kTrace) record_polygon_table(trace, a, b, pt, early_exit, v.hit, first);
   return SatResult{v.hit, Vec2(pt.t.x[k], pt.t.y[k]), pt.t.ov[k], tested};
 }
 
-inline MtdResult mtd_polygon_polygon(const Collider& a, const Collider& b) {
+// mtd of two polygons; with kTrace, the axes recorded in the trace.
+template <bool kTrace = false>
+inline MtdResult mtd_polygon_polygon(const Collider& a, const Collider& b,
+                                     SatTrace* trace = nullptr) {
   PolygonTable pt;
-  if (polygon_table(a, b, true, pt)) return MtdResult{};
+  if (polygon_table(a, b, true, pt)) {
+    if constexpr (kTrace) {
+      pt.t.n = pt.groups * 4;
+      const TableVerdict v = table_verdict(pt.t, pt.groups);
+      record_polygon_table(trace, a, b, pt, true, false,
+                           polygon_axis_index(pt, v.first, a.axis_count));
+    }
+    return MtdResult{};
+  }
   pt.t.n = pt.groups * 4;
   const TableVerdict v = table_verdict(pt.t, pt.groups);
+  if constexpr (kTrace) record_polygon_table(trace, a, b, pt, true, true, -1);
   const int k = v.least;
   const Vec2 axis(pt.t.x[k], pt.t.y[k]);
   // The least axis's two intervals, as the scan had them (project() is the same arithmetic

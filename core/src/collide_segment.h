@@ -1,16 +1,14 @@
-// Internal to collide.cpp: the untraced sat and mtd of a segment against a circle or a box,
-// in closed form. The general scan (collide_axes.h's for_each_axis) would visit the same axes
-// through its generic projections; here each is written out:
+// Internal to collide.cpp: sat and mtd of a segment against a circle or a box, in closed form,
+// traced or not (kTrace records the axes). The axes, in the general scan's order
+// (collide_axes.h's for_each_axis), each written out:
 //   circle-segment: the segment's normal, then the axis from the circle's centre to the
 //                   segment's nearer end (none when the centre lies on it);
 //   box-segment:    the box's x and y axes, then the segment's normal (A's axes first).
-// The numbers are the scan's, bit for bit: every projection does the float operations of
-// project() (a segment's padded run {v0, v1, v0, v0} reduces to the smaller and larger of its
-// two ends' dot products, first end on ties), every overlap is interval_overlap(), the answer
-// is the first separating axis on a miss and the first least overlap on a hit, and the
-// push-out is push_out()'s; choices are made by selects, not branches, since hits and misses
-// arrive in no predictable order. tests/fast_path_test.cpp checks every answer against the
-// traced scan.
+// Every projection does the float operations of project() (a segment's padded run
+// {v0, v1, v0, v0} reduces to the smaller and larger of its two ends' dot products, first end
+// on ties), every overlap is interval_overlap(), the answer is the first separating axis on a
+// miss and the first least overlap on a hit, and the push-out is push_out()'s; choices are made
+// by selects, not branches, since hits and misses arrive in no predictable order.
 #pragma once
 
 #include <bit>
@@ -29,14 +27,22 @@ namespace hitbox::detail {
 struct SegmentWays {
   Vec2 axis[3];
   float down[3], up[3], ov[3];
+  Interval ia[3], ib[3];  // for a trace
+  AxisSource source[3];
+  int feature[3];
   int n = 0;
 };
 
-inline void put_way(SegmentWays& w, int k, Vec2 axis, Interval ia, Interval ib) {
+inline void put_way(SegmentWays& w, int k, Vec2 axis, Interval ia, Interval ib, AxisSource source,
+                    int feature) {
   w.axis[k] = axis;
   w.down[k] = ia.max - ib.min;
   w.up[k] = ib.max - ia.min;
   w.ov[k] = std::min(w.down[k], w.up[k]);  // interval_overlap(ia, ib)
+  w.ia[k] = ia;
+  w.ib[k] = ib;
+  w.source[k] = source;
+  w.feature[k] = feature;
 }
 
 // project() of a segment: its run {v0, v1, v0, v0}, four lanes reduced as
@@ -64,50 +70,29 @@ inline Interval own_on(const Collider& b, int k) {
   return Interval{b.self[k].x, b.self[k].y};
 }
 
-// Circle against segment: the normal, then the nearer end's axis (+inf without it).
-template <bool kCircleIsA>
-inline SegmentWays circle_segment_ways(const Collider& circle, const Collider& seg) {
-  constexpr float kInfinity = std::numeric_limits<float>::infinity();
-  SegmentWays w;
-  const Vec2 n = seg.axes[0];
-  const Interval ic = circle_on(circle, n), is = own_on(seg, 0);
-  put_way(w, 0, n, kCircleIsA ? ic : is, kCircleIsA ? is : ic);
-  // nearest_vertex(): the first end of least squared distance.
-  const Vec2 d0 = seg.v[0] - circle.pos, d1 = seg.v[1] - circle.pos;
-  const float l0 = dot(d0, d0), l1 = dot(d1, d1);
-  const bool second = l1 < l0;
-  const Vec2 d = pick_bits(second, d1, d0);
-  const float len2 = pick_bits(second, l1, l0);
-  const Vec2 axis = d / std::sqrt(len2);
-  const Interval jc = circle_on(circle, axis), js = segment_on(seg, axis);
-  put_way(w, 1, axis, kCircleIsA ? jc : js, kCircleIsA ? js : jc);
-  const bool has = len2 > 0.0f;  // the centre on the end: no vertex axis
-  w.ov[1] = pick_bits(has, w.ov[1], kInfinity);
-  w.ov[2] = kInfinity;
-  w.n = 1 + static_cast<int>(has);
-  return w;
-}
-
 // Box against segment: the box's two axes (its own intervals against the segment's ends) and
 // the segment's normal (the box projected against the segment's own interval), A's first.
 template <bool kBoxIsA>
 inline SegmentWays box_segment_ways(const Collider& box, const Collider& seg) {
   SegmentWays w;
   const int first_box = kBoxIsA ? 0 : 1;
+  constexpr AxisSource box_source = kBoxIsA ? AxisSource::EdgeA : AxisSource::EdgeB;
+  constexpr AxisSource seg_source = kBoxIsA ? AxisSource::EdgeB : AxisSource::EdgeA;
   for (int k = 0; k < 2; ++k) {
     const Vec2 axis = box.axes[k];
     const Interval ib = own_on(box, k), is = segment_on(seg, axis);
-    put_way(w, first_box + k, axis, kBoxIsA ? ib : is, kBoxIsA ? is : ib);
+    put_way(w, first_box + k, axis, kBoxIsA ? ib : is, kBoxIsA ? is : ib, box_source,
+            box.axis_edge[k]);
   }
   const Vec2 n = seg.axes[0];
   const Interval ib = box_on(box, n), is = own_on(seg, 0);
-  put_way(w, kBoxIsA ? 2 : 0, n, kBoxIsA ? ib : is, kBoxIsA ? is : ib);
+  put_way(w, kBoxIsA ? 2 : 0, n, kBoxIsA ? ib : is, kBoxIsA ? is : ib, seg_source,
+          seg.axis_edge[0]);
   w.n = 3;
   return w;
 }
 
-#if HITBOX_LANES
-// circle_segment_ways() in lanes: both ends' unit axes at once (one square root and one
+// Circle against segment, in lanes: both ends' unit axes at once (one square root and one
 // division of four lanes, so the choice of end waits on no comparison before the square
 // root), then every dot product of both axes in one register, lane by lane the operations of
 // dot() and segment_on(). Each axis comes out as a register {axis.x, axis.y, down, up}, and
@@ -115,9 +100,12 @@ inline SegmentWays box_segment_ways(const Collider& box, const Collider& seg) {
 struct CircleSegmentLanes {
   f4 e0, e1;  // the normal, the vertex axis
   f4 ov;
-  bool has;  // the vertex axis exists (the centre is not on the nearer end)
-  // Lane 0 the normal, lane 1 the vertex axis: x, y, the two ways out, and (A - B) . axis.
+  bool has;    // the vertex axis exists (the centre is not on the nearer end)
+  int vertex;  // the nearer end
+  // Lane 0 the normal, lane 1 the vertex axis: x, y, the two ways out, and (A - B) . axis;
+  // the segment's and the circle's intervals (for a trace).
   f4 x, y, down, up, side;
+  f4 lo, hi, cmin, cmax;
 };
 
 template <bool kCircleIsA>
@@ -161,13 +149,38 @@ inline CircleSegmentLanes circle_segment_lanes(const Collider& circle, const Col
   c.down = down;
   c.up = up;
   c.side = side;
+  c.vertex = second[0] != 0;
+  c.lo = lo;
+  c.hi = hi;
+  c.cmin = cmin;
+  c.cmax = cmax;
   return c;
+}
+
+// The trace of a circle and a segment, from the lanes: the normal, then the vertex axis.
+template <bool kCircleIsA>
+inline void record_circle_segment(SatTrace* trace, const Collider& seg, const CircleSegmentLanes& c,
+                                  bool early_exit, bool hit, int first) {
+  collide_detail::record_axes(trace, early_exit, hit, first, 1 + static_cast<int>(c.has),
+                              [&](int k) {
+                                const Interval ic{c.cmin[k], c.cmax[k]}, is{c.lo[k], c.hi[k]};
+                                const AxisSource source = k == 1       ? AxisSource::CircleVertex
+                                                          : kCircleIsA ? AxisSource::EdgeB
+                                                                       : AxisSource::EdgeA;
+                                return SatAxis{Vec2(c.x[k], c.y[k]),
+                                               kCircleIsA ? ic : is,
+                                               kCircleIsA ? is : ic,
+                                               c.ov[k],
+                                               source,
+                                               k == 1 ? c.vertex : seg.axis_edge[0]};
+                              });
 }
 
 // The scan's answers from the lanes: on a miss the first separating axis, on a hit the first
 // least overlap (the vertex axis only when strictly less).
-template <bool kCircleIsA>
-inline SatResult sat_circle_segment(const Collider& circle, const Collider& seg, bool early_exit) {
+template <bool kCircleIsA, bool kTrace = false>
+inline SatResult sat_circle_segment(const Collider& circle, const Collider& seg, bool early_exit,
+                                    SatTrace* trace = nullptr) {
   const CircleSegmentLanes c = circle_segment_lanes<kCircleIsA>(circle, seg);
   const f4 ov0 = shuffle<0, 0, 0, 0>(c.ov), ov1 = shuffle<1, 1, 1, 1>(c.ov);
   const i4 neg0 = ov0 < f4{}, miss = neg0 | (ov1 < f4{});
@@ -179,16 +192,23 @@ inline SatResult sat_circle_segment(const Collider& circle, const Collider& seg,
   const bool hit = miss[0] == 0;
   const int total = 1 + static_cast<int>(c.has);
   const int tested = pick_int(hit | !early_exit, total, 1 + (one[0] & 1));
+  if constexpr (kTrace) {
+    record_circle_segment<kCircleIsA>(trace, seg, c, early_exit, hit, neg0[0] ? 0 : 1);
+  }
   return SatResult{hit, Vec2(out[0], out[1]), ovk[0], tested};
 }
 
 // push_out() on both axes at once (lane 0 the normal, lane 1 the vertex axis), then the least
 // axis's lane, zero on a miss.
-template <bool kCircleIsA>
-inline MtdResult mtd_circle_segment(const Collider& circle, const Collider& seg) {
+template <bool kCircleIsA, bool kTrace = false>
+inline MtdResult mtd_circle_segment(const Collider& circle, const Collider& seg,
+                                    SatTrace* trace = nullptr) {
   const CircleSegmentLanes c = circle_segment_lanes<kCircleIsA>(circle, seg);
   const f4 ov0 = shuffle<0, 0, 0, 0>(c.ov), ov1 = shuffle<1, 1, 1, 1>(c.ov);
   const i4 hit = ~((ov0 < f4{}) | (ov1 < f4{}));
+  if constexpr (kTrace) {
+    record_circle_segment<kCircleIsA>(trace, seg, c, true, hit[0] != 0, c.ov[0] < 0.0f ? 0 : 1);
+  }
   const i4 positive = (c.up < c.down) | ((c.up == c.down) & (c.side >= f4{}));
   const f4 depth = positive ? c.up : c.down;
   const f4 nx = positive ? c.x : -c.x, ny = positive ? c.y : -c.y;
@@ -198,7 +218,6 @@ inline MtdResult mtd_circle_segment(const Collider& circle, const Collider& seg)
   const f4 g = ov1 < ov0 ? g1 : g0;
   return mtd_from_lanes(hit[0] != 0, bits_as<f4>(bits_as<i4>(g) & hit));
 }
-#endif
 
 // The scan's verdict: the first separating axis (n on a hit) and the first least overlap.
 struct WaysVerdict {
@@ -223,16 +242,30 @@ inline T pick3(int k, const T (&v)[3]) {
   return pick_bits(k == 2, v[2], pick_bits(k == 1, v[1], v[0]));
 }
 
-inline SatResult sat_ways(const SegmentWays& w, bool early_exit) {
+template <bool kTrace>
+inline void record_ways(SatTrace* trace, const SegmentWays& w, bool early_exit,
+                        const WaysVerdict& v) {
+  if constexpr (kTrace) {
+    collide_detail::record_axes(trace, early_exit, v.hit, v.first, w.n, [&](int k) {
+      return SatAxis{w.axis[k], w.ia[k], w.ib[k], w.ov[k], w.source[k], w.feature[k]};
+    });
+  }
+}
+
+template <bool kTrace = false>
+inline SatResult sat_ways(const SegmentWays& w, bool early_exit, SatTrace* trace = nullptr) {
   const WaysVerdict v = ways_verdict(w);
   const int k = pick_int(v.hit, v.least, v.first);
   const int tested = pick_int(early_exit && !v.hit, v.first + 1, w.n);
+  record_ways<kTrace>(trace, w, early_exit, v);
   return SatResult{v.hit, pick3(k, w.axis), pick3(k, w.ov), tested};
 }
 
 // push_out() on the least axis (collide_axes.h's push_out_select), all zero on a miss.
-inline MtdResult mtd_ways(const SegmentWays& w, Vec2 a_pos, Vec2 b_pos) {
+template <bool kTrace = false>
+inline MtdResult mtd_ways(const SegmentWays& w, Vec2 a_pos, Vec2 b_pos, SatTrace* trace = nullptr) {
   const WaysVerdict v = ways_verdict(w);
+  record_ways<kTrace>(trace, w, true, v);
   const int k = v.least;
   return collide_detail::push_out_select(v.hit, pick3(k, w.axis), pick3(k, w.down), pick3(k, w.up),
                                          a_pos, b_pos);
@@ -259,20 +292,10 @@ inline SegmentPair segment_pair(const Collider& a, const Collider& b) {
   return SegmentPair::None;
 }
 
-// f(the pair's ways in test order), each pair's ways built inline where f reads them.
+// f(the pair's ways in test order) for a box and a segment, built inline where f reads them.
 template <class F>
-inline auto with_segment_ways(const Collider& a, const Collider& b, SegmentPair p, F&& f) {
-  switch (p) {
-    case SegmentPair::CircleSegment:
-      return f(circle_segment_ways<true>(a, b));
-    case SegmentPair::SegmentCircle:
-      return f(circle_segment_ways<false>(b, a));
-    case SegmentPair::BoxSegment:
-      return f(box_segment_ways<true>(a, b));
-    case SegmentPair::SegmentBox:
-    case SegmentPair::None:  // not called with None
-      break;
-  }
+inline auto with_box_segment_ways(const Collider& a, const Collider& b, SegmentPair p, F&& f) {
+  if (p == SegmentPair::BoxSegment) return f(box_segment_ways<true>(a, b));
   return f(box_segment_ways<false>(b, a));
 }
 

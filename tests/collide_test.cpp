@@ -216,44 +216,6 @@ TEST(Aabb, RotatedRectangleBoundsAndClosedIntervals) {
   EXPECT_FLOAT_EQ(bounding_circle(c, d).distance, std::sqrt(16.0f * 16.0f + 6.0f * 6.0f));
 }
 
-// swept's untraced calls take lane kernels; the traced calls record every step. Both must give
-// the very same answer, bit for bit, for every kind pair. (sat and mtd are one function per
-// pair, traced or not.)
-TEST(TracedAndUntraced, SweptSameAnswersBitForBit) {
-  std::mt19937 rng(77);
-  std::uniform_real_distribution<double> u(0.0, 1.0);
-  auto make = [&](int kind) {
-    Shape s;
-    s.id = "S";
-    s.pos = {200 * u(rng), 200 * u(rng)};
-    s.angle = 360 * u(rng);
-    s.scale = 0.5 + 1.5 * u(rng);
-    s.mirror_x = u(rng) < 0.5;
-    s.mirror_y = u(rng) < 0.5;
-    s.vel = {200 * u(rng) - 100, 200 * u(rng) - 100};
-    if (kind == 0) {
-      s.kind = Kind::Rect;
-      s.size = {10 + 80 * u(rng), 10 + 80 * u(rng)};
-    } else if (kind == 1) {
-      s.kind = Kind::Circle;
-      s.radius = 5 + 40 * u(rng);
-    } else {
-      s.kind = Kind::Polygon;
-      s.points = {{-30, -20}, {35, -10}, {20, 30}, {-25, 25}};
-    }
-    return s;
-  };
-  SweptTrace wt;
-  for (int n = 0; n < 30000; ++n) {
-    const Posed a(make(n % 3)), b(make((n / 3) % 3));
-    const SweptResult w1 = swept(a, b), w2 = swept(a, b, &wt);
-    ASSERT_EQ(w1.hit, w2.hit) << n;
-    ASSERT_EQ(w1.toi, w2.toi) << n;
-    ASSERT_EQ(w1.normal, w2.normal) << n;
-    ASSERT_EQ(w1.initially_overlapping, w2.initially_overlapping) << n;
-  }
-}
-
 TEST(Intervals, BetweenIsTheOverlapOrTheGapAndItsLengthIsTheOverlapSize) {
   const Interval overlap = interval_between({0, 10}, {6, 20});
   EXPECT_EQ(overlap.min, 6.0f);

@@ -1,10 +1,10 @@
-// The untraced gjk and swept kernels against the traced calls, which run the general code that
-// records every step: over seeded random pairs of every kind (boxes, circles, convex polygons
+// The untraced gjk kernels against the traced calls, which run the general code that records
+// every step: over seeded random pairs of every kind (boxes, circles, convex polygons
 // of 3 to 16 vertices, octagons among them, segments; turned, mirrored, scaled) plus the
 // degenerate placements the fast paths select around (concentric circles, a circle's centre
 // on a box corner, a polygon vertex or a segment's end, touching pairs), every answer must be
-// the same, bit for bit. sat and mtd are one function per pair, traced or not: their answers
-// are checked against the axes they record, which the window draws.
+// the same, bit for bit. sat, mtd and swept are one function per pair, traced or not: their
+// answers are checked against the trace they record, which the window draws.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -124,13 +124,19 @@ void expect_same(const Collider& a, const Collider& b, const std::string& what) 
     }
   }
 
+  // swept: the time of impact against the entry its trace records, or the miss it names.
   SweptTrace wt;
-  const SweptResult w1 = swept(a, b), w2 = swept(a, b, &wt);
-  EXPECT_EQ(w1.hit, w2.hit) << what;
-  EXPECT_SAME_FLOAT(w1.toi, w2.toi, what << " swept toi");
-  EXPECT_SAME_VEC(w1.normal, w2.normal, what << " swept normal");
-  EXPECT_EQ(w1.initially_overlapping, w2.initially_overlapping) << what;
-  EXPECT_SAME_VEC(w1.mtd.vector, w2.mtd.vector, what << " swept mtd");
+  const SweptResult w = swept(a, b, &wt);
+  if (!w.hit) {
+    EXPECT_NE(wt.miss, SweptMiss::None) << what;
+  } else if (!w.initially_overlapping) {
+    EXPECT_SAME_FLOAT(w.toi, std::max(wt.t_enter, 0.0f), what << " swept toi against its trace");
+    if (wt.method != SweptMethod::Quadratic) {
+      ASSERT_TRUE(wt.entry_step >= 0 && wt.entry_step < static_cast<int>(wt.steps.size())) << what;
+      EXPECT_SAME_FLOAT(wt.steps[static_cast<std::size_t>(wt.entry_step)].t_enter, wt.t_enter,
+                        what << " swept entry step");
+    }
+  }
 
   expect_same_gjk(a, b, what);
 }

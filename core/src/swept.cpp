@@ -30,11 +30,87 @@ const char* swept_method_name(SweptMethod m) {
 
 namespace {
 
-// The relative-velocity axis of the slabs: nothing moves along it, so a static test. True
-// when it separates the two shapes.
-bool apart_across_motion(const Collider& a, const Collider& b, Vec2 rel, float rel2) {
+// The relative-velocity axis of the slabs, across the motion: nothing moves along it, so a
+// static test; the shapes are apart when it separates them.
+struct MotionAxis {
+  Vec2 axis;
+  Interval a, b;
+  bool apart;
+};
+
+inline MotionAxis motion_axis(const Collider& a, const Collider& b, Vec2 rel, float rel2) {
   const Vec2 axis = Vec2(-rel.y, rel.x) / std::sqrt(rel2);
-  return interval_overlap(project(a, axis), project(b, axis)) < 0.0f;
+  const Interval ia = project(a, axis), ib = project(b, axis);
+  return MotionAxis{axis, ia, ib, interval_overlap(ia, ib) < 0.0f};
+}
+
+// The times [t0, t1] in which the intervals, A moving at speed s along the axis, overlap: all
+// time or none when nothing moves along it.
+inline void slab_times(Interval ia, Interval ib, float s, float& t0, float& t1) {
+  if (s == 0.0f) {
+    const bool overlap = interval_overlap(ia, ib) >= 0.0f;
+    t0 = overlap ? -kInf : kInf;
+    t1 = overlap ? kInf : -kInf;
+    return;
+  }
+  t0 = (ib.min - ia.max) / s;
+  t1 = (ib.max - ia.min) / s;
+  if (t0 > t1) std::swap(t0, t1);
+}
+
+// The slabs so far: the latest entry (the first axis on ties), the earliest exit.
+struct Slabs {
+  float t_enter = -kInf;
+  float t_exit = kInf;
+  Vec2 entry_axis{1.0f, 0.0f};
+  float entry_speed = 0.0f;
+  int entry = -1;  // the axis of the latest entry
+  int count = 0;
+
+  // One more axis's slab; false once no impact can come in [0, 1] (the walk stops there).
+  bool add(Vec2 axis, float s, float t0, float t1) {
+    if (t0 > t_enter) {
+      t_enter = t0;
+      entry_axis = axis;
+      entry_speed = s;
+      entry = count;
+    }
+    t_exit = std::min(t_exit, t1);
+    ++count;
+    return !(t_enter > t_exit || t_enter > 1.0f || t_exit < 0.0f);
+  }
+  SweptMiss miss() const {
+    return t_enter > t_exit ? SweptMiss::Disjoint
+           : t_exit < 0.0f  ? SweptMiss::Before
+                            : SweptMiss::After;
+  }
+};
+
+// One axis into the slabs and, traced, its step; false once no impact can come.
+inline bool slab_step(Slabs& run, SweptTrace* trace, Vec2 axis, Interval ia, Interval ib, float s,
+                      float t0, float t1, AxisSource src, int feature) {
+  const bool go = run.add(axis, s, t0, t1);
+  if (trace) {
+    trace->entry_step = run.entry;
+    trace->steps.push_back(
+        SweptStep{axis, ia, ib, s, t0, t1, src, feature, run.t_enter, run.t_exit, run.entry});
+    if (!go) trace->miss = run.miss();
+  }
+  return go;
+}
+
+// The relative-velocity axis as the last slab, unless the walk stopped.
+inline bool motion_step(Slabs& run, SweptTrace* trace, const MotionAxis& m) {
+  float t0, t1;
+  slab_times(m.a, m.b, 0.0f, t0, t1);
+  return slab_step(run, trace, m.axis, m.a, m.b, 0.0f, t0, t1, AxisSource::Velocity, -1);
+}
+
+inline void slabs_end(SweptTrace* trace, const Slabs& run) {
+  if (trace) {
+    trace->t_enter = run.t_enter;
+    trace->t_exit = run.t_exit;
+  }
 }
 
 // The slabs' answer once every axis is in: no impact (`never`), overlapping already at t = 0
@@ -58,75 +134,23 @@ SweptResult slabs_result(const Collider& a, const Collider& b, bool never, float
 
 // Polygon pairs: each axis gives a slab of times in which the moving intervals overlap;
 // the pair overlaps in the intersection of all slabs (the extended SAT with the relative
-// velocity axis; Ericson 5.5.8's interval test per axis).
+// velocity axis; Ericson 5.5.8's interval test per axis). The pairs with segments or points,
+// and a box with a polygon; the lane kernels below take the others.
 SweptResult swept_slabs(const Collider& a, const Collider& b, SweptTrace* trace) {
   const Vec2 rel = a.vel - b.vel;
-  float t_enter = -kInf;
-  float t_exit = kInf;
-  Vec2 entry_axis{1.0f, 0.0f};
-  float entry_speed = 0.0f;
+  Slabs run;
   bool never = false;
-  int index = 0;
-
-  auto visit = [&](Vec2 axis, Interval ia, Interval ib, AxisSource src, int feature) {
-    const float s = src == AxisSource::Velocity ? 0.0f : dot(rel, axis);
+  for_each_axis(a, b, [&](Vec2 axis, Interval ia, Interval ib, AxisSource src, int feature) {
+    const float s = dot(rel, axis);
     float t0, t1;
-    if (s == 0.0f) {
-      const bool overlap = interval_overlap(ia, ib) >= 0.0f;
-      t0 = overlap ? -kInf : kInf;
-      t1 = overlap ? kInf : -kInf;
-    } else {
-      t0 = (ib.min - ia.max) / s;
-      t1 = (ib.max - ia.min) / s;
-      if (t0 > t1) std::swap(t0, t1);
-    }
-    if (t0 > t_enter) {
-      t_enter = t0;
-      entry_axis = axis;
-      entry_speed = s;
-      if (trace) trace->entry_step = index;
-    }
-    t_exit = std::min(t_exit, t1);
-    if (trace) {
-      trace->steps.push_back(
-          SweptStep{axis, ia, ib, s, t0, t1, src, feature, t_enter, t_exit, trace->entry_step});
-    }
-    ++index;
-    if (t_enter > t_exit || t_enter > 1.0f || t_exit < 0.0f) {
-      never = true;
-      if (trace) {
-        trace->miss = t_enter > t_exit ? SweptMiss::Disjoint
-                      : t_exit < 0.0f  ? SweptMiss::Before
-                                       : SweptMiss::After;
-      }
-      return false;
-    }
-    return true;
-  };
-
-  if (a.geom == Geom::Box && b.geom == Geom::Box) {
-    // The same four axes and extents as the static test (detail/box_lanes.h).
-    const BoxBox4 r = box_box4(a, b);
-    for (int k = 0; k < 4; ++k) {
-      const Vec2 axis(r.ax[k], r.ay[k]);
-      const Interval ia = around(dot(a.pos, axis), r.ea[k]);
-      const Interval ib = around(dot(b.pos, axis), r.eb[k]);
-      const AxisSource src = k < 2 ? AxisSource::EdgeA : AxisSource::EdgeB;
-      if (!visit(axis, ia, ib, src, k < 2 ? a.axis_edge[k] : b.axis_edge[k - 2])) break;
-    }
-  } else {
-    for_each_axis(a, b, visit);
-  }
+    slab_times(ia, ib, s, t0, t1);
+    never = !slab_step(run, trace, axis, ia, ib, s, t0, t1, src, feature);
+    return !never;
+  });
   const float rel2 = dot(rel, rel);
-  if (!never && rel2 > 0.0f) {
-    const Vec2 axis = Vec2(-rel.y, rel.x) / std::sqrt(rel2);
-    visit(axis, project(a, axis), project(b, axis), AxisSource::Velocity, -1);
-  }
-  if (trace) {
-    trace->t_enter = t_enter;
-    trace->t_exit = t_exit;
-  }
-  return slabs_result(a, b, never, t_enter, entry_axis, entry_speed);
+  if (!never && rel2 > 0.0f) never = !motion_step(run, trace, motion_axis(a, b, rel, rel2));
+  slabs_end(trace, run);
+  return slabs_result(a, b, never, run.t_enter, run.entry_axis, run.entry_speed);
 }
 
 // Smallest root t of |p + t u - c|^2 = r^2 with the ray starting outside, or +inf.
@@ -276,10 +300,13 @@ inline void earliest(f4 t, int base, float& best, int& at) {
   best = better ? m[0] : best;
 }
 
-// swept_circle_polygon() without a trace: the edges four at a time and the vertices four at a
-// time, every branch of the loops a select in lanes. Lane by lane the same float operations,
-// the same earliest feature (edges before vertices, first index on ties), the same normal.
-SweptResult swept_circle_polygon_lanes(const Collider& a, const Collider& b) {
+// Circle against a polygon with area: the edges four at a time and the vertices four at a time,
+// every branch of swept_circle_polygon()'s loops a select in lanes: lane by lane the same
+// float operations, the same earliest feature (edges before vertices, first index on ties),
+// the same normal. Traced, each feature's time is kept and recorded after the loop, in
+// swept_circle_polygon()'s order.
+template <bool kTrace>
+SweptResult swept_circle_polygon_lanes(const Collider& a, const Collider& b, SweptTrace* trace) {
   const bool circle_is_a = a.geom == Geom::Circle;
   const Collider& circle = circle_is_a ? a : b;
   const Collider& poly = circle_is_a ? b : a;
@@ -293,9 +320,13 @@ SweptResult swept_circle_polygon_lanes(const Collider& a, const Collider& b) {
     res.initially_overlapping = true;
     res.mtd = mtd(a, b);
     res.normal = res.mtd.normal;
+    if constexpr (kTrace) trace->t_enter = 0.0f;
     return res;
   }
   const int count = poly.count;
+  // Traced: each edge's time and approach speed, each vertex's time.
+  alignas(16) float edge_t[kMaxPolygonPoints + 4], edge_speed[kMaxPolygonPoints + 4];
+  alignas(16) float vertex_t[kMaxPolygonPoints + 4];
   const f4 ux = splat4(u.x), uy = splat4(u.y), px = splat4(p.x), py = splat4(p.y);
   const f4 rr = splat4(r), inf = splat4(kInf), zero{};
   float best_edge = kInf, best_vertex = kInf;
@@ -332,7 +363,8 @@ SweptResult swept_circle_polygon_lanes(const Collider& a, const Collider& b) {
     const f4 sp = (qx - x0) * ex + (qy - y0) * ey;
     const i4 on =
         live & (approach < zero) & (th >= zero) & (sp >= zero) & (sp <= ex * ex + ey * ey);
-    earliest(on ? th : inf, i, best_edge, edge);
+    const f4 te = on ? th : inf;
+    earliest(te, i, best_edge, edge);
 
     // Vertices: the centre reaches the disc of radius r about each (ray_circle()).
     const f4 dx = px - x0, dy = py - y0;
@@ -343,7 +375,36 @@ SweptResult swept_circle_polygon_lanes(const Collider& a, const Collider& b) {
     const i4 reach = live & (qa != zero) & ~(disc < zero) & ~(qb >= zero);
     const f4 root = detail::sqrt4(reach ? disc : zero);
     const f4 tv = splat4(2.0f) * qc / (-qb + root);
-    earliest(reach ? tv : inf, i, best_vertex, vertex);
+    const f4 tr = reach ? tv : inf;
+    earliest(tr, i, best_vertex, vertex);
+    if constexpr (kTrace) {
+      std::memcpy(edge_t + i, &te, sizeof te);
+      std::memcpy(edge_speed + i, &approach, sizeof approach);
+      std::memcpy(vertex_t + i, &tr, sizeof tr);
+    }
+  }
+  if constexpr (kTrace) {
+    float run = kInf;
+    const auto step = [&](const SweptStep& st) {
+      trace->steps.push_back(st);
+      if (st.t_enter < run) {
+        run = st.t_enter;
+        trace->entry_step = static_cast<int>(trace->steps.size()) - 1;
+      }
+      running(trace, run);
+    };
+    const AxisSource edge_src = circle_is_a ? AxisSource::EdgeB : AxisSource::EdgeA;
+    for (int k = 0; k < count; ++k) {
+      step(SweptStep{poly.n[k], {}, {}, edge_speed[k], edge_t[k], kInf, edge_src, k});
+    }
+    for (int k = 0; k < count; ++k) {
+      const float t = vertex_t[k];
+      const Vec2 dir = normalize_or(p + u * (t < kInf ? t : 0.0f) - poly.v[k], poly.n[k]);
+      step(SweptStep{dir, {}, {}, dot(u, dir), t, kInf, AxisSource::CircleVertex, k});
+    }
+    trace->t_enter = run;
+    trace->t_exit = kInf;
+    if (!(run <= 1.0f)) trace->miss = SweptMiss::NotReached;
   }
   float best = best_edge;
   Vec2 best_normal = edge >= 0 ? poly.n[edge] : Vec2(0.0f);
@@ -359,17 +420,21 @@ SweptResult swept_circle_polygon_lanes(const Collider& a, const Collider& b) {
   return res;
 }
 
-// swept_slabs() for two polygons without a trace: each shape's axes four at a time (the
-// other polygon projected on them in lanes, as the static test does), a slab of times per
-// lane, and the latest entry (first axis on ties) and earliest exit over the lanes. The same
-// numbers as the traced walk; it stops only after a whole group.
-SweptResult swept_polygons_lanes(const Collider& a, const Collider& b) {
+// The slabs of two polygons with area: each shape's axes four at a time (the other polygon
+// projected on them in lanes, as the static test does), a slab of times per lane, and the
+// latest entry (first axis on ties) and earliest exit over the lanes: swept_slabs()'s numbers.
+// It stops only after a whole group; traced, its steps are recorded one axis at a time, up to
+// the axis where swept_slabs() would stop.
+template <bool kTrace>
+SweptResult swept_polygons_lanes(const Collider& a, const Collider& b, SweptTrace* trace) {
   const Vec2 rel = a.vel - b.vel;
   const f4 rx = splat4(rel.x), ry = splat4(rel.y), inf = splat4(kInf), zero{};
   float t_enter = -kInf, t_exit = kInf;
   Vec2 entry_axis{1.0f, 0.0f};
   float entry_speed = 0.0f;
   bool never = false;
+  Slabs run;  // traced: the steps so far
+  bool recording = true;
   const auto group = [&](const Collider& owner, const Collider& other, bool own_is_a, int k) {
     f4 x, y, olo, ohi, plo, phi;
     load_axes(owner, k, x, y, olo, ohi);
@@ -390,6 +455,14 @@ SweptResult swept_polygons_lanes(const Collider& a, const Collider& b) {
     const i4 live = live_lanes(k, owner.axis_count);
     t0 = live ? t0 : -inf;
     t1 = live ? t1 : inf;
+    if constexpr (kTrace) {
+      const AxisSource src = own_is_a ? AxisSource::EdgeA : AxisSource::EdgeB;
+      for (int l = 0; l < 4 && recording && k + l < owner.axis_count; ++l) {
+        recording =
+            slab_step(run, trace, Vec2(x[l], y[l]), Interval{amin[l], amax[l]},
+                      Interval{bmin[l], bmax[l]}, sp[l], t0[l], t1[l], src, owner.axis_edge[k + l]);
+      }
+    }
     // The latest entry in the group, the first lane that has it, if later than so far.
     f4 m = t0 > shuffle<1, 0, 3, 2>(t0) ? t0 : shuffle<1, 0, 3, 2>(t0);
     m = m > shuffle<2, 3, 0, 1>(m) ? m : shuffle<2, 3, 0, 1>(m);
@@ -409,15 +482,21 @@ SweptResult swept_polygons_lanes(const Collider& a, const Collider& b) {
   for (int k = 0; go && k < a.axis_count; k += 4) go = group(a, b, true, k);
   for (int k = 0; go && k < b.axis_count; k += 4) go = group(b, a, false, k);
   const float rel2 = dot(rel, rel);
-  if (!never && rel2 > 0.0f) never = apart_across_motion(a, b, rel, rel2);
+  if (!never && rel2 > 0.0f) {
+    const MotionAxis m = motion_axis(a, b, rel, rel2);
+    never = m.apart;
+    if constexpr (kTrace) motion_step(run, trace, m);
+  }
+  if constexpr (kTrace) slabs_end(trace, run);
   return slabs_result(a, b, never, t_enter, entry_axis, entry_speed);
 }
 #endif
 
-// Box-box slabs without a trace: the four box axes in lanes (one division instruction for
-// all of them), then the relative-velocity axis. The same arithmetic, lane by lane, as
-// swept_slabs() records in a trace.
-SweptResult swept_box_box(const Collider& a, const Collider& b) {
+// Box-box slabs: the four box axes in lanes (one division instruction for all of them), then
+// the relative-velocity axis; lane by lane swept_slabs()'s arithmetic on the static test's
+// axes and extents (detail/box_lanes.h). Traced, the steps are recorded one axis at a time.
+template <bool kTrace>
+SweptResult swept_box_box(const Collider& a, const Collider& b, SweptTrace* trace) {
   const BoxBox4 r = box_box4(a, b);
   const Vec2 rel = a.vel - b.vel;
   const f4 s = splat4(rel.x) * r.ax + splat4(rel.y) * r.ay;
@@ -443,8 +522,25 @@ SweptResult swept_box_box(const Collider& a, const Collider& b) {
   Vec2 entry_axis(r.ax[entry & 3], r.ay[entry & 3]);
   float entry_speed = s[entry & 3];
   bool never = t_enter > t_exit || t_enter > 1.0f || t_exit < 0.0f;
+  Slabs run;  // traced: the steps
+  if constexpr (kTrace) {
+    for (int k = 0; k < 4; ++k) {
+      const Interval ia{ca[k] - r.ea[k], ca[k] + r.ea[k]}, ib{cb[k] - r.eb[k], cb[k] + r.eb[k]};
+      const bool of_a = k < 2;
+      if (!slab_step(run, trace, Vec2(r.ax[k], r.ay[k]), ia, ib, s[k], t0[k], t1[k],
+                     of_a ? AxisSource::EdgeA : AxisSource::EdgeB,
+                     of_a ? a.axis_edge[k] : b.axis_edge[k - 2])) {
+        break;
+      }
+    }
+  }
   const float rel2 = dot(rel, rel);
-  if (!never && rel2 > 0.0f) never = apart_across_motion(a, b, rel, rel2);
+  if (!never && rel2 > 0.0f) {
+    const MotionAxis m = motion_axis(a, b, rel, rel2);
+    never = m.apart;
+    if constexpr (kTrace) motion_step(run, trace, m);
+  }
+  if constexpr (kTrace) slabs_end(trace, run);
   return slabs_result(a, b, never, t_enter, entry_axis, entry_speed);
 }
 
@@ -456,19 +552,8 @@ SweptResult swept_box_box(const Collider& a, const Collider& b) {
 // toi 0 and the MTD.
 SweptResult swept(const Collider& a, const Collider& b, SweptTrace* trace) {
   if (has_pieces(a) || has_pieces(b)) return swept_pieces(a, b, trace, nullptr);
-  if (!trace && a.geom == Geom::Box && b.geom == Geom::Box) return swept_box_box(a, b);
   const bool ca = a.geom == Geom::Circle;
   const bool cb = b.geom == Geom::Circle;
-#if HITBOX_LANES
-  // The lane paths cover shapes with area; points and segments (one- and two-vertex
-  // polygons) take the scalar paths below.
-  const bool area =
-      (ca || (a.count >= 3 && a.axis_count > 0)) && (cb || (b.count >= 3 && b.axis_count > 0));
-  if (!trace && area && ca != cb) return swept_circle_polygon_lanes(a, b);
-  if (!trace && area && a.geom == Geom::Polygon && b.geom == Geom::Polygon) {
-    return swept_polygons_lanes(a, b);
-  }
-#endif
   if (trace) {
     trace->steps.clear();
     trace->entry_step = -1;
@@ -479,6 +564,23 @@ SweptResult swept(const Collider& a, const Collider& b, SweptTrace* trace) {
                     : ca || cb ? SweptMethod::RoundedPolygon
                                : SweptMethod::Slabs;
   }
+  if (a.geom == Geom::Box && b.geom == Geom::Box) {
+    return trace ? swept_box_box<true>(a, b, trace) : swept_box_box<false>(a, b, nullptr);
+  }
+#if HITBOX_LANES
+  // The lane kernels cover shapes with area; points and segments (one- and two-vertex
+  // polygons), and a box with a polygon, take the walks above.
+  const bool area =
+      (ca || (a.count >= 3 && a.axis_count > 0)) && (cb || (b.count >= 3 && b.axis_count > 0));
+  if (area && ca != cb) {
+    return trace ? swept_circle_polygon_lanes<true>(a, b, trace)
+                 : swept_circle_polygon_lanes<false>(a, b, nullptr);
+  }
+  if (area && a.geom == Geom::Polygon && b.geom == Geom::Polygon) {
+    return trace ? swept_polygons_lanes<true>(a, b, trace)
+                 : swept_polygons_lanes<false>(a, b, nullptr);
+  }
+#endif
   if (ca && cb) return swept_circles(a, b, trace);
   if (ca || cb) return swept_circle_polygon(a, b, trace);
   return swept_slabs(a, b, trace);

@@ -1,6 +1,6 @@
-// Internal to gjk.cpp and gjk_fast.cpp: what the traced loop (gjk.cpp) and the untraced
-// fast loop (gjk_fast.cpp) share: a shape's core, the simplex, the loop itself and its
-// overlap tail (EPA, then the radii). Not part of the API.
+// Internal to gjk.cpp and gjk_fast.cpp: what the general loop (gjk.cpp) and the fast loop
+// (gjk_fast.cpp) share: a shape's core, the simplex, the loop itself, the trace's start and
+// the overlap tail (EPA, then the radii). Not part of the API.
 #pragma once
 
 #include "hitbox/gjk.h"
@@ -66,6 +66,9 @@ struct Simplex {
 
 // The GJK loop of gjk.h, traced when `trace` is given; every pair the fast loop does not take.
 GjkResult gjk_loop(const Collider& a, const Collider& b, GjkTrace* trace);
+
+// A trace cleared, with the cores' differences and the outline of A - B.
+void begin_trace(GjkTrace* t, const Core& a, const Core& b);
 
 // The cores overlap or touch: EPA from the simplex for the depth, then the radii.
 void overlap_tail(GjkResult& r, const Simplex& s, const Core& ca, const Core& cb, const Collider& a,

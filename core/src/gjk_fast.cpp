@@ -1,8 +1,8 @@
-// gjk() and its untraced fast paths: two circles in closed form, and one loop per pair of
-// core kinds (a circle's centre, a polygon padded to 4 or to 8 vertices, and two segments or
-// points searched together) that repeats the traced loop's float operations (gjk.cpp) with
-// cheaper bookkeeping. Every other call, and every traced one, runs gjk.cpp's loop. Method
-// and sources: gjk.h.
+// gjk() and its kernels: two circles in closed form, and one loop per pair of core kinds (a
+// circle's centre, a polygon padded to 4 or to 8 vertices, and two segments or points searched
+// together) that does the general loop's float operations (gjk.cpp) with cheaper bookkeeping.
+// Each records its iterations when traced (kTrace). Polygons of more than 8 vertices, and
+// shapes far from the origin, take gjk.cpp's loop. Method and sources: gjk.h.
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
@@ -18,10 +18,11 @@ namespace hitbox {
 namespace gjk_detail {
 namespace {
 
-// Two circles without a trace: GJK's one iteration on the two centres, in closed form. The
-// same float operations as the loop below takes for them (a one-point simplex sums 0 + 1 * w),
-// so the same answer, iteration count and stop reason.
-GjkResult gjk_circles(const Collider& a, const Collider& b) {
+// Two circles: GJK's one iteration on the two centres, in closed form. The float operations of
+// the general loop (a one-point simplex sums 0 + 1 * w), so its answer, iteration count and
+// stop reason; traced, that iteration.
+template <bool kTrace>
+GjkResult gjk_circles(const Collider& a, const Collider& b, GjkTrace* trace) {
   const float noise = gjk_noise(a, b);
   const float radii = a.radius + b.radius;
   const Vec2 v = Vec2(0.0f) + 1.0f * (a.pos - b.pos);  // the simplex's closest point
@@ -29,7 +30,24 @@ GjkResult gjk_circles(const Collider& a, const Collider& b) {
   GjkResult r;
   r.iterations = 1;
   const float vv = dot(v, v);
+  GjkVertex centres;  // the one point of A - B
+  if constexpr (kTrace) {
+    centres.a = a.pos;
+    centres.b = b.pos;
+    centres.w = a.pos - b.pos;
+    begin_trace(trace, core_of(a, false), core_of(b, false));
+    GjkStep& st = trace->gjk.emplace_back();
+    st.count = 1;
+    st.simplex[0] = centres;
+    st.closest = v;
+  }
   if (!(vv <= noise * noise)) {
+    if constexpr (kTrace) {  // the support point along -v is the same point: the search ends
+      GjkStep& st = trace->gjk.back();
+      st.direction = -v;
+      st.has_support = true;
+      st.support = centres;
+    }
     r.stop = GjkStop::ClosestFound;
     const float dc = std::sqrt(dot(v, v));
     const Vec2 n = v / dc;
@@ -44,15 +62,14 @@ GjkResult gjk_circles(const Collider& a, const Collider& b) {
     }
     return r;
   }
-  // The centres touch: EPA has no polytope to grow (both cores are points).
+  // The centres touch: EPA has no polytope to grow (both cores are points); the centre line.
   r.stop = GjkStop::OriginTouches;
-  r.hit = true;
-  const Vec2 d = a.pos - b.pos;
-  const float len = std::sqrt(dot(d, d));
-  r.normal = len > 0.0f ? d / len : Vec2(1.0f, 0.0f);
-  r.depth = std::max(radii - len, 0.0f);
-  r.point_a = pa - a.radius * r.normal;
-  r.point_b = pb + b.radius * r.normal;
+  Simplex s;
+  s.count = 1;
+  s.v[0].a = a.pos;
+  s.v[0].b = b.pos;
+  s.v[0].w = a.pos - b.pos;
+  overlap_tail(r, s, core_of(a, true), core_of(b, true), a, b, noise, trace);
   return r;
 }
 
@@ -278,7 +295,8 @@ inline bool fast_solve3(FastSimplex& s, const FastPoint& w, float& a1, float& a2
 // (the triangle p0 p1 w with weights a_i over their sum when it encloses the origin), then
 // the traced loop's EPA and radii. Kept out of line, so the loop keeps its registers.
 [[gnu::noinline]] void fast_overlap(GjkResult& r, FastSimplex s, FastPoint w, float a1, float a2,
-                                    float a3, const Collider& a, const Collider& b, float noise) {
+                                    float a3, const Collider& a, const Collider& b, float noise,
+                                    GjkTrace* trace) {
   const Core ca = core_of(a, true), cb = core_of(b, true);
   Simplex full;
   const FastPoint pts[3] = {s.p0, s.p1, w};
@@ -302,7 +320,7 @@ inline bool fast_solve3(FastSimplex& s, const FastPoint& w, float& a1, float& a2
     v.b = cb.v[v.ib];
     v.w = Vec2(pts[i].x, pts[i].y);
   }
-  overlap_tail(r, full, ca, cb, a, b, noise, nullptr);
+  overlap_tail(r, full, ca, cb, a, b, noise, trace);
 }
 
 // The result from the simplex the search ended on, its closest point v, |v| = dc and
@@ -336,10 +354,21 @@ inline void fast_finish(GjkResult& r, const FastSimplex& s, float vx, float vy, 
   }
 }
 
-template <class CA, class CB>
-GjkResult gjk_fast(const Collider& a, const Collider& b, float noise) {
+template <class CA, class CB, bool kTrace>
+GjkResult gjk_fast(const Collider& a, const Collider& b, float noise, GjkTrace* trace) {
   const CA A(a);
   const CB B(b);
+  // Traced: a simplex point as the general loop records it.
+  const auto vertex = [&](const FastPoint& p) {
+    GjkVertex g;
+    g.ia = p.key & 0xff;
+    g.ib = p.key >> 8;
+    g.a = A.v[g.ia];
+    g.b = B.v[g.ib];
+    g.w = Vec2(p.x, p.y);
+    return g;
+  };
+  if constexpr (kTrace) begin_trace(trace, core_of(a, false), core_of(b, false));
   constexpr bool kSeg2 = std::is_same_v<CA, Seg2Core>;
   static_assert(kSeg2 == std::is_same_v<CB, Seg2Core>, "a Seg2Core pairs only with another");
   const std::conditional_t<kSeg2, Seg2Pair, NoPair> pair(a, b);
@@ -372,6 +401,13 @@ GjkResult gjk_fast(const Collider& a, const Collider& b, float noise) {
   // solve2 next): its exit, which follows no pattern, then has a branch of its own.
   const auto step = [&](auto first) -> bool {
     constexpr bool kFirst = decltype(first)::value;
+    if constexpr (kTrace) {  // the simplex after the last solve, and its closest point
+      GjkStep& st = trace->gjk.emplace_back();
+      st.count = s.two ? 2 : 1;
+      st.simplex[0] = vertex(s.p0);
+      if (s.two) st.simplex[1] = vertex(s.p1);
+      st.closest = Vec2(vx, vy);
+    }
     vv = vx * vx + vy * vy;
     // The distance and direction the result takes if the search ends here, worked out
     // while the support point is searched for rather than after (for two segments or points
@@ -391,6 +427,12 @@ GjkResult gjk_fast(const Collider& a, const Collider& b, float noise) {
       return true;
     }
     w = support(vx, vy, true);  // along -v
+    if constexpr (kTrace) {
+      GjkStep& st = trace->gjk.back();
+      st.direction = Vec2(-vx, -vy);
+      st.has_support = true;
+      st.support = vertex(w);
+    }
     const bool dup =
         kFirst ? w.key == s.p0.key : (w.key == s.p0.key) | (s.two & (w.key == s.p1.key));
     if (dup || vv - (vx * w.x + vy * w.y) <= noise * dc) return true;
@@ -401,6 +443,13 @@ GjkResult gjk_fast(const Collider& a, const Collider& b, float noise) {
     } else if (!fast_solve3(s, w, a1, a2, a3)) [[unlikely]] {
       stop = GjkStop::ContainsOrigin;
       overlap = true;
+      if constexpr (kTrace) {  // the triangle that encloses the origin
+        GjkStep& st = trace->gjk.emplace_back();
+        st.count = 3;
+        st.simplex[0] = vertex(s.p0);
+        st.simplex[1] = vertex(s.p1);
+        st.simplex[2] = vertex(w);
+      }
       return true;
     }
     vx = 0.0f + s.l0 * s.p0.x + s.l1 * s.p1.x;
@@ -414,7 +463,7 @@ GjkResult gjk_fast(const Collider& a, const Collider& b, float noise) {
   r.stop = stop;
 
   if (overlap) [[unlikely]] {
-    fast_overlap(r, s, w, a1, a2, a3, a, b, noise);
+    fast_overlap(r, s, w, a1, a2, a3, a, b, noise, trace);
     return r;
   }
 
@@ -459,43 +508,55 @@ int fast_pair(const Collider& a, const Collider& b) {
 }
 #endif
 
-}  // namespace
-}  // namespace gjk_detail
-
-using namespace gjk_detail;  // NOLINT: the fast paths' own internal helpers
-
-GjkResult gjk(const Collider& a, const Collider& b, GjkTrace* trace) {
-  if (has_pieces(a) || has_pieces(b)) return gjk_pieces(a, b, trace, nullptr);
-  if (!trace && a.geom == Geom::Circle && b.geom == Geom::Circle) return gjk_circles(a, b);
+// The pair's kernel: gjk_circles, the fast loop's instance for its core kinds, or gjk_loop.
+template <bool kTrace>
+inline GjkResult gjk_kernel(const Collider& a, const Collider& b, GjkTrace* trace) {
+  if (a.geom == Geom::Circle && b.geom == Geom::Circle) return gjk_circles<kTrace>(a, b, trace);
 #if HITBOX_LANES
   float noise;
-  if (!trace && fast_noise(a, b, noise)) {
+  if (fast_noise(a, b, noise)) {
     switch (fast_pair(a, b)) {
       case 1:
-        return gjk_fast<PointCore, Poly4Core>(a, b, noise);
+        return gjk_fast<PointCore, Poly4Core, kTrace>(a, b, noise, trace);
       case 2:
-        return gjk_fast<PointCore, Poly8Core>(a, b, noise);
+        return gjk_fast<PointCore, Poly8Core, kTrace>(a, b, noise, trace);
       case 3:
-        return gjk_fast<Poly4Core, PointCore>(a, b, noise);
+        return gjk_fast<Poly4Core, PointCore, kTrace>(a, b, noise, trace);
       case 4:
         if (a.count <= 2 && b.count <= 2) {  // two segments or points
-          return gjk_fast<Seg2Core, Seg2Core>(a, b, noise);
+          return gjk_fast<Seg2Core, Seg2Core, kTrace>(a, b, noise, trace);
         }
-        return gjk_fast<Poly4Core, Poly4Core>(a, b, noise);
+        return gjk_fast<Poly4Core, Poly4Core, kTrace>(a, b, noise, trace);
       case 5:
-        return gjk_fast<Poly4Core, Poly8Core>(a, b, noise);
+        return gjk_fast<Poly4Core, Poly8Core, kTrace>(a, b, noise, trace);
       case 6:
-        return gjk_fast<Poly8Core, PointCore>(a, b, noise);
+        return gjk_fast<Poly8Core, PointCore, kTrace>(a, b, noise, trace);
       case 7:
-        return gjk_fast<Poly8Core, Poly4Core>(a, b, noise);
+        return gjk_fast<Poly8Core, Poly4Core, kTrace>(a, b, noise, trace);
       case 8:
-        return gjk_fast<Poly8Core, Poly8Core>(a, b, noise);
-      default:  // two circles (taken above) or a polygon of more than 8 vertices
+        return gjk_fast<Poly8Core, Poly8Core, kTrace>(a, b, noise, trace);
+      default:  // a polygon of more than 8 vertices
         break;
     }
   }
 #endif
   return gjk_loop(a, b, trace);
+}
+
+// Traced calls out of line, so the untraced kernels inline into gjk() alone.
+[[gnu::noinline]] GjkResult gjk_traced(const Collider& a, const Collider& b, GjkTrace* trace) {
+  return gjk_kernel<true>(a, b, trace);
+}
+
+}  // namespace
+}  // namespace gjk_detail
+
+using namespace gjk_detail;  // NOLINT: the kernels' own internal helpers
+
+GjkResult gjk(const Collider& a, const Collider& b, GjkTrace* trace) {
+  if (has_pieces(a) || has_pieces(b)) return gjk_pieces(a, b, trace, nullptr);
+  if (trace) return gjk_traced(a, b, trace);
+  return gjk_kernel<false>(a, b, nullptr);
 }
 
 }  // namespace hitbox

@@ -1,0 +1,346 @@
+// manifold: the contact normal and points of two shapes (method and conventions: manifold.h).
+// One function per pair family, traced or not (template <bool kTrace>).
+#include "hitbox/manifold.h"
+
+#include <cfloat>
+#include <cmath>
+
+#include "hitbox/concave.h"
+
+namespace hitbox {
+
+const char* manifold_method_name(ManifoldMethod m) {
+  switch (m) {
+    case ManifoldMethod::Faces:
+      return "faces";
+    case ManifoldMethod::CircleFace:
+      return "circle_face";
+    case ManifoldMethod::CircleVertex:
+      return "circle_vertex";
+    case ManifoldMethod::Circles:
+      return "circles";
+    case ManifoldMethod::Unsupported:
+      return "unsupported";
+  }
+  return "?";
+}
+
+namespace {
+
+// A shape as the manifold sees it: a core (vertices and their edges' outward normals; a
+// circle's centre alone) grown by a radius.
+struct Core {
+  const Vec2* v = nullptr;
+  const Vec2* n = nullptr;  // null for a circle's centre
+  int count = 0;
+  float radius = 0.0f;
+};
+
+Core core_of(const Collider& c) {
+  if (c.geom == Geom::Circle) return Core{&c.pos, nullptr, 1, c.radius};
+  return Core{c.v, c.n, c.count, 0.0f};
+}
+
+inline int next(int i, int count) {
+  return i + 1 == count ? 0 : i + 1;
+}
+
+// The face of p of greatest separation from q's core: over p's edges, the least signed
+// distance of q's vertices from the edge's line; the largest of those (the first on ties).
+float max_separation(const Core& p, const Core& q, int& face) {
+  float best = -FLT_MAX;
+  face = 0;
+  for (int i = 0; i < p.count; ++i) {
+    const Vec2 n = p.n[i], v = p.v[i];
+    float least = FLT_MAX;
+    for (int j = 0; j < q.count; ++j) least = std::min(least, dot(n, q.v[j] - v));
+    if (least > best) {
+      best = least;
+      face = i;
+    }
+  }
+  return best;
+}
+
+// A point of the incident face while it is clipped, with the features that made it, in the
+// reference shape's terms (index_r on the reference shape, index_i on the incident one).
+struct ClipPoint {
+  Vec2 v;
+  int index_r;
+  FeatureType type_r;
+  int index_i;
+  FeatureType type_i;
+};
+
+// Keeps the part of segment in[0] in[1] where dot(side, x) <= offset (Sutherland-Hodgman on
+// one plane). A point made by the cut is the reference shape's vertex `ref_vertex` against
+// the incident face. Returns how many points are left (0 to 2).
+int clip_to_side(const ClipPoint in[2], ClipPoint out[2], Vec2 side, float offset, int ref_vertex) {
+  const float d0 = dot(side, in[0].v) - offset;
+  const float d1 = dot(side, in[1].v) - offset;
+  int n = 0;
+  if (d0 <= 0.0f) out[n++] = in[0];
+  if (d1 <= 0.0f) out[n++] = in[1];
+  if (d0 * d1 < 0.0f) {
+    const float t = d0 / (d0 - d1);
+    out[n++] = ClipPoint{in[0].v + t * (in[1].v - in[0].v), ref_vertex, FeatureType::Vertex,
+                         in[0].index_i, FeatureType::Face};
+  }
+  return n;
+}
+
+// One contact point from the features' ids in reference / incident terms.
+int id_of(const ClipPoint& p, bool flip) {
+  return flip ? contact_id(p.index_i, p.type_i, p.index_r, p.type_r)
+              : contact_id(p.index_r, p.type_r, p.index_i, p.type_i);
+}
+
+// Two cores with edges.
+template <bool kTrace>
+Manifold faces(const Core& a, const Core& b, ManifoldTrace* t) {
+  Manifold m;
+  int face_a, face_b;
+  const float sep_a = max_separation(a, b, face_a);
+  const float sep_b = max_separation(b, a, face_b);
+  const float total = a.radius + b.radius;
+  if constexpr (kTrace) {
+    t->method = ManifoldMethod::Faces;
+    t->face_a = face_a;
+    t->face_b = face_b;
+    t->separation_a = sep_a;
+    t->separation_b = sep_b;
+  }
+  if (sep_a > total || sep_b > total) {
+    if constexpr (kTrace) t->apart = true;
+    return m;
+  }
+  const bool flip = sep_b > sep_a + kManifoldFaceTolerance;
+  const Core& ref = flip ? b : a;
+  const Core& inc = flip ? a : b;
+  const int i1 = flip ? face_b : face_a;
+  const Vec2 v11 = ref.v[i1], v12 = ref.v[next(i1, ref.count)];
+  const Vec2 n1 = ref.n[i1];
+  // The incident face: the edge whose normal is most against n1.
+  int i2 = 0;
+  float least = FLT_MAX;
+  for (int i = 0; i < inc.count; ++i) {
+    const float d = dot(inc.n[i], n1);
+    if (d < least) {
+      least = d;
+      i2 = i;
+    }
+  }
+  const int i2b = next(i2, inc.count);
+  const ClipPoint start[2] = {{inc.v[i2], i1, FeatureType::Face, i2, FeatureType::Vertex},
+                              {inc.v[i2b], i1, FeatureType::Face, i2b, FeatureType::Vertex}};
+  const Vec2 e = v12 - v11;
+  const Vec2 tangent = e / std::sqrt(dot(e, e));
+  ClipPoint c1[2], c2[2];
+  const int n_1 = clip_to_side(start, c1, -tangent, -dot(tangent, v11) + total, i1);
+  const int n_2 =
+      n_1 < 2 ? 0 : clip_to_side(c1, c2, tangent, dot(tangent, v12) + total, next(i1, ref.count));
+  if constexpr (kTrace) {
+    t->flip = flip;
+    t->reference = i1;
+    t->ref0 = v11;
+    t->ref1 = v12;
+    t->ref_normal = n1;
+    t->incident = i2;
+    t->inc0 = start[0].v;
+    t->inc1 = start[1].v;
+    t->clip1_count = n_1;
+    for (int k = 0; k < n_1; ++k) t->clip1[k] = c1[k].v;
+    t->clip2_count = n_2 < 2 ? 0 : 2;
+    t->radius_a = a.radius;
+    t->radius_b = b.radius;
+  }
+  m.normal = (flip ? -n1 : n1) + Vec2(0.0f);  // + 0: no -0 in the answer
+  if (n_2 < 2) return m;                      // the incident face lies beside the reference face
+  const float front = dot(n1, v11);
+  for (int k = 0; k < 2; ++k) {
+    const Vec2 cv = c2[k].v;
+    const float core_gap = dot(n1, cv) - front;
+    const float separation = core_gap - total;
+    const bool keep = separation <= 0.0f;
+    if constexpr (kTrace) {
+      t->clip2[k] = cv;
+      t->clip_separation[k] = separation;
+      t->kept[k] = keep;
+    }
+    if (!keep) continue;
+    // The reference surface above cv, and the incident surface at cv, along n1.
+    const Vec2 on_ref = cv + (ref.radius - core_gap) * n1;
+    const Vec2 on_inc = cv - inc.radius * n1;
+    m.points[m.count++] = ContactPoint{0.5f * (on_ref + on_inc), separation, id_of(c2[k], flip)};
+  }
+  m.hit = m.count > 0;
+  return m;
+}
+
+// A circle (centre c, radius rc) against a core with edges; the circle is A or B.
+template <bool kTrace>
+Manifold circle_edges(const Core& poly, Vec2 c, float rc, bool circle_is_a, ManifoldTrace* t) {
+  Manifold m;
+  const float total = rc + poly.radius;
+  int face = 0;
+  float separation = -FLT_MAX;
+  for (int i = 0; i < poly.count; ++i) {
+    const float s = dot(poly.n[i], c - poly.v[i]);
+    if (s > separation) {
+      separation = s;
+      face = i;
+    }
+  }
+  if constexpr (kTrace) {
+    t->method = ManifoldMethod::CircleFace;
+    t->reference = face;
+    t->separation_a = separation;
+    t->radius_a = circle_is_a ? rc : poly.radius;
+    t->radius_b = circle_is_a ? poly.radius : rc;
+  }
+  if (separation > total) {
+    if constexpr (kTrace) t->apart = true;
+    return m;
+  }
+  const int j = next(face, poly.count);
+  const Vec2 v1 = poly.v[face], v2 = poly.v[j];
+  int vertex = -1;                  // the nearest feature is this vertex, else the face
+  if (separation >= FLT_EPSILON) {  // the centre outside the core: its face, or a vertex
+    if (dot(c - v1, v2 - v1) <= 0.0f) {
+      vertex = face;
+    } else if (dot(c - v2, v1 - v2) <= 0.0f) {
+      vertex = j;
+    }
+  }
+  Vec2 n = poly.n[face];
+  Vec2 on_poly;
+  if (vertex >= 0) {
+    const Vec2 d = c - poly.v[vertex];
+    const float d2 = dot(d, d);
+    if (d2 > total * total) {
+      if constexpr (kTrace) {
+        t->method = ManifoldMethod::CircleVertex;
+        t->vertex = vertex;
+        t->apart = true;
+      }
+      return m;
+    }
+    n = d / std::sqrt(d2);
+    on_poly = poly.v[vertex] + poly.radius * n;
+  } else {
+    on_poly = c + (poly.radius - dot(c - v1, n)) * n;
+  }
+  const Vec2 on_circle = c - rc * n;
+  const float sep = dot(on_circle - on_poly, n);
+  if constexpr (kTrace) {
+    if (vertex >= 0) t->method = ManifoldMethod::CircleVertex;
+    t->vertex = vertex;
+    t->ref0 = v1;
+    t->ref1 = v2;
+    t->ref_normal = n;
+    t->centre_a = circle_is_a ? c : Vec2(0.0f);
+    t->centre_b = circle_is_a ? Vec2(0.0f) : c;
+  }
+  const FeatureType pt = vertex >= 0 ? FeatureType::Vertex : FeatureType::Face;
+  const int pi = vertex >= 0 ? vertex : face;
+  m.hit = true;
+  m.normal = (circle_is_a ? -n : n) + Vec2(0.0f);  // n: from the core toward the circle
+  m.count = 1;
+  m.points[0] = ContactPoint{0.5f * (on_poly + on_circle), sep,
+                             circle_is_a ? contact_id(0, FeatureType::Vertex, pi, pt)
+                                         : contact_id(pi, pt, 0, FeatureType::Vertex)};
+  return m;
+}
+
+template <bool kTrace>
+Manifold circles(const Collider& a, const Collider& b, ManifoldTrace* t) {
+  Manifold m;
+  const Vec2 d = b.pos - a.pos;
+  const float total = a.radius + b.radius;
+  const float d2 = dot(d, d);
+  if constexpr (kTrace) {
+    t->method = ManifoldMethod::Circles;
+    t->centre_a = a.pos;
+    t->centre_b = b.pos;
+    t->radius_a = a.radius;
+    t->radius_b = b.radius;
+  }
+  if (d2 > total * total) {
+    if constexpr (kTrace) t->apart = true;
+    return m;
+  }
+  const float dist = std::sqrt(d2);
+  const Vec2 n = dist > 0.0f ? d / dist : Vec2(1.0f, 0.0f);
+  const Vec2 on_a = a.pos + a.radius * n, on_b = b.pos - b.radius * n;
+  m.hit = true;
+  m.normal = n;
+  m.count = 1;
+  m.points[0] = ContactPoint{0.5f * (on_a + on_b), dist - total,
+                             contact_id(0, FeatureType::Vertex, 0, FeatureType::Vertex)};
+  return m;
+}
+
+template <bool kTrace>
+Manifold convex_pair(const Collider& a, const Collider& b, ManifoldTrace* t) {
+  if constexpr (kTrace) *t = ManifoldTrace{};
+  if (is_point(a) || is_point(b)) {
+    if constexpr (kTrace) t->method = ManifoldMethod::Unsupported;
+    Manifold m;
+    m.supported = false;
+    return m;
+  }
+  const bool ca = a.geom == Geom::Circle, cb = b.geom == Geom::Circle;
+  if (ca && cb) return circles<kTrace>(a, b, t);
+  if (ca) return circle_edges<kTrace>(core_of(b), a.pos, a.radius, true, t);
+  if (cb) return circle_edges<kTrace>(core_of(a), b.pos, b.radius, false, t);
+  return faces<kTrace>(core_of(a), core_of(b), t);
+}
+
+// The deepest point's separation (+inf without points).
+float deepest(const Manifold& m) {
+  float s = INFINITY;
+  for (int k = 0; k < m.count; ++k) s = std::min(s, m.points[k].separation);
+  return s;
+}
+
+// A concave polygon: each pair of convex pieces, and the one that presses deepest.
+template <bool kTrace>
+Manifold pieces(const Collider& a, const Collider& b, ManifoldTrace* t) {
+  const int na = has_pieces(a) ? a.piece_count : 1;
+  const int nb = has_pieces(b) ? b.piece_count : 1;
+  Manifold best;
+  ManifoldTrace scratch;
+  bool found = false;
+  for (int i = 0; i < na; ++i) {
+    const Collider& pa = has_pieces(a) ? a.pieces[i] : a;
+    for (int j = 0; j < nb; ++j) {
+      const Collider& pb = has_pieces(b) ? b.pieces[j] : b;
+      if (!aabb_overlaps(pa.bounds, pb.bounds)) continue;
+      const Manifold m = convex_pair<kTrace>(pa, pb, kTrace ? &scratch : nullptr);
+      if (!m.supported) return m;
+      if (m.hit && (!found || deepest(m) < deepest(best))) {
+        best = m;
+        found = true;
+        if constexpr (kTrace) *t = scratch;
+      }
+    }
+  }
+  if constexpr (kTrace) {
+    if (!found) {
+      *t = ManifoldTrace{};
+      t->apart = true;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+Manifold manifold(const Collider& a, const Collider& b, ManifoldTrace* trace) {
+  if (has_pieces(a) || has_pieces(b)) {
+    return trace ? pieces<true>(a, b, trace) : pieces<false>(a, b, nullptr);
+  }
+  return trace ? convex_pair<true>(a, b, trace) : convex_pair<false>(a, b, nullptr);
+}
+
+}  // namespace hitbox

@@ -2,12 +2,17 @@
 // One function per pair family, traced or not (template <bool kTrace>).
 #include "hitbox/manifold.h"
 
+#include <bit>
 #include <cfloat>
 #include <cmath>
+#include <cstring>
 
+#include "collide_fast.h"
 #include "hitbox/concave.h"
 
 namespace hitbox {
+
+using namespace collide_detail;  // NOLINT: the lane helpers shared with sat (collide_fast.h)
 
 const char* manifold_method_name(ManifoldMethod m) {
   switch (m) {
@@ -45,21 +50,72 @@ inline int next(int i, int count) {
   return i + 1 == count ? 0 : i + 1;
 }
 
-// The face of p of greatest separation from q's core: over p's edges, the least signed
-// distance of q's vertices from the edge's line; the largest of those (the first on ties).
-float max_separation(const Core& p, const Core& q, int& face) {
-  float best = -FLT_MAX;
+// The face of p of greatest separation from q: over p's edges, the least signed distance of
+// q's core vertices from the edge's line (q's least projection on the edge's normal minus the
+// edge's own); the largest of those, the first on ties. Four edges at a time: each group's
+// normals and first vertices as x and y lanes (reading up to three entries past the last
+// edge, inside the pose's storage: v is followed by n, n by the axes), q's vertices
+// projected on them as the static test projects (project_lanes).
+float max_separation(const Collider& p, const Collider& q, int& face) {
+  const f4 neg = splat4(-FLT_MAX);
+  f4 best = neg;
+  alignas(16) float seps[kMaxPolygonPoints + 4];
+  const bool round = q.geom == Geom::Circle;
+  const f4 cx = splat4(q.pos.x), cy = splat4(q.pos.y);
+  for (int k = 0; k < p.count; k += 4) {
+    f4 a, b;
+    std::memcpy(&a, p.n + k, sizeof a);
+    std::memcpy(&b, p.n + k + 2, sizeof b);
+    const f4 nx = shuffle<0, 2, 4, 6>(a, b), ny = shuffle<1, 3, 5, 7>(a, b);
+    std::memcpy(&a, p.v + k, sizeof a);
+    std::memcpy(&b, p.v + k + 2, sizeof b);
+    const f4 own = nx * shuffle<0, 2, 4, 6>(a, b) + ny * shuffle<1, 3, 5, 7>(a, b);
+    f4 lo = nx * cx + ny * cy, hi;
+    if (!round) project_lanes(q, nx, ny, lo, hi);
+    f4 sep = lo - own;
+    sep = live_lanes(k, p.count) ? sep : neg;
+    best = sep > best ? sep : best;
+    std::memcpy(seps + k, &sep, sizeof sep);
+  }
+  // The largest, in every lane; then the first edge that has it.
+  best = best > shuffle<1, 0, 3, 2>(best) ? best : shuffle<1, 0, 3, 2>(best);
+  best = best > shuffle<2, 3, 0, 1>(best) ? best : shuffle<2, 3, 0, 1>(best);
   face = 0;
-  for (int i = 0; i < p.count; ++i) {
-    const Vec2 n = p.n[i], v = p.v[i];
-    float least = FLT_MAX;
-    for (int j = 0; j < q.count; ++j) least = std::min(least, dot(n, q.v[j] - v));
-    if (least > best) {
-      best = least;
-      face = i;
+  for (int k = 0; k < p.count; k += 4) {
+    f4 sep;
+    std::memcpy(&sep, seps + k, sizeof sep);
+    const unsigned at = lane_mask(sep == best);
+    if (at) {
+      face = k + std::countr_zero(at);
+      break;
     }
   }
-  return best;
+  return best[0];
+}
+
+// The edge of p whose outward normal is most against n (the first on ties).
+int most_against(const Collider& p, Vec2 n) {
+  const f4 nx = splat4(n.x), ny = splat4(n.y), inf = splat4(FLT_MAX);
+  f4 least = inf;
+  alignas(16) float ds[kMaxPolygonPoints + 4];
+  for (int k = 0; k < p.count; k += 4) {
+    f4 a, b;
+    std::memcpy(&a, p.n + k, sizeof a);
+    std::memcpy(&b, p.n + k + 2, sizeof b);
+    f4 d = shuffle<0, 2, 4, 6>(a, b) * nx + shuffle<1, 3, 5, 7>(a, b) * ny;
+    d = live_lanes(k, p.count) ? d : inf;
+    least = d < least ? d : least;
+    std::memcpy(ds + k, &d, sizeof d);
+  }
+  least = least < shuffle<1, 0, 3, 2>(least) ? least : shuffle<1, 0, 3, 2>(least);
+  least = least < shuffle<2, 3, 0, 1>(least) ? least : shuffle<2, 3, 0, 1>(least);
+  for (int k = 0; k < p.count; k += 4) {
+    f4 d;
+    std::memcpy(&d, ds + k, sizeof d);
+    const unsigned at = lane_mask(d == least);
+    if (at) return k + std::countr_zero(at);
+  }
+  return 0;
 }
 
 // A point of the incident face while it is clipped, with the features that made it, in the
@@ -97,11 +153,12 @@ int id_of(const ClipPoint& p, bool flip) {
 
 // Two cores with edges.
 template <bool kTrace>
-Manifold faces(const Core& a, const Core& b, ManifoldTrace* t) {
+Manifold faces(const Collider& ca, const Collider& cb, ManifoldTrace* t) {
+  const Core a = core_of(ca), b = core_of(cb);
   Manifold m;
   int face_a, face_b;
-  const float sep_a = max_separation(a, b, face_a);
-  const float sep_b = max_separation(b, a, face_b);
+  const float sep_a = max_separation(ca, cb, face_a);
+  const float sep_b = max_separation(cb, ca, face_b);
   const float total = a.radius + b.radius;
   if constexpr (kTrace) {
     t->method = ManifoldMethod::Faces;
@@ -117,19 +174,11 @@ Manifold faces(const Core& a, const Core& b, ManifoldTrace* t) {
   const bool flip = sep_b > sep_a + kManifoldFaceTolerance;
   const Core& ref = flip ? b : a;
   const Core& inc = flip ? a : b;
+  const Collider& inc_shape = flip ? ca : cb;
   const int i1 = flip ? face_b : face_a;
   const Vec2 v11 = ref.v[i1], v12 = ref.v[next(i1, ref.count)];
   const Vec2 n1 = ref.n[i1];
-  // The incident face: the edge whose normal is most against n1.
-  int i2 = 0;
-  float least = FLT_MAX;
-  for (int i = 0; i < inc.count; ++i) {
-    const float d = dot(inc.n[i], n1);
-    if (d < least) {
-      least = d;
-      i2 = i;
-    }
-  }
+  const int i2 = most_against(inc_shape, n1);  // the incident face
   const int i2b = next(i2, inc.count);
   const ClipPoint start[2] = {{inc.v[i2], i1, FeatureType::Face, i2, FeatureType::Vertex},
                               {inc.v[i2b], i1, FeatureType::Face, i2b, FeatureType::Vertex}};
@@ -179,18 +228,15 @@ Manifold faces(const Core& a, const Core& b, ManifoldTrace* t) {
 
 // A circle (centre c, radius rc) against a core with edges; the circle is A or B.
 template <bool kTrace>
-Manifold circle_edges(const Core& poly, Vec2 c, float rc, bool circle_is_a, ManifoldTrace* t) {
+Manifold circle_edges(const Collider& shape, const Collider& circle, bool circle_is_a,
+                      ManifoldTrace* t) {
+  const Core poly = core_of(shape);
+  const Vec2 c = circle.pos;
+  const float rc = circle.radius;
   Manifold m;
   const float total = rc + poly.radius;
   int face = 0;
-  float separation = -FLT_MAX;
-  for (int i = 0; i < poly.count; ++i) {
-    const float s = dot(poly.n[i], c - poly.v[i]);
-    if (s > separation) {
-      separation = s;
-      face = i;
-    }
-  }
+  const float separation = max_separation(shape, circle, face);
   if constexpr (kTrace) {
     t->method = ManifoldMethod::CircleFace;
     t->reference = face;
@@ -291,9 +337,9 @@ Manifold convex_pair(const Collider& a, const Collider& b, ManifoldTrace* t) {
   }
   const bool ca = a.geom == Geom::Circle, cb = b.geom == Geom::Circle;
   if (ca && cb) return circles<kTrace>(a, b, t);
-  if (ca) return circle_edges<kTrace>(core_of(b), a.pos, a.radius, true, t);
-  if (cb) return circle_edges<kTrace>(core_of(a), b.pos, b.radius, false, t);
-  return faces<kTrace>(core_of(a), core_of(b), t);
+  if (ca) return circle_edges<kTrace>(b, a, true, t);
+  if (cb) return circle_edges<kTrace>(a, b, false, t);
+  return faces<kTrace>(a, b, t);
 }
 
 // The deepest point's separation (+inf without points).

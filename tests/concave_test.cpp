@@ -362,6 +362,61 @@ TEST(ConcaveProperty, SatGjkMtdAgainstClippingOfTheWholeOutline) {
   EXPECT_GT(misses, 500);
 }
 
+// A point inside a concave polygon leaves it by its distance to the outline: the push must
+// leave the whole outline, not only the piece the point started in. (A case found by an
+// independent check: the push out of the first piece ended 16.8 px inside another.)
+TEST(Concave, MtdMovesAPointOutOfTheWholeOutline) {
+  Shape p;
+  p.id = "A";
+  p.kind = Kind::Point;
+  p.pos = {753.332, 558.711};
+  Shape b;
+  b.id = "B";
+  b.kind = Kind::Polygon;
+  b.pos = {752.715, 544.711};
+  b.angle = -4.826;
+  b.points = {{54.175, -54.62}, {6.094, -8.991},   {28.234, -61.37},
+              {2.617, -29.856}, {-41.53, -19.284}, {-11.791, -1.396},
+              {-9.488, 75.723}, {8.911, 30.138},   {57.091, 54.434}};
+  const MtdResult m = mtd(Posed(p), Posed(b));
+  ASSERT_TRUE(m.hit);
+  const ref::Poly outline = ref::world_polygon(b);
+  const double inside = ref::point_polygon_signed_distance(p.pos, outline);
+  EXPECT_NEAR(m.depth, -inside, ref::kLen);  // 10.76 px
+  const DVec2 moved = p.pos + DVec2(m.vector.x, m.vector.y);
+  EXPECT_GT(ref::point_polygon_signed_distance(moved, outline), -ref::kLen);
+}
+
+TEST(ConcaveProperty, MtdOfAPointIsItsDistanceToTheOutline) {
+  std::mt19937 rng(1127);
+  std::uniform_real_distribution<double> pos(-70.0, 70.0);
+  int inside = 0;
+  for (int iter = 0; iter < 8000; ++iter) {
+    const Shape star = random_star(rng, {0, 0});
+    Shape p;
+    p.id = "P";
+    p.kind = Kind::Point;
+    p.pos = DVec2(pos(rng), pos(rng));
+    const ref::Poly outline = ref::world_polygon(star);
+    const double d = ref::point_polygon_signed_distance(p.pos, outline);
+    if (!(d < -ref::kBand)) continue;
+    ++inside;
+    SCOPED_TRACE(ref::describe(star) + " vs point at " + std::to_string(p.pos.x) + ", " +
+                 std::to_string(p.pos.y));
+    const bool swap = iter % 2 == 1;
+    const Posed a(p), b(star);
+    const MtdResult m = swap ? mtd(b, a) : mtd(a, b);
+    ASSERT_TRUE(m.hit);
+    EXPECT_NEAR(m.depth, -d, ref::kLen);
+    // Moved by the push (the point, or the star the other way), the point is on the outline.
+    const DVec2 v(m.vector.x, m.vector.y);
+    const DVec2 moved = swap ? p.pos - v : p.pos + v;
+    EXPECT_GT(ref::point_polygon_signed_distance(moved, outline), -ref::kLen);
+    if (::testing::Test::HasFailure()) return;
+  }
+  EXPECT_GT(inside, 900);
+}
+
 // A ball thrown at a concave star: the first time its centre comes within the radius of the
 // whole outline, by fine sampling and bisection of the reference's point-to-polygon distance.
 TEST(ConcaveProperty, BallAgainstStarSweptAgainstBisection) {

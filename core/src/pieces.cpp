@@ -111,6 +111,36 @@ Range overlap_range(const Collider& a, const Collider& b, Vec2 n) {
   return total;
 }
 
+// The push of a point (A or B) out of the other shape's outline, which holds it: to the
+// nearest point of the outline's edges.
+MtdResult point_out_of_outline(const Collider& a, const Collider& b) {
+  const bool point_is_a = is_point(a);
+  const Vec2 p = point_is_a ? a.pos : b.pos;
+  const Collider& shape = point_is_a ? b : a;
+  Vec2 nearest = p;
+  float best = kInf;
+  for (int k = 0; k < shape.count; ++k) {
+    const Vec2 v0 = shape.v[k], v1 = shape.v[k + 1 == shape.count ? 0 : k + 1];
+    const Vec2 e = v1 - v0;
+    const float len2 = dot(e, e);
+    const float t = len2 > 0.0f ? std::clamp(dot(p - v0, e) / len2, 0.0f, 1.0f) : 0.0f;
+    const Vec2 q = v0 + t * e;
+    const float d2 = dot(q - p, q - p);
+    if (d2 < best) {
+      best = d2;
+      nearest = q;
+    }
+  }
+  MtdResult m;
+  m.hit = true;
+  m.depth = std::sqrt(best);
+  // A (the point, or the shape) leaves along the way from the point to the outline.
+  const Vec2 out = m.depth > 0.0f ? (nearest - p) / m.depth : Vec2(1.0f, 0.0f);
+  m.normal = point_is_a ? out : -out;
+  m.vector = m.normal * m.depth;
+  return m;
+}
+
 }  // namespace
 
 SatResult sat_pieces(const Collider& a, const Collider& b, SatTrace* trace, bool early_exit,
@@ -166,6 +196,14 @@ MtdResult mtd_pieces(const Collider& a, const Collider& b, SatTrace* trace, Piec
       const MtdResult m = mtd(pa[i], pb[j]);
       if (m.hit && dot(m.normal, m.normal) > 0.0f) cands.push_back({m.normal, i, j});
     }
+  }
+  if (overlapping && (is_point(a) || is_point(b))) {
+    // A point inside the outline leaves it by the nearest point of the outline (which can
+    // lie past a piece the point is not in, or be a reflex corner that no piece's axis
+    // points to).
+    name(which, first_i, first_j);
+    if (trace) mtd(pa[first_i], pb[first_j], trace);
+    return point_out_of_outline(a, b);
   }
   if (cands.empty()) {
     // Overlapping pieces with no axis between them (degenerate pieces on one spot): their own

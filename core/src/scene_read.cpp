@@ -502,7 +502,42 @@ std::string text_field(Checker& c, const json& j, const std::string& field) {
   return s;
 }
 
-// "lesson": {"title": "...", "text": ["paragraph", ...], "try": "..."}.
+// "tasks": [{"task": "...", "when": "condition", "why": "..."}, ...] (task.h).
+std::vector<LessonTask> read_tasks(Checker& c, const json& j) {
+  if (!j.is_array()) {
+    c.fail("lesson.tasks",
+           "must be an array of {\"task\": ..., \"when\": ..., \"why\": ...}, not " + describe(j));
+  }
+  std::vector<LessonTask> tasks;
+  for (std::size_t i = 0; i < j.size(); ++i) {
+    const std::string at = "lesson.tasks[" + std::to_string(i) + "]";
+    const json& t = j[i];
+    if (!t.is_object()) {
+      c.fail(at,
+             "must be an object {\"task\": ..., \"when\": ..., \"why\": ...}, not " + describe(t));
+    }
+    for (const auto& item : t.items()) {
+      if (item.key() != "task" && item.key() != "when" && item.key() != "why") {
+        c.fail(at + "." + item.key(), "unknown key (a task has: task, when, why)");
+      }
+    }
+    LessonTask task;
+    for (const char* key : {"task", "when", "why"}) {
+      const auto v = t.find(key);
+      if (v == t.end()) c.fail(at + "." + key, "is required (a non-empty string)");
+      const std::string_view k(key);
+      std::string& dest = k == "task" ? task.task : k == "when" ? task.when : task.why;
+      dest = text_field(c, *v, at + "." + key);
+    }
+    if (const std::string problem = parse_condition(task.when, task.condition); !problem.empty()) {
+      c.fail(at + ".when", problem);
+    }
+    tasks.push_back(std::move(task));
+  }
+  return tasks;
+}
+
+// "lesson": {"title": "...", "text": ["paragraph", ...], "try": "...", "tasks": [...]}.
 Lesson read_lesson(Checker& c, const json& j) {
   c.set_shape("");
   if (!j.is_object()) {
@@ -511,8 +546,8 @@ Lesson read_lesson(Checker& c, const json& j) {
   }
   for (const auto& item : j.items()) {
     const std::string& k = item.key();
-    if (k != "title" && k != "text" && k != "try") {
-      c.fail("lesson." + k, "unknown key (a lesson has: title, text, try)");
+    if (k != "title" && k != "text" && k != "try" && k != "tasks") {
+      c.fail("lesson." + k, "unknown key (a lesson has: title, text, try, tasks)");
     }
   }
   Lesson l;
@@ -529,6 +564,7 @@ Lesson read_lesson(Checker& c, const json& j) {
     l.text.push_back(text_field(c, (*text)[i], "lesson.text[" + std::to_string(i) + "]"));
   }
   if (const auto t = j.find("try"); t != j.end()) l.try_this = text_field(c, *t, "lesson.try");
+  if (const auto t = j.find("tasks"); t != j.end()) l.tasks = read_tasks(c, *t);
   return l;
 }
 
@@ -609,7 +645,13 @@ Scene parse_scene(std::string_view text, const std::string& file, const ImageLoa
   }
   if (const auto f = root.find("focus"); f != root.end()) scene.focus = read_focus(c, *f, scene);
   if (const auto a = root.find("accuracy"); a != root.end()) scene.accuracy = read_accuracy(c, *a);
-  if (const auto l = root.find("lesson"); l != root.end()) scene.lesson = read_lesson(c, *l);
+  if (const auto l = root.find("lesson"); l != root.end()) {
+    scene.lesson = read_lesson(c, *l);
+    for (std::size_t i = 0; i < scene.lesson->tasks.size(); ++i) {
+      const std::string problem = condition_shape_problem(scene.lesson->tasks[i].condition, scene);
+      if (!problem.empty()) c.fail("lesson.tasks[" + std::to_string(i) + "].when", problem);
+    }
+  }
   if (const auto w = root.find("world"); w != root.end()) scene.world = read_world(c, *w);
   return scene;
 }

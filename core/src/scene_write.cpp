@@ -73,6 +73,17 @@ class Writer {
       }
       out += l.text.empty() ? "]" : "\n    ]";
       if (!l.try_this.empty()) out += ",\n    \"try\": " + str(l.try_this, "lesson.try");
+      if (!l.tasks.empty()) {
+        out += ",\n    \"tasks\": [";
+        for (std::size_t i = 0; i < l.tasks.size(); ++i) {
+          const LessonTask& t = l.tasks[i];
+          out += i == 0 ? "\n      " : ",\n      ";
+          out += "{\"task\": " + str(t.task, "lesson.tasks.task") +
+                 ", \"when\": " + str(t.when, "lesson.tasks.when") +
+                 ", \"why\": " + str(t.why, "lesson.tasks.why") + "}";
+        }
+        out += "\n    ]";
+      }
       out += "\n  }";
     }
     out += ",\n  \"shapes\": [";

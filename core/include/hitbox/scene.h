@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "hitbox/shape.h"
+#include "hitbox/task.h"
 
 namespace hitbox {
 
@@ -26,11 +27,22 @@ struct View {
   bool operator==(const View&) const = default;
 };
 
+// One thing a lesson asks the learner to do: the sentence, the condition the window checks
+// on the pair in focus (task.h), and what it says once the condition holds.
+struct LessonTask {
+  std::string task;  // "task": non-empty
+  std::string when;  // "when": the condition as written
+  std::string why;   // "why": non-empty
+  Condition condition;
+  bool operator==(const LessonTask&) const = default;
+};
+
 // A lesson: the text a teaching scene shows beside the canvas (docs/scene-format.md).
 struct Lesson {
   std::string title;              // non-empty
   std::vector<std::string> text;  // paragraphs, in order (at least one, none empty)
   std::string try_this;           // "try": a suggested thing to do; "" when absent
+  std::vector<LessonTask> tasks;  // "tasks", in order
   bool operator==(const Lesson&) const = default;
 };
 

@@ -1,0 +1,68 @@
+// A lesson's tasks: a sentence, a condition the window checks every frame on the analysis of
+// the pair in focus, and what to say when it holds (docs/scene-format.md, "tasks").
+//
+// Conditions are a small expression language with no loops and no calls:
+//   condition := either ("or" either)*          either := both ("and" both)*
+//   both      := "not" both | value [op value]  op     := < <= > >= == !=
+//   value     := number | name | "(" condition ")"
+// A name reads one number:
+//   <algorithm>.hit      1 when the algorithm ran and says hit, else 0 (aabb, sat, ...)
+//   <algorithm>.<figure> aabb.depth, bounding_circle.gap, sat.overlap, sat.axes, mtd.depth,
+//                        swept.toi, pixel.cells, gjk.depth, gjk.distance
+//   a.<field>, b.<field> the focus pair's shapes: x, y, angle, scale, vx, vy
+//   shape.<id>.<field>   a shape by its id (letters, digits, _ and -), the same fields
+//   play.time            seconds of play mode since Reset
+// A comparison with a number that is not there (an algorithm that did not run, a figure of a
+// miss) is false; a value alone holds when it is not 0.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hitbox/analysis.h"
+#include "hitbox/shape.h"
+
+namespace hitbox {
+
+struct Scene;
+
+// A condition, parsed once: its steps in postfix order.
+struct Condition {
+  enum class Op : std::uint8_t { Number, Read, Not, And, Or, Less, LessEq, More, MoreEq, Eq, Ne };
+  // What a Read step reads.
+  enum class Source : std::uint8_t { Algo, ShapeA, ShapeB, ShapeId, PlayTime };
+  struct Step {
+    Op op = Op::Number;
+    double number = 0.0;  // Number
+    Source source = Source::Algo;
+    std::uint32_t algo = 0;  // Algo: the algorithm's bit
+    std::string name;        // Algo: the figure ("hit", "depth"...); shapes: the field
+    std::string shape;       // ShapeId: the id
+    bool operator==(const Step&) const = default;
+  };
+  std::vector<Step> steps;
+  std::uint32_t algos = 0;  // the algorithms it reads (the window runs them)
+  bool operator==(const Condition&) const = default;
+};
+
+// Parses `text`; returns "" or what is wrong and where ("at 12: unknown figure 'dpeth' of mtd
+// (it has: hit, depth)").
+std::string parse_condition(std::string_view text, Condition& out);
+
+// Whether every shape the condition names by id is in the scene: "" or the first missing.
+std::string condition_shape_problem(const Condition& c, const Scene& scene);
+
+// What a condition reads in one frame.
+struct TaskInputs {
+  const PairAnalysis* analysis = nullptr;  // the focus pair's, or none
+  const Shape* a = nullptr;                // the focus pair
+  const Shape* b = nullptr;
+  const Scene* scene = nullptr;
+  double play_time = 0.0;
+};
+
+bool condition_holds(const Condition& c, const TaskInputs& in);
+
+}  // namespace hitbox

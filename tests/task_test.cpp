@@ -1,0 +1,123 @@
+// Lesson task conditions (core/include/hitbox/task.h): what parses, what each bad condition
+// says, and what holds on hand-placed pairs run through the dispatcher.
+#include "hitbox/task.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "hitbox/analysis.h"
+#include "hitbox/scene.h"
+#include "support/named_shapes.h"
+
+namespace hitbox {
+namespace {
+
+using named_shapes::circle;
+using named_shapes::rect;
+
+// Whether `when` holds for shapes a and b in focus (every algorithm run, no masks).
+bool holds(const std::string& when, const Shape& a, const Shape& b, double play_time = 0.0) {
+  Condition c;
+  const std::string problem = parse_condition(when, c);
+  EXPECT_EQ(problem, "") << when;
+  const PairAnalysis an = analyze(Posed(a), Posed(b), AnalysisInput{});
+  Scene scene;
+  scene.shapes = {a, b};
+  return condition_holds(c, TaskInputs{&an, &a, &b, &scene, play_time});
+}
+
+TEST(Task, ConditionsOnTheFocusPair) {
+  // Two thin sticks, parallel, 35 px apart along their normal at 45 degrees: the boxes
+  // overlap, SAT says miss.
+  const Shape a = rect("A", {600, 400}, {260, 24}, 45), b = rect("B", {642, 358}, {260, 24}, 45);
+  EXPECT_TRUE(holds("aabb.hit and not sat.hit", a, b));
+  EXPECT_FALSE(holds("sat.hit", a, b));
+  EXPECT_TRUE(holds("bounding_circle.hit or sat.hit", a, b));
+  EXPECT_TRUE(holds("a.angle > 44 and b.angle < 46", a, b));
+  EXPECT_TRUE(holds("shape.B.x == 642", a, b));
+  EXPECT_FALSE(holds("mtd.depth > 0", a, b));  // a miss has no depth: false, not an error
+  EXPECT_TRUE(holds("not (mtd.depth > 0)", a, b));
+  EXPECT_TRUE(holds("gjk.distance > 34 and gjk.distance < 36", a, b));
+  EXPECT_TRUE(holds("play.time >= 2.5", a, b, 3.0));
+  EXPECT_FALSE(holds("play.time >= 2.5", a, b, 1.0));
+}
+
+TEST(Task, FiguresOfAHit) {
+  // Circle of radius 10 sunk 4 px into a 100 x 20 box's top face.
+  const Shape floor = rect("F", {0, 0}, {100, 20}), ball = circle("C", {0, -16}, 10);
+  EXPECT_TRUE(holds("sat.hit and mtd.depth > 3.9 and mtd.depth < 4.1", floor, ball));
+  EXPECT_TRUE(holds("gjk.depth > 3.9", floor, ball));
+  EXPECT_TRUE(holds("sat.axes >= 3", floor, ball));
+  EXPECT_TRUE(holds("-1 < 0", floor, ball));
+  EXPECT_TRUE(holds("1", floor, ball));
+  EXPECT_FALSE(holds("0", floor, ball));
+}
+
+TEST(Task, ConditionReadsOnlyTheAlgorithmsItNames) {
+  Condition c;
+  ASSERT_EQ(parse_condition("aabb.hit and not (sat.hit or mtd.depth > 2)", c), "");
+  EXPECT_EQ(c.algos, kAlgoAabb | kAlgoSat | kAlgoMtd);
+}
+
+TEST(Task, BadConditionsSayWhatAndWhere) {
+  const auto problem = [](const char* text) {
+    Condition c;
+    return parse_condition(text, c);
+  };
+  EXPECT_EQ(problem(""), "at 1: a value is missing at the end");
+  EXPECT_EQ(problem("sta.hit"), "at 1: unknown name 'sta.hit' (an algorithm (" + algo_name_list() +
+                                    "), a, b, shape.ID or play)");
+  EXPECT_EQ(problem("mtd.dpeth > 2"), "at 1: unknown figure 'dpeth' of mtd (it has: hit, depth)");
+  EXPECT_EQ(problem("a.colour == 1"),
+            "at 1: unknown field 'colour' of a shape (it has: x y angle scale vx vy)");
+  EXPECT_EQ(problem("(sat.hit"), "at 9: ')' expected");
+  EXPECT_EQ(problem("sat.hit sat.hit"), "at 9: unexpected 's'");
+  EXPECT_EQ(problem("sat.hit and"), "at 12: a value is missing at the end");
+  EXPECT_EQ(problem("a.x > "), "at 7: a value is missing at the end");
+  EXPECT_EQ(problem("a.x > 1e999"), "at 7: a number expected");
+}
+
+TEST(Task, LessonTasksReadAndWriteBack) {
+  const std::string text = R"({"version": 1,
+    "lesson": {"title": "T", "text": ["p"], "tasks": [
+      {"task": "Make the boxes overlap", "when": "aabb.hit", "why": "Now they do."},
+      {"task": "Turn B", "when": "shape.B.angle > 45", "why": "Turned."}]},
+    "shapes": [{"id": "A", "kind": "rect", "pos": [0, 0], "size": [10, 10]},
+               {"id": "B", "kind": "rect", "pos": [30, 0], "size": [10, 10]}]})";
+  const Scene s = parse_scene(text, "lesson.json");
+  ASSERT_TRUE(s.lesson);
+  ASSERT_EQ(s.lesson->tasks.size(), 2u);
+  EXPECT_EQ(s.lesson->tasks[1].when, "shape.B.angle > 45");
+  EXPECT_EQ(s.lesson->tasks[0].condition.algos, kAlgoAabb);
+  EXPECT_EQ(parse_scene(scene_to_json(s), "again.json"), s);
+}
+
+TEST(Task, BadTasksAreSceneErrorsNamingTheTask) {
+  const auto error = [](const std::string& tasks) {
+    const std::string text = R"({"version": 1, "lesson": {"title": "T", "text": ["p"], "tasks": )" +
+                             tasks + R"(}, "shapes": [{"id": "A", "kind": "circle", "pos": [0, 0],
+                             "radius": 5}]})";
+    try {
+      parse_scene(text, "l.json");
+    } catch (const SceneError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(error(R"([{"task": "t", "when": "sat.hitt", "why": "w"}])"),
+            "l.json: field \"lesson.tasks[0].when\": at 1: unknown figure 'hitt' of sat (it has: "
+            "hit, overlap axes)");
+  EXPECT_EQ(error(R"([{"task": "t", "when": "shape.Z.x > 1", "why": "w"}])"),
+            "l.json: field \"lesson.tasks[0].when\": no shape has the id \"Z\"");
+  EXPECT_EQ(error(R"([{"task": "t", "why": "w"}])"),
+            "l.json: field \"lesson.tasks[0].when\": is required (a non-empty string)");
+  EXPECT_EQ(error(R"([{"task": "t", "when": "1", "why": "w", "score": 3}])"),
+            "l.json: field \"lesson.tasks[0].score\": unknown key (a task has: task, when, why)");
+  EXPECT_EQ(error(R"({"task": "t"})"),
+            "l.json: field \"lesson.tasks\": must be an array of {\"task\": ..., \"when\": ..., "
+            "\"why\": ...}, not an object");
+}
+
+}  // namespace
+}  // namespace hitbox

@@ -1,4 +1,4 @@
-// The sandbox facade: what the shell (platform/shell.h) asks of the editor. The state
+// The sandbox facade: what the shell (shell/shell.h) asks of the editor. The state
 // and its methods are in state.h (editing.cpp, focus.cpp, input.cpp); the world layer is
 // drawn by app/overlays/, the panels by app/panels/.
 #include "sandbox/sandbox.h"

@@ -78,7 +78,7 @@ struct ImGuiFrame {
   }
 };
 
-// One frame in the shell's order (Shell::frame, app/platform/shell.cpp): the edits asked for,
+// One frame in the shell's order (Shell::frame, app/shell/shell.cpp): the edits asked for,
 // ImGui's new frame, the analysis, the world drawn to a canvas that is not shown, the panels
 // and the play bar.
 void run_frame(Sandbox& sb) {

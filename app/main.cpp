@@ -13,7 +13,7 @@
 #include "cli/query.h"
 #include "cli/simulate.h"
 #include "cli/window_flags.h"
-#include "platform/window.h"
+#include "shell/window.h"
 
 int main(int argc, char** argv) {
 #if defined(__x86_64__) && defined(__SSE4_2__) && defined(__POPCNT__)

@@ -6,7 +6,7 @@
 #include <ostream>
 
 #include "hitbox/scene.h"
-#include "platform/window.h"
+#include "shell/window.h"
 
 namespace hitbox::app {
 

@@ -1,3 +1,5 @@
+// What both timing clocks share: the tick, measured, and its text. CMake compiles one of
+// timing_clock_thread.cpp (the desktop) or timing_clock_web.cpp (the browser) beside this.
 #include "compare/timing_clock.h"
 
 #include <algorithm>
@@ -22,37 +24,13 @@ double timing_clock_tick_ns() {
   return tick;
 }
 
-TimingBatch timing_batch() {
-  TimingBatch b;
-#ifdef __EMSCRIPTEN__
-  // At least 1 ms and ten ticks per batch, so a tick is at most a tenth of the reading.
-  b.batch_ns = std::max(1.0e6, 10.0 * timing_clock_tick_ns());
-  b.max_calls = 1 << 22;
-#endif
-  return b;
-}
-
-std::string timing_clock_text() {
-  const double tick = timing_clock_tick_ns();
-  char tick_text[32];
-  if (tick < 1000.0) {
-    std::snprintf(tick_text, sizeof tick_text, "%.0f ns", tick);
+std::string timing_tick_text(double tick_ns) {
+  char text[32];
+  if (tick_ns < 1000.0) {
+    std::snprintf(text, sizeof text, "%.0f ns", tick_ns);
   } else {
-    std::snprintf(tick_text, sizeof tick_text, "%.0f us", tick / 1000.0);
+    std::snprintf(text, sizeof text, "%.0f us", tick_ns / 1000.0);
   }
-  const TimingBatch b = timing_batch();
-  char text[256];
-#ifdef __EMSCRIPTEN__
-  std::snprintf(text, sizeof text,
-                "Clock: the browser's performance.now() (steps of %s here), on the main thread "
-                "between frames; batches of at least %.0f ms.",
-                tick_text, b.batch_ns / 1.0e6);
-#else
-  std::snprintf(text, sizeof text,
-                "Clock: std::chrono::steady_clock (steps of %s here), on a worker thread; "
-                "batches of at least %.0f us.",
-                tick_text, b.batch_ns / 1000.0);
-#endif
   return text;
 }
 

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "panels/layout.h"
 #include "platform/canvas.h"
+#include "platform/screen_rect.h"
 
 namespace hitbox::app {
 

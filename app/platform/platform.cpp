@@ -46,16 +46,13 @@ Platform::~Platform() {
   if (sdl) SDL_Quit();
 }
 
-int Platform::open(const WindowOptions& options) {
-  const bool headless = !options.screenshot.empty();
-  const bool bench = options.bench_frames > 0;
-
+int Platform::open(const WindowSetup& setup) {
   if (SDL_Init(SDL_INIT_VIDEO) != 0) return no_window("cannot start SDL video", SDL_GetError());
   sdl = true;
 
   // With no display SDL 2.26 may fall back to its offscreen driver, which shows nothing.
   const std::string driver = SDL_GetCurrentVideoDriver() ? SDL_GetCurrentVideoDriver() : "";
-  if (!headless && !bench && (driver == "offscreen" || driver == "dummy")) {
+  if (setup.interactive && (driver == "offscreen" || driver == "dummy")) {
     const char* asked = SDL_GetHint(SDL_HINT_VIDEODRIVER);
     if (asked == nullptr || *asked == '\0') {
       return no_window(
@@ -84,10 +81,10 @@ int Platform::open(const WindowOptions& options) {
   SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
 
   Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
-  if (headless) flags |= SDL_WINDOW_HIDDEN;
-  const std::string title = "Hitbox - " + options.title;
+  if (setup.hidden) flags |= SDL_WINDOW_HIDDEN;
+  const std::string title = "Hitbox - " + setup.title;
   window = SDL_CreateWindow(title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                            options.width, options.height, flags);
+                            setup.width, setup.height, flags);
   if (window == nullptr) return no_window("cannot open a window", SDL_GetError());
   context = SDL_GL_CreateContext(window);
   if (context == nullptr) {
@@ -95,14 +92,14 @@ int Platform::open(const WindowOptions& options) {
   }
   SDL_GL_MakeCurrent(window, context);
   // Interactive: vsync. Screenshots and the benchmark: as fast as the GL goes.
-  SDL_GL_SetSwapInterval(headless || bench ? 0 : 1);
+  SDL_GL_SetSwapInterval(setup.interactive ? 1 : 0);
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   imgui = true;
   ImGuiIO& io = ImGui::GetIO();
   // Saved panel positions would make screenshots and timings depend on the working directory.
-  if (headless || bench) io.IniFilename = nullptr;
+  if (!setup.interactive) io.IniFilename = nullptr;
   ImGui::StyleColorsDark();
   imgui_sdl = ImGui_ImplSDL2_InitForOpenGL(window, context);
   imgui_gl = ImGui_ImplOpenGL3_Init(kImGuiGlslVersion);

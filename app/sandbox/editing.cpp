@@ -74,9 +74,35 @@ void SandboxState::say(std::string text, bool error) {
   message_error = error;
 }
 
-// An edit finished: record the scene as it was before, if anything changed.
-void SandboxState::commit(const Scene& before) {
-  if (before != scene) history.record(before);
+// The undo step is recorded with the version `before` had. An edit made at once gets a new
+// version here; a drag or inspector edit already has one from its steps; a scene that ended
+// as it was gets its old version back.
+void SandboxState::commit(const Scene& before, std::uint64_t before_version) {
+  if (before != scene) {
+    history.record(before, before_version);
+    if (version == before_version) changed();
+  } else {
+    version = before_version;
+  }
+}
+
+SandboxState::SavedSettings SandboxState::settings() const {
+  SavedSettings out{algos, accuracy, "", ""};
+  const Pair p = focus_pair();
+  if (p.valid()) {
+    out.focus_a = shape(p.a).id;
+    out.focus_b = shape(p.b).id;
+  }
+  return out;
+}
+
+void SandboxState::mark_saved() {
+  saved_version = version;
+  saved_settings = settings();
+}
+
+bool SandboxState::unsaved() const {
+  return version != saved_version || settings() != saved_settings;
 }
 
 // An inspector edit ended. When it ended on a refused value, the values taken on the way
@@ -90,8 +116,9 @@ void SandboxState::flush_ui_edit() {
       repose();
       inspector_error += "; back at the value before the edit.";
     }
+    version = ui_before_version;
   } else if (ui_before) {
-    commit(*ui_before);
+    commit(*ui_before, ui_before_version);
   }
   ui_before.reset();
   inspector_refused = false;
@@ -114,7 +141,7 @@ void SandboxState::undo_redo(bool redo) {
   const bool hs = valid(sel), ha = valid(pin_a), hb = valid(pin_b), hp = valid(pending_pick);
   const std::string s = hs ? shape(sel).id : "", a = ha ? shape(pin_a).id : "",
                     b = hb ? shape(pin_b).id : "", p = hp ? shape(pending_pick).id : "";
-  const bool ok = redo ? history.redo(scene) : history.undo(scene);
+  const bool ok = redo ? history.redo(scene, version) : history.undo(scene, version);
   if (!ok) {
     say(redo ? "Nothing to redo." : "Nothing to undo.");
     return;
@@ -471,9 +498,13 @@ void SandboxState::slice_along(Vec2 a, Vec2 b) {
 
 void SandboxState::inspect(int i, const Shape& w) {
   if (!valid(i) || shape_problem(w)) return;
-  if (!ui_before) ui_before = scene;
+  if (!ui_before) {
+    ui_before = scene;
+    ui_before_version = version;
+  }
   shape(i) = w;
   repose(i);
+  changed();
 }
 
 }  // namespace hitbox::app

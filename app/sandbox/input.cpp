@@ -64,6 +64,7 @@ void SandboxState::start_drag(DragKind kind, int i, Vec2 w) {
   drag.kind = kind;
   drag.index = i;
   drag.before = scene;
+  drag.before_version = version;
   const Shape& s = shape(i);
   const Collider& b = body(i);
   drag.start_angle = s.angle;
@@ -121,17 +122,19 @@ void SandboxState::drag_to(Vec2 w, bool shift) {
     const Pair p = focus_pair();
     if (p.a == drag.index || p.b == drag.index) apply_mtd(p, auto_resolve);
   }
+  changed();
 }
 
 void SandboxState::end_drag() {
   if (drag.kind == DragKind::None) return;
-  commit(drag.before);
+  commit(drag.before, drag.before_version);
   drag = Drag{};
 }
 
 void SandboxState::cancel_drag() {
   if (drag.kind == DragKind::None) return;
   scene = drag.before;
+  version = drag.before_version;
   repose();
   drag = Drag{};
   say("Drag cancelled.");

@@ -63,13 +63,17 @@ static void step_once(SandboxState& s) {
   ++p.steps;
   s.scene.shapes = p.sim->scene.shapes;
   s.repose();
+  s.changed();
 }
 
 void SandboxState::play_start() {
   if (play.playing) return;
   flush_ui_edit();
   if (drag.kind != DragKind::None) end_drag();
-  if (!play.before) play.before = scene;
+  if (!play.before) {
+    play.before = scene;
+    play.before_version = version;
+  }
   if (!sync_sim(*this)) return;
   play.playing = true;
   play.accumulator = 0.0;
@@ -87,7 +91,10 @@ void SandboxState::play_step() {
   play.playing = false;
   flush_ui_edit();
   if (drag.kind != DragKind::None) return;
-  if (!play.before) play.before = scene;
+  if (!play.before) {
+    play.before = scene;
+    play.before_version = version;
+  }
   if (!sync_sim(*this)) return;
   step_once(*this);
   say(strf("One step of %.4f s: t = %.4f s.", play.sim->options.step, play.sim->time));
@@ -98,11 +105,13 @@ void SandboxState::play_reset() {
   drag = Drag{};
   flush_ui_edit();
   const Scene played = scene;
+  const std::uint64_t played_version = version;
   scene = *play.before;
+  version = play.before_version;
   play_forget();
   repose();
   masks.clear();
-  commit(played);  // one undo step: Undo shows where the shapes had got to
+  commit(played, played_version);  // one undo step: Undo shows where the shapes had got to
   say("Reset: the scene as it was before Play (Ctrl+Z brings back where it got to).");
 }
 
@@ -129,6 +138,7 @@ void SandboxState::play_advance(double seconds) {
   if (steps > 0) {
     scene.shapes = play.sim->scene.shapes;
     repose();
+    changed();
   }
 }
 

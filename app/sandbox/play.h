@@ -36,13 +36,14 @@ struct CollidingPairs {
 // steps per frame in headless runs (screenshots and the frame benchmark), so they repeat.
 struct PlayState {
   bool playing = false;
-  bool swept = true;              // SimOptions::swept: the tunnelling guard
-  std::optional<Simulation> sim;  // from the first Play or Step until Reset / a new scene
-  std::optional<Scene> before;    // the scene as it was before Play (Reset goes back)
-  double accumulator = 0.0;       // seconds not yet stepped
-  int fixed_steps_per_frame = 0;  // > 0: headless, this many steps per frame
-  SimStats stats;                 // the last step's counts
-  std::int64_t steps = 0;         // steps since Play
+  bool swept = true;                 // SimOptions::swept: the tunnelling guard
+  std::optional<Simulation> sim;     // from the first Play or Step until Reset / a new scene
+  std::optional<Scene> before;       // the scene as it was before Play (Reset goes back)
+  std::uint64_t before_version = 0;  // its version (SandboxState::version)
+  double accumulator = 0.0;          // seconds not yet stepped
+  int fixed_steps_per_frame = 0;     // > 0: headless, this many steps per frame
+  SimStats stats;                    // the last step's counts
+  std::int64_t steps = 0;            // steps since Play
 };
 
 // At most this many fixed steps per frame (the rest of a long frame is dropped).

@@ -151,6 +151,7 @@ void SandboxState::load_scene(Scene s, std::string file) {
   ui_before.reset();
   history = History{};
   scene = std::move(s);
+  changed();
   path = std::move(file);
   sel = pin_a = pin_b = pending_pick = -1;
   poly_tool = false;
@@ -172,7 +173,7 @@ void SandboxState::load_scene(Scene s, std::string file) {
   stepper = teach::Stepper{};
   repose();
   apply_teaching();
-  saved = scene_to_save();
+  mark_saved();
   say(path.empty() ? "Scene loaded." : "Opened " + path + ".");
 }
 

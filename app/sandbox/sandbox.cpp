@@ -1,4 +1,4 @@
-// The sandbox facade: what the shell (platform/shell.h) asks of the editor. The state
+// The sandbox facade: what the shell (shell/shell.h) asks of the editor. The state
 // and its methods are in state.h (editing.cpp, focus.cpp, input.cpp); the world layer is
 // drawn by app/overlays/, the panels by app/panels/.
 #include "sandbox/sandbox.h"
@@ -25,7 +25,7 @@ Sandbox::Sandbox(Scene scene, std::string scene_path) : impl_(new Impl) {
   impl_->path = std::move(scene_path);
   impl_->repose();
   impl_->apply_teaching();
-  impl_->saved = impl_->scene_to_save();
+  impl_->mark_saved();
 }
 
 Sandbox::~Sandbox() {
@@ -304,11 +304,11 @@ void Sandbox::set_path(std::string path) {
 }
 
 bool Sandbox::unsaved() const {
-  return !(impl_->scene_to_save() == impl_->saved);
+  return impl_->unsaved();
 }
 
 void Sandbox::mark_saved() {
-  impl_->saved = impl_->scene_to_save();
+  impl_->mark_saved();
 }
 
 void Sandbox::set_image_paths(const Scene& rebased) {

@@ -1,6 +1,6 @@
 // The sandbox: the scene being edited, the selection, the enabled algorithms and the
 // frame's analysis of the pair in focus. It owns no window and no GL: the shell
-// (platform/shell.h) feeds it SDL events with the camera, has it apply what the user asked
+// (shell/shell.h) feeds it SDL events with the camera, has it apply what the user asked
 // for (request.h) at one point of each frame, then asks it to analyse the focus pair, to draw
 // the world into each viewport's Canvas and to draw its ImGui panels, all from that one
 // analysis. Every collision answer comes from hitbox_core's dispatcher (hitbox/analysis.h);

@@ -46,7 +46,8 @@ struct Drag {
   DragKind kind = DragKind::None;
   int index = -1;
   Scene before;
-  DVec2 offset{0.0, 0.0};  // Move: pos - grab point. Velocity: tip - grab point.
+  std::uint64_t before_version = 0;  // the version of `before` (Esc puts it back)
+  DVec2 offset{0.0, 0.0};            // Move: pos - grab point. Velocity: tip - grab point.
   double start_angle = 0.0;
   double start_scale = 1.0;
   float grab_angle = 0.0f;  // Rotate: direction of the grab point from pos, degrees
@@ -133,7 +134,6 @@ struct SandboxState {
 
   std::string message;
   bool message_error = false;
-  Scene saved;                  // the scene as last opened or saved (the title's unsaved mark)
   bool save_requested = false;  // the Save button or Ctrl+S: the teacher saves (teach/lessons.h)
   std::string inspector_error;
   bool inspector_refused = false;  // the field being edited holds a value that was refused
@@ -144,6 +144,7 @@ struct SandboxState {
   std::uint64_t analyses = 0;      // analyze_frame calls so far (tests: one per frame)
   std::uint32_t view_algos = 0;    // the algorithms of the viewport being drawn
   std::optional<Scene> ui_before;  // inspector edit in progress
+  std::uint64_t ui_before_version = 0;
   char id_buf[128] = {};
   bool id_active = false;
 
@@ -176,10 +177,34 @@ struct SandboxState {
   // field named when a scene file could not hold it, else asked for (Ask::Inspect).
   void ask_inspector(const Shape& w);
 
+  // ---- the unsaved mark (editing.cpp) ----
+  // Every state of the scene has a version: an edit gives it a new one (a drag or an
+  // inspector edit at each step while under way), undo and redo bring back the one stored
+  // with their snapshot, and play mode's steps give new ones. The title's mark compares it
+  // with the version last opened or saved, instead of the whole scene each frame; the
+  // settings a scene file holds besides its shapes (algorithms, accuracy, focus pair) are
+  // compared as they are.
+  struct SavedSettings {
+    std::uint32_t algos = 0;
+    float accuracy = 0.0f;
+    std::string focus_a, focus_b;  // "" without a focus pair
+    bool operator==(const SavedSettings&) const = default;
+  };
+  std::uint64_t version = 0;        // the scene as it is now
+  std::uint64_t last_version = 0;   // the newest version given out
+  std::uint64_t saved_version = 0;  // the scene as last opened or saved
+  SavedSettings saved_settings;     // the settings as last opened or saved
+  void changed() { version = ++last_version; }
+  SavedSettings settings() const;
+  void mark_saved();
+  bool unsaved() const;
+
   // ---- editing (editing.cpp); each edit is one undo step ----
   bool edit_shape(int i, const Shape& candidate);
   void say(std::string text, bool error = false);
-  void commit(const Scene& before);
+  // An edit finished: `before` (with its version) becomes an undo step if the scene changed.
+  void commit(const Scene& before, std::uint64_t before_version);
+  void commit(const Scene& before) { commit(before, version); }
   void flush_ui_edit();
   void restore_ids(const std::string& sel_id, const std::string& a_id, const std::string& b_id,
                    const std::string& pend_id, bool had_sel, bool had_a, bool had_b, bool had_pend);

@@ -1,8 +1,10 @@
-// Snapshot undo for the sandbox: each step stores the whole scene as it was before an edit.
+// Snapshot undo for the sandbox: each step stores the whole scene as it was before an edit,
+// with its version (SandboxState::version), so undo and redo bring back the unsaved mark too.
 // Scenes are small (tens of shapes), so a copy per step is simpler and safer than commands.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -14,9 +16,10 @@ class History {
  public:
   explicit History(std::size_t limit = 500) : limit_(limit) {}
 
-  // An edit happened; `before` is the scene as it was. Clears the redo steps.
-  void record(Scene before) {
-    undo_.push_back(std::move(before));
+  // An edit happened; `before` is the scene as it was, `version` its version. Clears the
+  // redo steps.
+  void record(Scene before, std::uint64_t version) {
+    undo_.push_back({std::move(before), version});
     if (undo_.size() > limit_) undo_.erase(undo_.begin());
     redo_.clear();
   }
@@ -24,23 +27,32 @@ class History {
   bool can_undo() const { return !undo_.empty(); }
   bool can_redo() const { return !redo_.empty(); }
 
-  // Replace `current` with the scene before the last edit. False when there is none.
-  bool undo(Scene& current) { return step(undo_, redo_, current); }
-  // Replace `current` with the scene after the last undone edit. False when there is none.
-  bool redo(Scene& current) { return step(redo_, undo_, current); }
+  // Replace `current` (and its `version`) with the scene before the last edit. False when
+  // there is none.
+  bool undo(Scene& current, std::uint64_t& version) { return step(undo_, redo_, current, version); }
+  // Replace `current` (and its `version`) with the scene after the last undone edit. False
+  // when there is none.
+  bool redo(Scene& current, std::uint64_t& version) { return step(redo_, undo_, current, version); }
 
  private:
-  static bool step(std::vector<Scene>& from, std::vector<Scene>& to, Scene& current) {
+  struct Snapshot {
+    Scene scene;
+    std::uint64_t version = 0;
+  };
+
+  static bool step(std::vector<Snapshot>& from, std::vector<Snapshot>& to, Scene& current,
+                   std::uint64_t& version) {
     if (from.empty()) return false;
-    to.push_back(std::move(current));
-    current = std::move(from.back());
+    to.push_back({std::move(current), version});
+    current = std::move(from.back().scene);
+    version = from.back().version;
     from.pop_back();
     return true;
   }
 
   std::size_t limit_;
-  std::vector<Scene> undo_;
-  std::vector<Scene> redo_;
+  std::vector<Snapshot> undo_;
+  std::vector<Snapshot> redo_;
 };
 
 }  // namespace hitbox::app

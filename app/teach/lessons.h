@@ -1,5 +1,5 @@
 // Teaching: the main menu bar (File, View, Lessons), the lesson panel, scene files from the
-// window (Open, Save, Save As, Recent), presenter mode and Export PNG. The shell (platform/shell.h)
+// window (Open, Save, Save As, Recent), presenter mode and Export PNG. The shell (shell/shell.h)
 // owns one Teacher next to its Sandbox and calls draw() every frame the panels are shown.
 #pragma once
 

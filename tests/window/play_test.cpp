@@ -187,7 +187,7 @@ TEST(PlayMode, ResetGoesBackAsOneUndoStep) {
   s.play_reset();
   EXPECT_FALSE(s.play.playing);
   EXPECT_TRUE(s.scene == start);
-  ASSERT_TRUE(s.history.undo(s.scene));
+  ASSERT_TRUE(s.history.undo(s.scene, s.version));
   EXPECT_TRUE(s.scene.shapes == played.shapes);  // Undo shows where the shapes had got to
   EXPECT_FALSE(s.history.can_undo());            // ...and that was the only step
 }

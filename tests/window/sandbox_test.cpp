@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "hitbox/analysis.h"
@@ -78,7 +79,7 @@ struct ImGuiFrame {
   }
 };
 
-// One frame in the shell's order (Shell::frame, app/platform/shell.cpp): the edits asked for,
+// One frame in the shell's order (Shell::frame, app/shell/shell.cpp): the edits asked for,
 // ImGui's new frame, the analysis, the world drawn to a canvas that is not shown, the panels
 // and the play bar.
 void run_frame(Sandbox& sb) {
@@ -274,6 +275,138 @@ TEST(InspectorEdit, AnEditEndingOnARefusedValueLeavesTheShapeAsItWas) {
   s.flush_ui_edit();
   EXPECT_EQ(s.shape(0).pos.x, 1000.0);
   EXPECT_TRUE(s.inspector_error.empty()) << s.inspector_error;
+}
+
+// A pointer event at a window point (the camera maps window pixels to world one to one).
+void pointer(Sandbox& sb, Uint32 type, Vec2 at) {
+  SDL_Event e{};
+  e.type = type;
+  if (type == SDL_MOUSEMOTION) {
+    e.motion.x = static_cast<Sint32>(at.x);
+    e.motion.y = static_cast<Sint32>(at.y);
+  } else {
+    e.button.button = SDL_BUTTON_LEFT;
+    e.button.clicks = 1;
+    e.button.x = static_cast<Sint32>(at.x);
+    e.button.y = static_cast<Sint32>(at.y);
+  }
+  sb.on_event(e, Camera{});
+}
+
+// The window title's unsaved mark: off as opened and as saved, on after an edit; undo and
+// redo back to the scene as opened or saved take it off again, and a drag shows it while
+// under way. The settings a scene file holds (algorithms, focus, accuracy) count too.
+TEST(UnsavedMark, FollowsEditsSavesUndoAndRedo) {
+  Scene sc = two_rects();
+  sc.focus = std::make_pair(std::string("a"), std::string("b"));
+  Sandbox sb(Scene{}, "");
+  const auto apply = [&sb](Request r) {
+    sb.ask(std::move(r));
+    sb.apply_requests();
+  };
+  apply(Request::open(sc, "two.json"));
+  EXPECT_FALSE(sb.unsaved());  // as opened
+  apply(Request::mirror(sb.ref(0), true));
+  EXPECT_TRUE(sb.unsaved());  // edited
+  apply(Request(Ask::Undo));
+  EXPECT_FALSE(sb.unsaved());  // back to the scene as opened
+  apply(Request(Ask::Redo));
+  EXPECT_TRUE(sb.unsaved());
+  sb.mark_saved();
+  EXPECT_FALSE(sb.unsaved());  // saved
+  apply(Request(Ask::Undo));
+  EXPECT_TRUE(sb.unsaved());  // the scene before the save
+  apply(Request(Ask::Redo));
+  EXPECT_FALSE(sb.unsaved());  // the scene as saved again
+
+  // A drag marks the scene while under way; Esc puts the shape back and the mark goes.
+  pointer(sb, SDL_MOUSEBUTTONDOWN, Vec2(300.0f, 300.0f));  // shape a
+  pointer(sb, SDL_MOUSEMOTION, Vec2(290.0f, 300.0f));
+  EXPECT_TRUE(sb.unsaved());
+  SDL_Event esc{};
+  esc.type = SDL_KEYDOWN;
+  esc.key.keysym.sym = SDLK_ESCAPE;
+  sb.on_event(esc, Camera{});
+  EXPECT_FALSE(sb.unsaved());
+  // A drag let go is one edit; undo takes the mark off.
+  pointer(sb, SDL_MOUSEBUTTONDOWN, Vec2(300.0f, 300.0f));
+  pointer(sb, SDL_MOUSEMOTION, Vec2(290.0f, 300.0f));
+  pointer(sb, SDL_MOUSEBUTTONUP, Vec2(290.0f, 300.0f));
+  EXPECT_TRUE(sb.unsaved());
+  apply(Request(Ask::Undo));
+  EXPECT_FALSE(sb.unsaved());
+
+  // An edit undone, then another edit: the saved scene is no longer a redo away.
+  apply(Request::mirror(sb.ref(0), false));
+  apply(Request(Ask::Undo));
+  apply(Request::mirror(sb.ref(1), true));
+  EXPECT_TRUE(sb.unsaved());
+  apply(Request(Ask::Undo));
+  EXPECT_FALSE(sb.unsaved());
+  apply(Request(Ask::Redo));
+  EXPECT_TRUE(sb.unsaved());
+
+  // The settings saved with the scene: another algorithm marks it, the saved ones unmark it.
+  sb.mark_saved();
+  sb.set_algorithms(kAlgoSat | kAlgoAabb);
+  EXPECT_TRUE(sb.unsaved());
+  sb.set_algorithms(kAlgoSat);
+  EXPECT_FALSE(sb.unsaved());
+
+  // Opening a scene: unmarked, whatever the one before held.
+  apply(Request::mirror(sb.ref(0), true));
+  EXPECT_TRUE(sb.unsaved());
+  apply(Request::open(sc, "two.json"));
+  EXPECT_FALSE(sb.unsaved());
+}
+
+// Play mode's steps move the shapes: marked. Reset puts back the scene as opened: unmarked,
+// and Undo (where the shapes had got to) marks it again.
+TEST(UnsavedMark, PlayStepsMarkAndResetUnmarks) {
+  Scene sc = two_rects();
+  sc.world = World{DVec2(0.0, 980.0)};
+  sc.shapes[1].body = BodySpec{};
+  Sandbox sb(sc, "two.json");
+  const auto apply = [&sb](Ask a) {
+    sb.ask(Request(a));
+    sb.apply_requests();
+  };
+  EXPECT_FALSE(sb.unsaved());
+  apply(Ask::Step);
+  EXPECT_TRUE(sb.unsaved());
+  apply(Ask::Reset);
+  EXPECT_FALSE(sb.unsaved());
+  apply(Ask::Undo);
+  EXPECT_TRUE(sb.unsaved());
+  apply(Ask::Redo);
+  EXPECT_FALSE(sb.unsaved());
+}
+
+// An inspector edit marks the scene at its first keystroke; typed back to the value it
+// started from, it ends unmarked with no undo step.
+TEST(UnsavedMark, AnInspectorEditTypedBackEndsUnmarked) {
+  SandboxState s;
+  s.scene = two_rects();
+  s.repose();
+  s.sel = 0;
+  s.mark_saved();
+  const auto type_x = [&s](double x) {
+    Shape w = s.shape(0);
+    w.pos.x = x;
+    s.ask_inspector(w);
+    s.apply_requests();
+  };
+  type_x(310.0);
+  EXPECT_TRUE(s.unsaved());
+  type_x(300.0);
+  s.flush_ui_edit();
+  EXPECT_FALSE(s.unsaved());
+  EXPECT_FALSE(s.history.can_undo());
+  type_x(310.0);
+  s.flush_ui_edit();
+  EXPECT_TRUE(s.unsaved());
+  s.undo_redo(false);
+  EXPECT_FALSE(s.unsaved());
 }
 
 // Panel numbers: a value that prints as zero prints without a minus (the MTD panel showed

@@ -1,7 +1,7 @@
 // run_window: SDL, GL and ImGui (platform.h), the renderer and the sandbox set up from the
 // flags, then the shell (shell.h) runs interactively, for a screenshot or for a benchmark.
 // Also the benchmark scene.
-#include "platform/window.h"
+#include "shell/window.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,8 +14,8 @@
 
 #include "platform/platform.h"
 #include "platform/renderer.h"
-#include "platform/shell.h"
 #include "sandbox/sandbox.h"
+#include "shell/shell.h"
 
 namespace hitbox::app {
 
@@ -24,7 +24,9 @@ int run_window(WindowOptions options) {
   const bool bench = options.bench_frames > 0;
 
   Platform platform;
-  if (const int status = platform.open(options); status != 0) return status;
+  const WindowSetup setup{options.title, options.width, options.height, headless,
+                          !headless && !bench};
+  if (const int status = platform.open(setup); status != 0) return status;
 
   std::unique_ptr<Renderer> renderer;
   try {

@@ -22,8 +22,8 @@
 #include "platform/canvas.h"
 #include "platform/fonts.h"
 #include "platform/renderer.h"
-#include "platform/window.h"
 #include "sandbox/sandbox.h"
+#include "shell/window.h"
 #include "teach/lessons.h"
 
 namespace hitbox::app {

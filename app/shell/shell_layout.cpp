@@ -12,7 +12,7 @@
 
 #include "panels/flow.h"
 #include "panels/panels.h"
-#include "platform/shell.h"
+#include "shell/shell.h"
 
 namespace hitbox::app {
 namespace {

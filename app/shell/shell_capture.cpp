@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "platform/framebuffer.h"
-#include "platform/shell.h"
+#include "shell/shell.h"
 #ifdef __EMSCRIPTEN__
 #include "platform/web/web.h"
 #endif

@@ -1,5 +1,5 @@
 // The shell's frame, its events and the interactive loop (shell.h).
-#include "platform/shell.h"
+#include "shell/shell.h"
 
 #include <SDL.h>
 #include <backends/imgui_impl_opengl3.h>

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <utility>
 
+#include "algos/algos.h"
 #include "hitbox/report.h"
 #include "hitbox/scene.h"
 #include "platform/assets.h"
@@ -83,12 +84,12 @@ constexpr const char* kUsage =
     "Without a display: SDL_VIDEODRIVER=offscreen hitbox --screenshot out.png, xvfb-run -a\n"
     "hitbox, or hitbox query FILE for the numbers.\n";
 
-// "aabb,bounding_circle,...": every algorithm the core knows, in its order.
+// "aabb,bounding_circle,...": every algorithm, in the catalogue's order.
 std::string algo_names() {
   std::string names;
-  for (const AlgoInfo& info : kAlgorithms) {
+  for (const AlgoModule* m : algo_modules()) {
     if (!names.empty()) names += ',';
-    names += info.name;
+    names += m->name;
   }
   return names;
 }

@@ -17,6 +17,10 @@
 #include <vector>
 
 #include "../support/run_binary.h"
+#include "algos/draw.h"
+#include "algos/gjk.h"
+#include "algos/sat.h"
+#include "algos/swept.h"
 #include "hitbox/collide.h"
 #include "hitbox/gjk.h"
 #include "hitbox/scene.h"

@@ -2,6 +2,8 @@
 #include "algos/algos.h"
 
 #include <cassert>
+#include <charconv>
+#include <vector>
 
 namespace hitbox::app {
 
@@ -44,11 +46,31 @@ const AlgoModule* algo_module(std::uint32_t bit) {
   return nullptr;
 }
 
-const AlgoModule& stepping_module(teach::StepAlgo which) {
+bool parse_step_flag(std::string_view text, Algo* algo, int* step) {
+  const auto colon = text.find(':');
+  if (colon == std::string_view::npos) return false;
+  const std::string_view name = text.substr(0, colon);
+  const std::string_view num = text.substr(colon + 1);
+  const AlgoModule* found = nullptr;
   for (const AlgoModule* m : kModules)
-    if (m->steps && m->steps->which == which) return *m;
-  assert(false && "no module steps this way");
-  return *kModules[0];
+    if (m->steps && name == m->name) found = m;
+  if (!found) return false;
+  int n = 0;
+  const auto [ptr, ec] = std::from_chars(num.data(), num.data() + num.size(), n);
+  if (ec != std::errc() || ptr != num.data() + num.size() || n < 1 || n > 1000) return false;
+  *algo = found->bit;
+  *step = n - 1;
+  return true;
+}
+
+std::string step_flag_forms() {
+  std::vector<std::string> forms;
+  for (const AlgoModule* m : kModules)
+    if (m->steps) forms.push_back(std::string(m->name) + ":N");
+  std::string text;
+  for (std::size_t k = 0; k < forms.size(); ++k)
+    text += (k == 0 ? "" : k + 1 == forms.size() ? " or " : ", ") + forms[k];
+  return text;
 }
 
 const char* algo_name(std::uint32_t bit) {

@@ -11,20 +11,20 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "hitbox/algorithms.h"
 #include "hitbox/mask.h"
 #include "hitbox/shape.h"
 #include "platform/canvas.h"
-#include "teach/teach.h"
 
 namespace hitbox::app {
 
 struct SandboxState;
 
 // Step mode: the algorithm's trace walked one record at a time (teach/teach.h).
+// Its StepMode is SandboxState::stepper.mode(bit).
 struct AlgoSteps {
-  teach::StepAlgo which;  // its StepMode in SandboxState::stepper, and its --step name
   int (*count)(const SandboxState& s);
   // The world drawing of the current step (after the algorithm's own trace, if any).
   void (*draw)(const SandboxState& s, Canvas& c);
@@ -69,8 +69,10 @@ struct AlgoModule {
 std::span<const AlgoModule* const> algo_modules();
 // The module of an algorithm bit; nullptr for a bit the window has no module for.
 const AlgoModule* algo_module(std::uint32_t bit);
-// The module whose step mode is `which`.
-const AlgoModule& stepping_module(teach::StepAlgo which);
+// --step: "sat:2" (1-based step) -> an algorithm with a step mode and the 0-based step;
+// false for anything else. step_flag_forms: "sat:N, swept:N or gjk:N".
+bool parse_step_flag(std::string_view text, Algo* algo, int* step);
+std::string step_flag_forms();
 // "sat": the module's name, "?" for a bit without one.
 const char* algo_name(std::uint32_t bit);
 

@@ -80,7 +80,7 @@ void draw_step(const SandboxState& s, Canvas& c) {
   const Collider& b = s.body(s.an.pair.b);
   const int n = gjk_step_count(tr);
   if (n == 0 || tr.outline.empty()) return;
-  const int step = clamp_step(s.stepper.gjk.step, n);
+  const int step = clamp_step(s.stepper.mode(kAlgoGjk).step, n);
   const float px = 1.0f / c.camera().zoom;
   const GjkFrame f = gjk_frame(a, b, tr, px);
   const Vec2 o = f.origin;
@@ -144,14 +144,14 @@ std::optional<Aabb> extent(const SandboxState& s, float zoom) {
   return gjk_step_box(s.body(s.an.pair.a), s.body(s.an.pair.b), tr, 1.0f / zoom);
 }
 
-constexpr AlgoSteps kSteps{StepAlgo::Gjk, step_count, draw_step, extent};
+constexpr AlgoSteps kSteps{step_count, draw_step, extent};
 
 void section(SandboxState& s) {
-  step_controls("gjk_step", s.stepper.gjk, gjk_step_count(s.an.r.gjk_trace),
-                gjk_step_text(s.an.r.gjk_trace, s.an.r.gjk, s.stepper.gjk.step),
+  step_controls("gjk_step", s.stepper.mode(kAlgoGjk), gjk_step_count(s.an.r.gjk_trace),
+                gjk_step_text(s.an.r.gjk_trace, s.an.r.gjk, s.stepper.mode(kAlgoGjk).step),
                 "A - B is drawn right of the pair, moved so that its origin is the white "
                 "cross labelled 'origin': the origin inside A - B means A and B overlap.");
-  if (!s.stepper.gjk.on)
+  if (!s.stepper.mode(kAlgoGjk).on)
     ImGui::TextDisabled("Step through shows A - B, its origin and the simplex per iteration.");
 }
 

@@ -110,7 +110,7 @@ void draw_step(const SandboxState& s, Canvas& c) {
   const SatTrace& early = s.an.sat_early;
   const int n = teach::sat_step_count(early);
   if (n == 0) return;
-  const int step = teach::clamp_step(s.stepper.sat.step, n);
+  const int step = teach::clamp_step(s.stepper.mode(kAlgoSat).step, n);
   const Collider& a = s.body(s.an.pair.a);
   const Collider& b = s.body(s.an.pair.b);
   const float px = 1.0f / c.camera().zoom;
@@ -128,7 +128,7 @@ void draw_step(const SandboxState& s, Canvas& c) {
                       teach::sat_step_text(early, step), px);
 }
 
-constexpr AlgoSteps kSteps{teach::StepAlgo::Sat, step_count, draw_step, nullptr};
+constexpr AlgoSteps kSteps{step_count, draw_step, nullptr};
 
 // ---- the panel ----
 
@@ -162,8 +162,8 @@ void number_line(const SatAxis& ax, bool dim) {
 }
 
 void section(SandboxState& s) {
-  teach::step_controls("sat_step", s.stepper.sat, teach::sat_step_count(s.an.sat_early),
-                       teach::sat_step_text(s.an.sat_early, s.stepper.sat.step),
+  teach::step_controls("sat_step", s.stepper.mode(kAlgoSat), teach::sat_step_count(s.an.sat_early),
+                       teach::sat_step_text(s.an.sat_early, s.stepper.mode(kAlgoSat).step),
                        "Steps walk the axes in test order and stop where early exit does.");
   ImGui::Checkbox("early exit", &s.sat_show_early);
   ImGui::SameLine();

@@ -137,7 +137,7 @@ void draw_step(const SandboxState& s, Canvas& c) {
   const Collider& a = s.body(s.an.pair.a);
   const Collider& b = s.body(s.an.pair.b);
   const int n = teach::swept_step_count(tr);
-  const int step = teach::clamp_step(s.stepper.swept.step, n);
+  const int step = teach::clamp_step(s.stepper.mode(kAlgoSwept).step, n);
   const float px = 1.0f / c.camera().zoom;
   const std::string title = strf("swept step %d of %d", step + 1, n);
   const std::string sentence = teach::swept_step_text(tr, r, step);
@@ -190,14 +190,14 @@ void draw_step(const SandboxState& s, Canvas& c) {
   teach::step_caption(c, a, b, title, sentence, px);
 }
 
-constexpr AlgoSteps kSteps{teach::StepAlgo::Swept, step_count, draw_step, nullptr};
+constexpr AlgoSteps kSteps{step_count, draw_step, nullptr};
 
 // ---- the panel ----
 
 void section(SandboxState& s) {
   teach::step_controls(
-      "swept_step", s.stepper.swept, teach::swept_step_count(s.an.r.swept_trace),
-      teach::swept_step_text(s.an.r.swept_trace, s.an.r.swept, s.stepper.swept.step),
+      "swept_step", s.stepper.mode(kAlgoSwept), teach::swept_step_count(s.an.r.swept_trace),
+      teach::swept_step_text(s.an.r.swept_trace, s.an.r.swept, s.stepper.mode(kAlgoSwept).step),
       "Steps walk the trace's records in order, with the running times.");
   const SweptResult& r = s.an.r.swept;
   const SweptTrace& tr = s.an.r.swept_trace;

@@ -277,10 +277,10 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
       }
       options.accuracy = static_cast<float>(a);
     } else if (flag == "--step") {
-      teach::StepAlgo algo{};
+      Algo algo{};
       int step = 0;
-      if (!teach::parse_step_flag(v, &algo, &step)) {
-        return fail(err, "--step: expected sat:N, swept:N or gjk:N (N from 1), got '" +
+      if (!parse_step_flag(v, &algo, &step)) {
+        return fail(err, "--step: expected " + step_flag_forms() + " (N from 1), got '" +
                              std::string(v) + "'");
       }
       options.step = v;

@@ -149,7 +149,7 @@ void SandboxState::analyze_frame(std::uint32_t asked) {
   // The traces the drawing reads, and those of every step mode that is on.
   in.trace = traced_algos();
   for (const AlgoModule* m : algo_modules())
-    if (m->steps && stepper.mode(m->steps->which).on) in.trace |= m->bit;
+    if (m->steps && stepper.mode(m->bit).on) in.trace |= m->bit;
   in.sat_early_exit = false;
   bool masks = false;
   for (const AlgoModule* m : algo_modules())
@@ -182,13 +182,13 @@ std::uint32_t SandboxState::verdict_algo(std::uint32_t ran) const {
 bool SandboxState::stepping(std::uint32_t bit) const {
   if (!(an.r.ran & bit)) return false;
   const AlgoModule* m = algo_module(bit);
-  return m && m->steps && stepper.mode(m->steps->which).on;
+  return m && m->steps && stepper.mode(bit).on;
 }
 
 teach::Counts SandboxState::step_counts() const {
   teach::Counts counts;
   for (const AlgoModule* m : algo_modules())
-    if (m->steps) counts.of(m->steps->which) = m->steps->count(*this);
+    if (m->steps) counts.of(m->bit) = m->steps->count(*this);
   return counts;
 }
 

@@ -234,11 +234,11 @@ void Sandbox::show_help(bool on) {
 }
 
 bool Sandbox::set_step(const std::string& spec) {
-  teach::StepAlgo algo{};
+  Algo algo{};
   int step = 0;
-  if (!teach::parse_step_flag(spec, &algo, &step)) return false;
+  if (!parse_step_flag(spec, &algo, &step)) return false;
   Impl& m = *impl_;
-  m.algos |= stepping_module(algo).bit;
+  m.algos |= algo;
   m.stepper.mode(algo) = teach::StepMode{true, step};
   return true;
 }

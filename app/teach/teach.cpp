@@ -1,11 +1,9 @@
-// Step mode (teach.h): what every algorithm's steps share, the caption, the keys and the
-// --step flag.
+// Step mode (teach.h): what every algorithm's steps share, the caption and the keys.
 #include "teach/teach.h"
 
 #include <SDL.h>
 
 #include <algorithm>
-#include <charconv>
 #include <vector>
 
 #include "algos/draw.h"
@@ -64,10 +62,13 @@ void step_caption(Canvas& c, const Collider& a, const Collider& b, const std::st
 
 // ---- state ----
 
+bool Stepper::any_on() const {
+  return std::any_of(modes.begin(), modes.end(), [](const StepMode& m) { return m.on; });
+}
+
 void Stepper::clamp(const Counts& counts) {
-  sat.step = clamp_step(sat.step, counts.sat);
-  swept.step = clamp_step(swept.step, counts.swept);
-  gjk.step = clamp_step(gjk.step, counts.gjk);
+  for (std::size_t k = 0; k < kAlgoSlots; ++k)
+    modes[k].step = clamp_step(modes[k].step, counts.n[k]);
 }
 
 bool Stepper::key(std::int32_t sdl_keycode, const Counts& counts) {
@@ -76,29 +77,9 @@ bool Stepper::key(std::int32_t sdl_keycode, const Counts& counts) {
   if (sdl_keycode == SDLK_n || sdl_keycode == SDLK_RIGHT) delta = 1;
   if (sdl_keycode == SDLK_p || sdl_keycode == SDLK_LEFT) delta = -1;
   if (delta == 0) return false;
-  for (StepMode* m : {&sat, &swept, &gjk})
-    if (m->on) m->step += delta;
+  for (StepMode& m : modes)
+    if (m.on) m.step += delta;
   clamp(counts);
-  return true;
-}
-
-bool parse_step_flag(std::string_view text, StepAlgo* algo, int* step) {
-  const auto colon = text.find(':');
-  if (colon == std::string_view::npos) return false;
-  const std::string_view name = text.substr(0, colon);
-  const std::string_view num = text.substr(colon + 1);
-  if (name == "sat")
-    *algo = StepAlgo::Sat;
-  else if (name == "swept")
-    *algo = StepAlgo::Swept;
-  else if (name == "gjk")
-    *algo = StepAlgo::Gjk;
-  else
-    return false;
-  int n = 0;
-  const auto [ptr, ec] = std::from_chars(num.data(), num.data() + num.size(), n);
-  if (ec != std::errc() || ptr != num.data() + num.size() || n < 1 || n > 1000) return false;
-  *step = n - 1;
   return true;
 }
 

@@ -8,9 +8,11 @@
 // Steps are 0-based here; the command line and the panel count from 1.
 #pragma once
 
+#include <array>
+#include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <string>
-#include <string_view>
 
 #include "hitbox/shape.h"
 #include "platform/canvas.h"
@@ -30,38 +32,38 @@ int clamp_step(int step, int count);
 void step_caption(Canvas& c, const Collider& a, const Collider& b, const std::string& title,
                   const std::string& sentence, float px);
 
-// ---- state, keys, command line ----
+// ---- state and keys ----
 
 struct StepMode {
   bool on = false;
   int step = 0;
 };
 
-enum class StepAlgo : std::uint8_t { Sat, Swept, Gjk };
+// One slot per algorithm bit (hitbox/algorithms.h): the slot of bit 1 << k is k.
+inline constexpr std::size_t kAlgoSlots = 32;
+inline std::size_t slot_of(std::uint32_t bit) {
+  return static_cast<std::size_t>(std::countr_zero(bit)) % kAlgoSlots;
+}
 
+// How many steps each algorithm's trace has now, by algorithm bit.
 struct Counts {
-  int sat = 0, swept = 0, gjk = 0;
-  int& of(StepAlgo a) { return a == StepAlgo::Sat ? sat : a == StepAlgo::Swept ? swept : gjk; }
+  std::array<int, kAlgoSlots> n{};
+  int& of(std::uint32_t bit) { return n[slot_of(bit)]; }
+  int of(std::uint32_t bit) const { return n[slot_of(bit)]; }
 };
 
+// The step mode of each algorithm, by algorithm bit (only those with steps are ever on).
 struct Stepper {
-  StepMode sat, swept, gjk;
+  std::array<StepMode, kAlgoSlots> modes{};
 
-  StepMode& mode(StepAlgo a) {
-    return a == StepAlgo::Sat ? sat : a == StepAlgo::Swept ? swept : gjk;
-  }
-  const StepMode& mode(StepAlgo a) const {
-    return a == StepAlgo::Sat ? sat : a == StepAlgo::Swept ? swept : gjk;
-  }
-  bool any_on() const { return sat.on || swept.on || gjk.on; }
+  StepMode& mode(std::uint32_t bit) { return modes[slot_of(bit)]; }
+  const StepMode& mode(std::uint32_t bit) const { return modes[slot_of(bit)]; }
+  bool any_on() const;
   // N / Right: next step, P / Left: previous, in every section whose step mode is on.
   // True when the key was used.
   bool key(std::int32_t sdl_keycode, const Counts& counts);
   void clamp(const Counts& counts);
 };
-
-// "sat:2" (1-based step) -> the algorithm and the 0-based step; false for anything else.
-bool parse_step_flag(std::string_view text, StepAlgo* algo, int* step);
 
 // The panel's controls for one section (Dear ImGui; teach_panel.cpp): the "Step through"
 // toggle and, when it is on, Prev / Next, "step k of n" and the step's sentence.

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <utility>
 
+#include "algos/algos.h"
 #include "hitbox/report.h"
 #include "hitbox/scene.h"
 #include "platform/assets.h"
@@ -83,12 +84,12 @@ constexpr const char* kUsage =
     "Without a display: SDL_VIDEODRIVER=offscreen hitbox --screenshot out.png, xvfb-run -a\n"
     "hitbox, or hitbox query FILE for the numbers.\n";
 
-// "aabb,bounding_circle,...": every algorithm the core knows, in its order.
+// "aabb,bounding_circle,...": every algorithm, in the catalogue's order.
 std::string algo_names() {
   std::string names;
-  for (const AlgoInfo& info : kAlgorithms) {
+  for (const AlgoModule* m : algo_modules()) {
     if (!names.empty()) names += ',';
-    names += info.name;
+    names += m->name;
   }
   return names;
 }
@@ -276,10 +277,10 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
       }
       options.accuracy = static_cast<float>(a);
     } else if (flag == "--step") {
-      teach::StepAlgo algo{};
+      Algo algo{};
       int step = 0;
-      if (!teach::parse_step_flag(v, &algo, &step)) {
-        return fail(err, "--step: expected sat:N, swept:N or gjk:N (N from 1), got '" +
+      if (!parse_step_flag(v, &algo, &step)) {
+        return fail(err, "--step: expected " + step_flag_forms() + " (N from 1), got '" +
                              std::string(v) + "'");
       }
       options.step = v;

@@ -11,15 +11,13 @@
 #include <cstdio>
 #include <utility>
 
+#include "algos/algos.h"
 #include "compare/timing_clock.h"
 #include "hitbox/analysis.h"
-#include "hitbox/circle_rect.h"
-#include "hitbox/collide.h"
-#include "hitbox/gjk.h"
 #include "hitbox/mask.h"
-#include "overlays/draw_util.h"
 #include "panels/flow.h"
 #include "panels/panels.h"
+#include "util/strf.h"
 
 namespace hitbox::app {
 namespace {
@@ -54,31 +52,12 @@ struct PosedPair {
   }
 };
 
-// One query of `algo` (masks must be built for pixel); the cheapest call that gives the
-// verdict, as a game would make it. Only the live timing uses it: it measures one bare call,
-// without the dispatcher's figure text (verdicts and figures come from analyze()).
-bool query(Algo algo, const PosedPair& p) {
-  switch (algo) {
-    case kAlgoAabb:
-      return aabb(p.a, p.b).hit;
-    case kAlgoBoundingCircle:
-      return bounding_circle(p.a, p.b).hit;
-    case kAlgoSat:
-      return sat(p.a, p.b).hit;
-    case kAlgoMtd:
-      return mtd(p.a, p.b).hit;
-    case kAlgoSwept:
-      return swept(p.a, p.b).hit;
-    case kAlgoPixel:
-      return pixel_overlap(p.ma, p.mb, false).hit;
-    case kAlgoGjk:
-      return gjk(p.a, p.b).hit;
-    case kAlgoQuadrant:
-      return quadrant(p.a, p.b).hit;
-    case kAlgoCircleAsSquare:
-      return circle_as_square(p.a, p.b).hit;
-  }
-  return false;
+// One untraced query of the module's algorithm, as analyze() runs it (masks built for an
+// algorithm on masks). Only the live timing uses it: it measures one call, without the
+// dispatcher's figure text (verdicts and figures come from analyze()).
+bool query(const AlgoModule& m, const PosedPair& p) {
+  return m.query(p.a.collider(), p.b.collider(), p.masks ? &p.ma : nullptr,
+                 p.masks ? &p.mb : nullptr);
 }
 
 }  // namespace
@@ -117,26 +96,27 @@ CompareTable compare_from(const Shape& a, const Shape& b, const PairAnalysis& an
   t.a_id = a.id;
   t.b_id = b.id;
   const bool sprite = has_sprite(a, b);
-  t.reference = sprite ? kAlgoPixel : kAlgoSat;
+  const AlgoModule& ref = reference_module(sprite);
+  t.reference = ref.bit;
   const bool vel = moving(a, b);
 
   // The reference: SAT, or the pixel test at accuracy 1 with a sprite.
   if (!sprite) {
-    t.reference_ok = (an.ran & kAlgoSat) != 0;
-    t.reference_hit = an.answer(kAlgoSat).hit();
-  } else if (accuracy == 1.0f && (an.ran & kAlgoPixel)) {
+    t.reference_ok = (an.ran & ref.bit) != 0;
+    t.reference_hit = an.answer(ref.bit).hit();
+  } else if (accuracy == 1.0f && (an.ran & ref.bit)) {
     t.reference_ok = true;
-    t.reference_hit = an.answer(kAlgoPixel).hit();
+    t.reference_hit = an.answer(ref.bit).hit();
   } else if (accuracy != 1.0f && exact_pixel) {
     t.reference_ok = true;
     t.reference_hit = *exact_pixel;
   }
 
-  for (const AlgoInfo& info : kAlgorithms) {
-    const AlgoAnswer& ans = an.answer(info.bit);
+  for (const AlgoModule* m : algo_modules()) {
+    const AlgoAnswer& ans = an.answer(m->bit);
     CompareRow row;
-    row.bit = info.bit;
-    row.name = info.name;
+    row.bit = m->bit;
+    row.name = m->name;
     row.supported = ans.verdict != Verdict::Unsupported && ans.verdict != Verdict::NotRun;
     if (!row.supported) {
       t.rows.push_back(std::move(row));
@@ -150,10 +130,11 @@ CompareTable compare_from(const Shape& a, const Shape& b, const PairAnalysis& an
     row.ran = true;
     row.hit = ans.hit();
     row.figure = ans.figure;
-    const bool is_reference = info.bit == t.reference && (info.bit == kAlgoSat || accuracy == 1.0f);
+    const bool is_reference =
+        m->bit == t.reference && (m->exactness == Exactness::Convex || accuracy == 1.0f);
     if (is_reference) {
       row.agreement = Agreement::Reference;
-    } else if (info.bit == kAlgoSwept && vel) {
+    } else if (m->exactness == Exactness::OverTheStep && vel) {
       row.agreement = Agreement::DifferentQuestion;
     } else if (!t.reference_ok) {
       row.agreement = Agreement::NoReference;
@@ -213,7 +194,7 @@ std::string compare_text(const CompareTable& t) {
 std::optional<bool> algo_verdict(Algo algo, const Shape& a, const Shape& b, float accuracy) {
   if (!algo_supports(algo, a.kind, b.kind)) return std::nullopt;
   PosedPair p(a, b);
-  if (algo == kAlgoPixel && !p.build_masks(a, b, accuracy)) return std::nullopt;
+  if ((algo & mask_algos()) && !p.build_masks(a, b, accuracy)) return std::nullopt;
   AnalysisInput in;
   in.algos = algo;
   in.sat_early_exit = true;
@@ -227,11 +208,7 @@ std::optional<bool> algo_verdict(Algo algo, const Shape& a, const Shape& b, floa
 Disagreement find_disagreement(const Shape& a, const Shape& b, Algo first, Algo second,
                                float accuracy, std::mt19937& rng, int max_tries, double radius) {
   Disagreement d;
-  const auto name = [](Algo bit) {
-    for (const AlgoInfo& info : kAlgorithms)
-      if (info.bit == bit) return info.name;
-    return "?";
-  };
+  const auto name = [](Algo bit) { return algo_name(bit); };
   if (first == second) {
     d.message = "Choose two different algorithms.";
     return d;
@@ -367,11 +344,11 @@ void CompareTimer::run() {
     PosedPair p(a, b);
     const bool masks = p.build_masks(a, b, accuracy);
     for (int i = 0; i < kAlgoCount; ++i) {
-      const Algo bit = kAlgorithms[i].bit;
-      if (!algo_supports(bit, a.kind, b.kind) || (bit == kAlgoPixel && !masks)) continue;
+      const AlgoModule& m = *algo_modules()[static_cast<std::size_t>(i)];
+      if (!algo_supports(m.bit, a.kind, b.kind) || (m.on_masks && !masks)) continue;
       const TimingBatch tb = timing_batch();
       t.ns[static_cast<std::size_t>(i)] =
-          time_query([&] { return query(bit, p); }, 7, tb.batch_ns, tb.max_calls);
+          time_query([&] { return query(m, p); }, 7, tb.batch_ns, tb.max_calls);
       std::lock_guard lock(mu_);
       if (stop_) return;
       if (pair_version_ != version) break;  // moved on: measure the new pose
@@ -415,11 +392,11 @@ void CompareTimer::post(const Shape& a, const Shape& b, float accuracy) {
   // The next algorithm this pair supports: time it, one per frame.
   while (next_ < kAlgoCount) {
     const int i = next_++;
-    const Algo bit = kAlgorithms[i].bit;
-    if (!algo_supports(bit, a_.kind, b_.kind) || (bit == kAlgoPixel && !masks)) continue;
+    const AlgoModule& m = *algo_modules()[static_cast<std::size_t>(i)];
+    if (!algo_supports(m.bit, a_.kind, b_.kind) || (m.on_masks && !masks)) continue;
     const TimingBatch tb = timing_batch();
     measuring_.ns[static_cast<std::size_t>(i)] =
-        time_query([&] { return query(bit, p); }, 5, tb.batch_ns, tb.max_calls);
+        time_query([&] { return query(m, p); }, 5, tb.batch_ns, tb.max_calls);
     break;
   }
   if (next_ >= kAlgoCount) {
@@ -586,9 +563,10 @@ void draw_compare_window(
   ImGui::TextUnformatted("Find a disagreement:");
   const auto combo = [](const char* label, int* index) {
     ImGui::SetNextItemWidth(11.5f * ImGui::GetFontSize());
-    if (ImGui::BeginCombo(label, kAlgorithms[*index].name)) {
+    const auto modules = algo_modules();
+    if (ImGui::BeginCombo(label, modules[static_cast<std::size_t>(*index)]->name)) {
       for (int i = 0; i < kAlgoCount; ++i) {
-        if (ImGui::Selectable(kAlgorithms[i].name, i == *index)) *index = i;
+        if (ImGui::Selectable(modules[static_cast<std::size_t>(i)]->name, i == *index)) *index = i;
       }
       ImGui::EndCombo();
     }
@@ -600,8 +578,10 @@ void draw_compare_window(
   combo("##second", &ui.second);
   same_line_if_fits(button_width("Find"));
   if (ImGui::Button("Find")) {
-    const Disagreement d = find_disagreement(*a, *b, kAlgorithms[ui.first].bit,
-                                             kAlgorithms[ui.second].bit, accuracy, ui.rng);
+    const auto modules = algo_modules();
+    const Disagreement d =
+        find_disagreement(*a, *b, modules[static_cast<std::size_t>(ui.first)]->bit,
+                          modules[static_cast<std::size_t>(ui.second)]->bit, accuracy, ui.rng);
     ui.find_message = d.message;
     if (d.found && d.tries > 1) apply(d.a, d.b, "Found: " + d.message + ". Ctrl+Z undoes.");
   }

@@ -6,7 +6,8 @@
 // rects, circles and polygons. Sprites are not convex (their frame is, their pixels are not),
 // so when a sprite is involved the reference is the pixel test at accuracy 1 (one cell per
 // world pixel). Swept answers another question (do the shapes meet during the step?); it is
-// compared with the static answer only when both velocities are zero.
+// compared with the static answer only when both velocities are zero. Which algorithm is
+// which comes from its module (algos/algos.h: AlgoModule::exactness).
 //
 // Nothing here draws the world; the table is an ImGui window (draw_compare_window).
 #pragma once
@@ -46,7 +47,7 @@ enum class Agreement : std::uint8_t {
 const char* agreement_name(Agreement a);
 
 struct CompareRow {
-  Algo bit = kAlgoAabb;
+  Algo bit{};
   const char* name = "";
   bool supported = false;
   bool ran = false;  // supported and computed (pixel may be refused for too large a mask)
@@ -57,10 +58,10 @@ struct CompareRow {
 
 struct CompareTable {
   std::string a_id, b_id;
-  Algo reference = kAlgoSat;  // kAlgoSat, or kAlgoPixel (at accuracy 1) with a sprite
+  Algo reference{};  // sat, or pixel (at accuracy 1) with a sprite
   bool reference_ok = false;
   bool reference_hit = false;
-  std::vector<CompareRow> rows;  // one per kAlgorithms entry, in its order
+  std::vector<CompareRow> rows;  // one per algorithm, in the catalogue's order
 };
 
 // The table read off an analysis of shapes a and b that ran every algorithm (the window's
@@ -124,7 +125,7 @@ class CompareTimer {
  public:
   struct Timings {
     std::uint64_t generation = 0;         // 0: nothing measured yet
-    std::array<double, kAlgoCount> ns{};  // per kAlgorithms index; < 0: not measured
+    std::array<double, kAlgoCount> ns{};  // per catalogue index; < 0: not measured
   };
 
   CompareTimer();
@@ -153,7 +154,7 @@ class CompareTimer {
   // The browser build has no threads: post() times one algorithm per frame, a round every
   // quarter second (compare.cpp).
   Timings measuring_;
-  int next_ = 0;                // the kAlgorithms index timed next; kAlgoCount: round done
+  int next_ = 0;                // the catalogue index timed next; kAlgoCount: round done
   double round_done_ms_ = 0.0;  // when the last round finished (the page's clock)
 #endif
   std::thread worker_;
@@ -169,7 +170,7 @@ double time_query(const std::function<bool()>& query, int batches = 7, double ba
 struct CompareUi {
   bool open = false;
   bool timing = true;  // false (--no-timing): show "--" instead of clock-dependent numbers
-  int first = 0;       // "Find a disagreement": kAlgorithms indices
+  int first = 0;       // "Find a disagreement": catalogue indices
   int second = 2;
   std::mt19937 rng{12345u};
   std::string find_message;

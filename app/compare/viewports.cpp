@@ -9,6 +9,7 @@
 #include <iterator>
 #include <string>
 
+#include "algos/algos.h"
 #include "hitbox/report.h"
 #include "panels/flow.h"
 
@@ -73,10 +74,10 @@ void ViewCanvas::place_labels() {
 
 std::string algo_label(std::uint32_t algos) {
   std::string s;
-  for (const AlgoInfo& info : kAlgorithms) {
-    if ((algos & info.bit) == 0) continue;
+  for (const AlgoModule* m : algo_modules()) {
+    if ((algos & m->bit) == 0) continue;
     if (!s.empty()) s += ", ";
-    s += info.name;
+    s += m->name;
   }
   return s.empty() ? "no algorithm" : s;
 }
@@ -130,7 +131,7 @@ void views_section(SplitState& s) {
   // (presenter mode), the table scrolls sideways.
   const ImGuiStyle& st = ImGui::GetStyle();
   float name_w = 0.0f;
-  for (const AlgoInfo& info : kAlgorithms) name_w = std::max(name_w, text_width(info.name));
+  for (const AlgoModule* m : algo_modules()) name_w = std::max(name_w, text_width(m->name));
   const auto width = [&](const char* header) {
     const float cell = std::max(text_width(header), ImGui::GetFrameHeight());
     return name_w + static_cast<float>(s.count) * (cell + 2.0f * st.CellPadding.x) +
@@ -144,7 +145,7 @@ void views_section(SplitState& s) {
                       s.count);
   ImGui::PopTextWrapPos();
   ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg;
-  const ImVec2 size = sideways_table(width("4"), static_cast<int>(std::size(kAlgorithms)) + 1,
+  const ImVec2 size = sideways_table(width("4"), static_cast<int>(algo_modules().size()) + 1,
                                      ImGui::GetFrameHeight() + 2.0f * st.CellPadding.y, &flags);
   if (ImGui::BeginTable("viewalgos", s.count + 1, flags, size)) {
     ImGui::TableSetupColumn("algorithm");
@@ -152,16 +153,17 @@ void views_section(SplitState& s) {
       ImGui::TableSetupColumn(((numbers ? "" : "View ") + std::to_string(i + 1)).c_str());
     }
     ImGui::TableHeadersRow();
-    for (const AlgoInfo& info : kAlgorithms) {
+    for (const AlgoModule* m : algo_modules()) {
+      const std::uint32_t bit = m->bit;
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(info.name);
+      ImGui::TextUnformatted(m->name);
       for (int i = 0; i < s.count; ++i) {
         ImGui::TableNextColumn();
         std::uint32_t& bits = s.algos[static_cast<std::size_t>(i)];
-        bool on = (bits & info.bit) != 0;
-        ImGui::PushID(i * 64 + static_cast<int>(std::countr_zero(static_cast<unsigned>(info.bit))));
-        if (ImGui::Checkbox("##on", &on)) bits = on ? (bits | info.bit) : (bits & ~info.bit);
+        bool on = (bits & bit) != 0;
+        ImGui::PushID(i * 64 + static_cast<int>(std::countr_zero(static_cast<unsigned>(bit))));
+        if (ImGui::Checkbox("##on", &on)) bits = on ? (bits | bit) : (bits & ~bit);
         ImGui::PopID();
       }
     }

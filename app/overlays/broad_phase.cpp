@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "overlays/draw_util.h"
+#include "algos/draw.h"
 #include "overlays/overlays.h"
 #include "overlays/palette.h"
 #include "sandbox/state.h"

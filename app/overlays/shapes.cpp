@@ -5,10 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "overlays/draw_util.h"
+#include "algos/algos.h"
 #include "overlays/overlays.h"
 #include "overlays/palette.h"
 #include "sandbox/state.h"
+#include "util/strf.h"
 
 namespace hitbox::app {
 namespace pal = palette;
@@ -112,29 +113,14 @@ void draw_shapes(const SandboxState& s, Canvas& c) {
   }
 }
 
-// The image corners (texel order) go through the shape's own transform, so rotation, scale
-// and mirror match the frame and the mask.
-void draw_sprite(Canvas& c, const Shape& sh, Color tint, float opacity) {
-  const SpriteImage* img = sh.pixels.image.get();
-  if (img == nullptr) return;
-  const double hw = 0.5 * img->w, hh = 0.5 * img->h;
-  const Vec2 corners[4] = {to_f(to_world(sh, DVec2(-hw, -hh))), to_f(to_world(sh, DVec2(hw, -hh))),
-                           to_f(to_world(sh, DVec2(hw, hh))), to_f(to_world(sh, DVec2(-hw, hh)))};
-  c.image(sh.pixels.image, corners, tint, opacity);
-}
-
-// World segments (pairs of points) as thin lines.
-void draw_segments(Canvas& c, const std::vector<Vec2>& seg, Color col, float width) {
-  for (std::size_t k = 0; k + 1 < seg.size(); k += 2) c.line(seg[k], seg[k + 1], col, width);
-}
-
-// The outlines of every sprite's mask (the focus pair's are drawn with the pixel trace).
+// The outlines of every sprite's mask while an algorithm on masks is on (the focus pair's
+// are drawn with that algorithm's trace).
 void draw_sprite_masks(const SandboxState& s, Canvas& c) {
-  if (!(s.algos & kAlgoPixel) || !s.show_mask_outlines) return;
+  const std::uint32_t on_masks = s.algos & mask_algos();
+  if (!on_masks || !s.show_mask_outlines) return;
   for (int i = 0; i < s.count(); ++i) {
     if (s.shape(i).kind != Kind::Sprite) continue;
-    if (s.an.pair.valid() && (i == s.an.pair.a || i == s.an.pair.b) &&
-        (s.ran_in_view() & kAlgoPixel))
+    if (s.an.pair.valid() && (i == s.an.pair.a || i == s.an.pair.b) && (s.ran_in_view() & on_masks))
       continue;
     draw_segments(c, s.mask_entry(i).outline, pal::kMaskOutline, 1.0f);
   }

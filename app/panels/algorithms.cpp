@@ -6,9 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "algos/algos.h"
 #include "hitbox/limits.h"
-#include "overlays/draw_util.h"
-#include "overlays/overlays.h"
 #include "overlays/palette.h"
 #include "panels/flow.h"
 #include "panels/panels.h"
@@ -31,26 +30,22 @@ void place_verdict(float column, float width) {
 }
 
 // The verdict and figure of one algorithm, placed after its checkbox.
-void verdict_text(SandboxState& s, std::uint32_t bit, float column) {
+void verdict_text(SandboxState& s, const AlgoModule& m, float column) {
   const auto plain = [&](const ImVec4& colour, const char* text) {
     place_verdict(column, text_width(text));
     ImGui::TextColored(colour, "%s", text);
   };
   const ImVec4 disabled = ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
-  if (!(bit & kDrawnAlgos)) {  // an algorithm the core gained that has no view here yet
-    plain(disabled, "(not shown in the sandbox)");
+  if (m.refused && !m.refused(s).empty()) {
+    plain(to_v4(pal::kOverlap), m.refused_word);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.refused(s).c_str());
     return;
   }
-  if (bit == kAlgoPixel && !s.an.pixel_problem.empty()) {
-    plain(to_v4(pal::kOverlap), "mask too large");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.an.pixel_problem.c_str());
-    return;
-  }
-  if (!(s.ran_in_panels() & bit)) {
+  if (!(s.ran_in_panels() & m.bit)) {
     plain(disabled, s.an.pair.valid() ? "n/a" : "-");
     return;
   }
-  const AlgoAnswer& ans = s.an.r.answer(static_cast<Algo>(bit));
+  const AlgoAnswer& ans = s.an.r.answer(m.bit);
   if (ans.touching) {
     place_verdict(column, text_width(ans.figure.c_str()));
     flow_words(to_v4(pal::kTouching), ans.figure);
@@ -98,11 +93,10 @@ void panel_algorithms(SandboxState& s) {
   ImGui::Separator();
   panel_focus(s);
   ImGui::Separator();
-  for (const AlgoInfo& info : kAlgorithms) {
-    bool on = (s.algos & info.bit) != 0;
-    if (ImGui::Checkbox(info.name, &on))
-      s.algos = on ? (s.algos | info.bit) : (s.algos & ~info.bit);
-    verdict_text(s, info.bit, 11.5f * ImGui::GetFontSize());
+  for (const AlgoModule* m : algo_modules()) {
+    bool on = (s.algos & m->bit) != 0;
+    if (ImGui::Checkbox(m->name, &on)) s.algos = on ? (s.algos | m->bit) : (s.algos & ~m->bit);
+    verdict_text(s, *m, 11.5f * ImGui::GetFontSize());
   }
   {
     const std::uint32_t shown =
@@ -113,33 +107,20 @@ void panel_algorithms(SandboxState& s) {
     if (begin_combo_fitted("hit colour from", "hit_colour", preview.c_str(),
                            13.0f * ImGui::GetFontSize())) {
       if (ImGui::Selectable("auto", s.colour_algo == 0)) s.colour_algo = 0;
-      for (const AlgoInfo& info : kAlgorithms)
-        if (ImGui::Selectable(info.name, s.colour_algo == info.bit)) s.colour_algo = info.bit;
+      for (const AlgoModule* m : algo_modules())
+        if (ImGui::Selectable(m->name, s.colour_algo == m->bit)) s.colour_algo = m->bit;
       ImGui::EndCombo();
     }
   }
+  // Each algorithm's section: when it ran, or when it was refused (it says why).
   if (s.an.pair.valid()) {
-    const ImGuiTreeNodeFlags open = ImGuiTreeNodeFlags_DefaultOpen;
-    if ((s.ran_in_panels() & kAlgoAabb) && ImGui::CollapsingHeader("aabb", open)) {
-      const AabbResult& r = s.an.r.aabb;
-      flow_text_coloured(to_v4(pal::kTraceA), "A x [%.1f, %.1f]  y [%.1f, %.1f]", r.a.min.x,
-                         r.a.max.x, r.a.min.y, r.a.max.y);
-      flow_text_coloured(to_v4(pal::kTraceB), "B x [%.1f, %.1f]  y [%.1f, %.1f]", r.b.min.x,
-                         r.b.max.x, r.b.min.y, r.b.max.y);
+    for (const AlgoModule* m : algo_modules()) {
+      if (!m->section) continue;
+      const bool refused = m->refused && !m->refused(s).empty();
+      if (((s.ran_in_panels() & m->bit) || refused) &&
+          ImGui::CollapsingHeader(m->name, ImGuiTreeNodeFlags_DefaultOpen))
+        m->section(s);
     }
-    if ((s.ran_in_panels() & kAlgoBoundingCircle) &&
-        ImGui::CollapsingHeader("bounding_circle", open)) {
-      const BoundingCircleResult& r = s.an.r.bounding_circle;
-      flow_text("rA %.2f + rB %.2f vs centre distance %.2f", r.ra, r.rb, r.distance);
-      flow_text("gap %.2f (<= 0 is a hit)", r.gap);
-    }
-    if ((s.ran_in_panels() & kAlgoSat) && ImGui::CollapsingHeader("sat", open)) panel_sat(s);
-    if ((s.ran_in_panels() & kAlgoMtd) && ImGui::CollapsingHeader("mtd", open)) panel_mtd(s);
-    if ((s.ran_in_panels() & kAlgoSwept) && ImGui::CollapsingHeader("swept", open)) panel_swept(s);
-    if ((s.ran_in_panels() & kAlgoGjk) && ImGui::CollapsingHeader("gjk", open)) panel_gjk_steps(s);
-    if (((s.ran_in_panels() & kAlgoPixel) || !s.an.pixel_problem.empty()) &&
-        ImGui::CollapsingHeader("pixel", open))
-      panel_pixel(s);
   }
   if (ImGui::CollapsingHeader("broad phase", ImGuiTreeNodeFlags_DefaultOpen)) panel_broad(s);
   ImGui::PopTextWrapPos();

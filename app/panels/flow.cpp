@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "overlays/draw_util.h"
+#include "util/strf.h"
 
 namespace hitbox::app {
 

@@ -7,11 +7,11 @@
 #include <vector>
 
 #include "hitbox/limits.h"
-#include "overlays/draw_util.h"
 #include "overlays/palette.h"
 #include "panels/flow.h"
 #include "panels/panels.h"
 #include "sandbox/state.h"
+#include "util/strf.h"
 
 namespace hitbox::app {
 namespace pal = palette;

@@ -1,7 +1,7 @@
 // The sandbox's ImGui panels, one function per panel or section (Dear ImGui demo style):
 //   panel_algorithms  the main "Hitbox" panel: tools, the focus pair, one checkbox and
-//                     verdict per algorithm, then a section per algorithm that ran
-//                     (panel_sat, panel_mtd, panel_swept, panel_pixel, panel_gjk_steps)
+//                     verdict per algorithm, then the section of each algorithm that ran
+//                     (its module's, app/algos/)
 //   panel_inspector   the selected shape's fields
 //   panel_status      the status line: every verdict and figure of the focus pair, or as
 //                     much of them as fits its width
@@ -15,7 +15,6 @@
 
 #include <cstdint>
 
-#include "hitbox/algorithms.h"
 #include "hitbox/shape.h"
 #include "panels/layout.h"
 #include "platform/canvas.h"
@@ -29,11 +28,6 @@ inline constexpr const char* kHelpTitle = "How to use";
 void panel_algorithms(SandboxState& s);
 void panel_tools(SandboxState& s);
 void panel_focus(SandboxState& s);
-void panel_sat(SandboxState& s);
-void panel_mtd(SandboxState& s);
-void panel_swept(SandboxState& s);
-void panel_pixel(SandboxState& s);
-void panel_gjk_steps(SandboxState& s);
 void panel_inspector(SandboxState& s);
 // Play mode and the broad phase (panels/play.cpp).
 void panel_play(SandboxState& s);   // Play / Pause, Step, Reset: in the menu bar, centred
@@ -55,11 +49,6 @@ inline ImVec4 to_v4(Color c) {
 }
 inline ImU32 to_u32(Color c) {
   return ImGui::ColorConvertFloat4ToU32(to_v4(c));
-}
-inline const char* algo_name(std::uint32_t bit) {
-  for (const AlgoInfo& info : kAlgorithms)
-    if (info.bit == bit) return info.name;
-  return "?";
 }
 
 }  // namespace hitbox::app

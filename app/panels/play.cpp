@@ -11,11 +11,11 @@
 
 #include "hitbox/broad_phase.h"
 #include "hitbox/simulation.h"
-#include "overlays/draw_util.h"
 #include "overlays/palette.h"
 #include "panels/flow.h"
 #include "panels/panels.h"
 #include "sandbox/state.h"
+#include "util/strf.h"
 
 namespace hitbox::app {
 namespace pal = palette;

@@ -6,13 +6,14 @@
 #include <string>
 #include <vector>
 
+#include "algos/algos.h"
 #include "hitbox/limits.h"
 #include "hitbox/report.h"
-#include "overlays/draw_util.h"
 #include "overlays/palette.h"
 #include "panels/flow.h"
 #include "panels/panels.h"
 #include "sandbox/state.h"
+#include "util/strf.h"
 
 namespace hitbox::app {
 namespace pal = palette;
@@ -93,19 +94,18 @@ std::vector<StatusPiece> status_pieces(const SandboxState& s) {
         {"B: " + s.shape(s.an.pair.b).id, to_v4(pal::kTraceB), Fit::Counts, Fit::Full, true});
     if (s.ran_in_panels() == 0) out.push_back({" | no algorithm enabled", dim});
     int hits = 0, misses = 0, touching = 0;
-    for (const AlgoInfo& info : kAlgorithms) {
-      if (!(s.ran_in_panels() & info.bit)) continue;
-      const AlgoAnswer& ans = s.an.r.answer(info.bit);
+    for (const AlgoModule* m : algo_modules()) {
+      if (!(s.ran_in_panels() & m->bit)) continue;
+      const AlgoAnswer& ans = s.an.r.answer(m->bit);
       out.push_back({"|", dim, Fit::Brief});
       if (ans.touching) {
         ++touching;
-        out.push_back(
-            {std::string(info.name) + " " + ans.figure, to_v4(pal::kTouching), Fit::Brief});
+        out.push_back({std::string(m->name) + " " + ans.figure, to_v4(pal::kTouching), Fit::Brief});
         continue;
       }
       const bool hit = ans.hit();
       ++(hit ? hits : misses);
-      out.push_back({std::string(info.name) + (hit ? " HIT" : " miss"),
+      out.push_back({std::string(m->name) + (hit ? " HIT" : " miss"),
                      to_v4(hit ? pal::kOverlap : pal::kGap), Fit::Brief});
       out.push_back({ans.figure, plain, Fit::Full});
     }

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "algos/words.h"
 #include "hitbox/limits.h"
-#include "overlays/draw_util.h"
 #include "overlays/palette.h"
 #include "panels/flow.h"
 #include "panels/panels.h"

@@ -13,11 +13,11 @@
 #include "hitbox/limits.h"
 #include "hitbox/report.h"
 #include "hitbox/slice.h"
-#include "overlays/draw_util.h"
 #include "overlays/overlays.h"
 #include "platform/assets.h"
 #include "platform/image.h"
 #include "sandbox/state.h"
+#include "util/strf.h"
 
 namespace hitbox::app {
 namespace {

@@ -3,10 +3,11 @@
 #include <string>
 #include <vector>
 
+#include "algos/algos.h"
+#include "algos/draw.h"
 #include "hitbox/gjk.h"
 #include "hitbox/report.h"
 #include "hitbox/sat_views.h"
-#include "overlays/draw_util.h"
 #include "sandbox/state.h"
 
 namespace hitbox::app {
@@ -145,11 +146,16 @@ void SandboxState::analyze_frame(std::uint32_t asked) {
   }
   AnalysisInput in;
   in.algos = asked;
-  in.trace = kAlgoSat | kAlgoSwept | kAlgoQuadrant | kAlgoCircleAsSquare |
-             (stepper.gjk.on ? kAlgoGjk : 0u);
+  // The traces the drawing reads, and those of every step mode that is on.
+  in.trace = traced_algos();
+  for (const AlgoModule* m : algo_modules())
+    if (m->steps && stepper.mode(m->bit).on) in.trace |= m->bit;
   in.sat_early_exit = false;
-  if ((asked & kAlgoPixel) &&
-      algo_supports(kAlgoPixel, shape(an.pair.a).kind, shape(an.pair.b).kind)) {
+  bool masks = false;
+  for (const AlgoModule* m : algo_modules())
+    masks = masks || (m->on_masks && (asked & m->bit) &&
+                      algo_supports(m->bit, shape(an.pair.a).kind, shape(an.pair.b).kind));
+  if (masks) {
     mask_entry(an.pair.a);  // both built before taking references (the cache may grow)
     mask_entry(an.pair.b);
     const MaskEntry& ma = mask_entry(an.pair.a);
@@ -166,27 +172,24 @@ void SandboxState::analyze_frame(std::uint32_t asked) {
 }
 
 // The algorithm whose verdict colours the pair: the user's choice, else the most exact
-// enabled one (pixel, which sees a sprite's texels, then sat, mtd, bounding_circle, aabb,
-// then swept).
+// enabled one (the modules' colour_rank).
 std::uint32_t SandboxState::verdict_algo(std::uint32_t ran) const {
   if (colour_algo != 0 && (ran & colour_algo) != 0) return colour_algo;
-  for (std::uint32_t bit :
-       {kAlgoPixel, kAlgoSat, kAlgoMtd, kAlgoBoundingCircle, kAlgoAabb, kAlgoSwept})
-    if (ran & bit) return bit;
-  return 0;
+  return most_exact_algo(ran);
 }
 
 // ---- step mode (teach.h): the core's traces replayed one record at a time ----
 bool SandboxState::stepping(std::uint32_t bit) const {
   if (!(an.r.ran & bit)) return false;
-  if (bit == kAlgoSat) return stepper.sat.on;
-  if (bit == kAlgoSwept) return stepper.swept.on;
-  return bit == kAlgoGjk && stepper.gjk.on;
+  const AlgoModule* m = algo_module(bit);
+  return m && m->steps && stepper.mode(bit).on;
 }
 
 teach::Counts SandboxState::step_counts() const {
-  return {teach::sat_step_count(an.sat_early), teach::swept_step_count(an.r.swept_trace),
-          teach::gjk_step_count(an.r.gjk_trace)};
+  teach::Counts counts;
+  for (const AlgoModule* m : algo_modules())
+    if (m->steps) counts.of(m->bit) = m->steps->count(*this);
+  return counts;
 }
 
 }  // namespace hitbox::app

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <utility>
 
-#include "overlays/draw_util.h"
+#include "algos/draw.h"
 #include "overlays/overlays.h"
 #include "sandbox/state.h"
 

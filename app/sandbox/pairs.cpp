@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <span>
 
+#include "algos/algos.h"
 #include "hitbox/algorithms.h"
 #include "hitbox/analysis.h"
 #include "hitbox/broad_phase.h"
@@ -21,10 +22,12 @@ void SandboxState::find_pairs() {
   p.hit.assign(n, 0);
   p.narrow_tests = 0;
   p.boxes.resize(n);
+  const AlgoModule* module = algo_module(p.algo);
+  const bool over_step = module && module->exactness == Exactness::OverTheStep;
   for (std::size_t i = 0; i < n; ++i) {
     const Collider& b = posed[i].collider();
     p.boxes[i] = b.bounds;
-    if (p.algo == kAlgoSwept) {  // the swept test looks along the whole step: its boxes too
+    if (over_step) {  // a test along the whole step: its boxes span the step too
       p.boxes[i].min = glm::min(b.bounds.min, b.bounds.min + b.vel);
       p.boxes[i].max = glm::max(b.bounds.max, b.bounds.max + b.vel);
     }
@@ -38,7 +41,7 @@ void SandboxState::find_pairs() {
   in.algos = p.algo;
   in.trace = 0;
   in.sat_early_exit = true;  // a verdict only: the first separating axis settles it
-  const bool pixel = p.algo == kAlgoPixel;
+  const bool pixel = module && module->on_masks;
   for (const BroadPair& c : p.candidates) {
     const Shape& sa = shape(c.a);
     const Shape& sb = shape(c.b);

@@ -8,8 +8,8 @@
 #include <utility>
 
 #include "hitbox/simulation.h"
-#include "overlays/draw_util.h"
 #include "sandbox/state.h"
+#include "util/strf.h"
 
 namespace hitbox::app {
 namespace {

@@ -164,7 +164,7 @@ void SandboxState::load_scene(Scene s, std::string file) {
   forget_analysis();
   // A scene or lesson opens with its own settings: what it does not set is the default, not
   // whatever the previous scene left (algorithms, accuracy, colouring, step mode, resolve).
-  algos = kAlgoSat;
+  algos = start_algos();
   accuracy = 1.0f;
   colour_algo = 0;
   auto_resolve = ResolveMode::Off;

@@ -10,6 +10,7 @@
 #include <string>
 #include <utility>
 
+#include "algos/algos.h"
 #include "hitbox/report.h"
 #include "overlays/overlays.h"
 #include "panels/panels.h"
@@ -151,7 +152,7 @@ void Sandbox::draw_world(Canvas& canvas, std::uint32_t algos) {
   m.cam = canvas.camera();
   m.view_algos = algos & kAllAlgos;
   draw_broad_phase(m, canvas);
-  draw_sat_lines(m, canvas);
+  draw_under_shapes(m, canvas);
   draw_shapes(m, canvas);
   draw_sprite_masks(m, canvas);
   draw_traces(m, canvas);
@@ -216,17 +217,12 @@ std::optional<std::pair<Vec2, float>> Sandbox::focus_extent() const {
 }
 
 std::optional<Aabb> Sandbox::step_extent(float zoom) const {
+  // The last frame's analysis, read before this frame's: a step drawing that leaves the pair
+  // (gjk's A - B) says how much room it takes.
   const SandboxState& m = *impl_;
-  const GjkTrace& tr = m.an.r.gjk_trace;
-  // The last frame's analysis, read before this frame's: only while it is still of the pair in
-  // focus (a deleted shape or an undo can have moved the indices since).
-  if (!m.stepping(kAlgoGjk) || tr.outline.empty() || !(zoom > 0.0f) || !m.an.pair.valid())
-    return std::nullopt;
-  const Pair now = m.focus_pair();
-  if (!m.valid(m.an.pair.a) || !m.valid(m.an.pair.b) || now.a != m.an.pair.a ||
-      now.b != m.an.pair.b)
-    return std::nullopt;
-  return teach::gjk_step_box(m.body(m.an.pair.a), m.body(m.an.pair.b), tr, 1.0f / zoom);
+  for (const AlgoModule* a : algo_modules())
+    if (a->steps && a->steps->extent && m.stepping(a->bit)) return a->steps->extent(m, zoom);
+  return std::nullopt;
 }
 
 bool Sandbox::help_shown() const {
@@ -238,13 +234,11 @@ void Sandbox::show_help(bool on) {
 }
 
 bool Sandbox::set_step(const std::string& spec) {
-  teach::StepAlgo algo{};
+  Algo algo{};
   int step = 0;
-  if (!teach::parse_step_flag(spec, &algo, &step)) return false;
+  if (!parse_step_flag(spec, &algo, &step)) return false;
   Impl& m = *impl_;
-  m.algos |= algo == teach::StepAlgo::Sat     ? kAlgoSat
-             : algo == teach::StepAlgo::Swept ? kAlgoSwept
-                                              : kAlgoGjk;
+  m.algos |= algo;
   m.stepper.mode(algo) = teach::StepMode{true, step};
   return true;
 }

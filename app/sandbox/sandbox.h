@@ -29,7 +29,7 @@ class Sandbox {
   Sandbox(const Sandbox&) = delete;
   Sandbox& operator=(const Sandbox&) = delete;
 
-  // Algorithm bits from hitbox/algorithms.h (kAlgoSat | ...).
+  // Algorithm bits from hitbox/algorithms.h, OR'ed together.
   void set_algorithms(std::uint32_t algos);
   // The pixel test's accuracy (hitbox/mask.h: cells 1/accuracy world px wide); false (and
   // nothing changed) unless 0 < accuracy <= 1.

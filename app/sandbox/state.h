@@ -3,8 +3,8 @@
 // methods here change the state (editing.cpp), apply the requests the panels, keys and tools
 // asked for (requests.cpp), answer what is in focus and run the frame's analysis through the
 // core's dispatcher (focus.cpp), and turn mouse and keys into drags and requests (input.cpp).
-// The overlays (app/overlays/) draw from it and the panels (app/panels/) show it and ask for
-// edits; sandbox.cpp is the facade the shell talks to.
+// The overlays (app/overlays/) and the algorithm modules (app/algos/) draw from it, the
+// panels (app/panels/) show it and ask for edits; sandbox.cpp is the facade the shell talks to.
 #pragma once
 
 #include <SDL.h>
@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "algos/algos.h"
 #include "hitbox/analysis.h"
 #include "hitbox/mask.h"
 #include "hitbox/ray.h"
@@ -98,9 +99,9 @@ struct SandboxState {
   std::vector<Posed> posed;
   History history;
 
-  std::uint32_t algos = kAlgoSat;  // the panel's algorithms (a split view has its own sets)
-  float accuracy = 1.0f;           // pixel test (mask.h)
-  bool show_mask_outlines = true;  // pixel test: outline every sprite's mask
+  std::uint32_t algos = start_algos();  // the panel's algorithms (a split view: its own sets)
+  float accuracy = 1.0f;                // pixel test (mask.h)
+  bool show_mask_outlines = true;       // pixel test: outline every sprite's mask
   // Caches filled while drawing (logically const: they only remember what the core built).
   mutable std::vector<MaskEntry> masks;  // by shape index
   mutable std::uint64_t mask_generation = 0;

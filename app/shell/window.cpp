@@ -12,6 +12,7 @@
 #include <string>
 #include <utility>
 
+#include "algos/algos.h"
 #include "platform/platform.h"
 #include "platform/renderer.h"
 #include "sandbox/sandbox.h"
@@ -54,7 +55,7 @@ int run_window(WindowOptions options) {
       return 2;
     }
     if (!options.step.empty() && !sandbox.set_step(options.step)) {
-      std::cerr << "hitbox: --step " << options.step << ": expected sat:N, swept:N or gjk:N\n";
+      std::cerr << "hitbox: --step " << options.step << ": expected " << step_flag_forms() << "\n";
       return 2;
     }
     // Headless pictures and the frame benchmark step play mode by a fixed 1/60 s per frame

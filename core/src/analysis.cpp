@@ -23,14 +23,6 @@ std::string figure_text(const char* fmt, ...) {
   return buf;
 }
 
-// "overlap 12.5" when the shapes overlap, else "gap 3.2"; `amount` is the overlap or the gap
-// (>= 0). Keyed on the verdict, not on a sign, so the word always matches the verdict (a
-// bounding-circle hit is decided on squared distances and its gap may round to + 0.0).
-std::string overlap_or_gap(bool overlapping, float amount) {
-  const double v = static_cast<double>(amount);
-  return overlapping ? figure_text("overlap %.1f", v) : figure_text("gap %.1f", v);
-}
-
 int index_of(Algo bit) {
   for (size_t i = 0; i < std::size(kAlgorithms); ++i) {
     if (kAlgorithms[i].bit == bit) return static_cast<int>(i);
@@ -132,6 +124,14 @@ float contact_amount(Algo bit, const PairAnalysis& out) {
 }
 
 }  // namespace
+
+// Keyed on the verdict, not on a sign, so the word always matches the verdict (a
+// bounding-circle hit is decided on squared distances and its gap may round to + 0.0).
+std::string overlap_or_gap(bool overlapping, float amount, int decimals) {
+  const double v = static_cast<double>(amount);
+  return overlapping ? figure_text("overlap %.*f", decimals, v)
+                     : figure_text("gap %.*f", decimals, v);
+}
 
 const char* verdict_name(Verdict v) {
   switch (v) {

@@ -11,12 +11,14 @@
 #include <utility>
 #include <vector>
 
+#include "algos/algos.h"
+#include "algos/words.h"
 #include "hitbox/analysis.h"
-#include "overlays/draw_util.h"
 #include "panels/flow.h"
 #include "panels/layout.h"
 #include "panels/panels.h"
 #include "sandbox/state.h"
+#include "util/strf.h"
 
 namespace hitbox::app {
 namespace {
@@ -112,6 +114,19 @@ void click(Sandbox& sb, Vec2 at) {
   sb.on_event(e, Camera{});
   e.type = SDL_MOUSEBUTTONUP;
   sb.on_event(e, Camera{});
+}
+
+// The module table (app/algos/algos.cpp) holds the core's catalogue, in its order and with
+// its names; every walker (overlay, panel, step mode, compare table, status line) reads it.
+TEST(AlgoModules, TheTableIsTheCatalogueInOrder) {
+  const auto modules = algo_modules();
+  ASSERT_EQ(modules.size(), std::size(kAlgorithms));
+  for (std::size_t i = 0; i < modules.size(); ++i) {
+    EXPECT_EQ(modules[i]->bit, kAlgorithms[i].bit);
+    EXPECT_STREQ(modules[i]->name, kAlgorithms[i].name);
+    EXPECT_EQ(algo_module(kAlgorithms[i].bit), modules[i]);
+  }
+  EXPECT_EQ(algo_module(1u << 30), nullptr);
 }
 
 TEST(SandboxFrame, EveryViewAndPanelReadsTheOneAnalysis) {

@@ -17,6 +17,11 @@
 #include <vector>
 
 #include "../support/run_binary.h"
+#include "algos/algos.h"
+#include "algos/draw.h"
+#include "algos/gjk.h"
+#include "algos/sat.h"
+#include "algos/swept.h"
 #include "hitbox/collide.h"
 #include "hitbox/gjk.h"
 #include "hitbox/scene.h"
@@ -94,35 +99,39 @@ TEST(TeachSat, WhenEveryAxisOverlapsTheLastStepSaysTheyCollideAndNamesTheLeastAx
 
 TEST(TeachKeys, NextAndPrevWalkOnlySectionsInStepModeAndStopAtTheEnds) {
   teach::Stepper st;
-  const teach::Counts counts{3, 5, 4};
+  teach::Counts counts;
+  counts.of(kAlgoSat) = 3;
+  counts.of(kAlgoSwept) = 5;
+  counts.of(kAlgoGjk) = 4;
   EXPECT_FALSE(st.key(SDLK_n, counts)) << "keys are free while no section steps";
-  st.sat.on = true;
+  st.mode(kAlgoSat).on = true;
   EXPECT_TRUE(st.key(SDLK_n, counts));
   EXPECT_TRUE(st.key(SDLK_RIGHT, counts));
-  EXPECT_EQ(st.sat.step, 2);
+  EXPECT_EQ(st.mode(kAlgoSat).step, 2);
   EXPECT_TRUE(st.key(SDLK_n, counts));
-  EXPECT_EQ(st.sat.step, 2) << "no Next past the separating axis";
-  EXPECT_EQ(st.gjk.step, 0) << "a section not in step mode does not move";
+  EXPECT_EQ(st.mode(kAlgoSat).step, 2) << "no Next past the separating axis";
+  EXPECT_EQ(st.mode(kAlgoGjk).step, 0) << "a section not in step mode does not move";
   EXPECT_TRUE(st.key(SDLK_p, counts));
   EXPECT_TRUE(st.key(SDLK_LEFT, counts));
   EXPECT_TRUE(st.key(SDLK_LEFT, counts));
-  EXPECT_EQ(st.sat.step, 0);
+  EXPECT_EQ(st.mode(kAlgoSat).step, 0);
   EXPECT_FALSE(st.key(SDLK_h, counts));
 }
 
 TEST(TeachFlag, StepFlagNamesAnAlgorithmAndAStepFromOne) {
-  teach::StepAlgo algo{};
+  Algo algo{};
   int step = -1;
-  ASSERT_TRUE(teach::parse_step_flag("sat:2", &algo, &step));
-  EXPECT_EQ(algo, teach::StepAlgo::Sat);
+  ASSERT_TRUE(app::parse_step_flag("sat:2", &algo, &step));
+  EXPECT_EQ(algo, kAlgoSat);
   EXPECT_EQ(step, 1);
-  ASSERT_TRUE(teach::parse_step_flag("gjk:1", &algo, &step));
-  EXPECT_EQ(algo, teach::StepAlgo::Gjk);
+  ASSERT_TRUE(app::parse_step_flag("gjk:1", &algo, &step));
+  EXPECT_EQ(algo, kAlgoGjk);
   EXPECT_EQ(step, 0);
-  ASSERT_TRUE(teach::parse_step_flag("swept:4", &algo, &step));
-  EXPECT_EQ(algo, teach::StepAlgo::Swept);
+  ASSERT_TRUE(app::parse_step_flag("swept:4", &algo, &step));
+  EXPECT_EQ(algo, kAlgoSwept);
   for (const char* bad : {"sat", "sat:", "sat:0", "sat:-1", "sat:2x", "mtd:1", ":3", ""})
-    EXPECT_FALSE(teach::parse_step_flag(bad, &algo, &step)) << bad;
+    EXPECT_FALSE(app::parse_step_flag(bad, &algo, &step)) << bad;
+  EXPECT_EQ(app::step_flag_forms(), "sat:N, swept:N or gjk:N");
 }
 
 TEST(TeachSwept, RunningTimesEndAtTheTracesTimesAndTheLastStepStatesTheImpact) {

@@ -36,6 +36,10 @@ struct AnalysisInput {
 // Overlaps and gaps smaller than this (world px) read as touching: they print as 0.0.
 inline constexpr float kTouchingPx = 0.05f;
 
+// "overlap 12.5" when the shapes overlap, else "gap 3.2", to `decimals` places; `amount` is
+// the overlap or the gap (>= 0). The figures below word overlaps and gaps with it.
+std::string overlap_or_gap(bool overlapping, float amount, int decimals = 1);
+
 // What one algorithm said. Touching counts as a hit everywhere (closed sets, collide.h).
 enum class Verdict : std::uint8_t {
   NotRun,       // not enabled in AnalysisInput::algos

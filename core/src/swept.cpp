@@ -261,15 +261,13 @@ SweptResult swept_circle_polygon(const Collider& a, const Collider& b, SweptTrac
   return res;
 }
 
-#if HITBOX_LANES
-using detail::f4;
-using detail::i4;
+using detail::select;
 using detail::shuffle;
 
 // The earliest lane of least t over groups (first index on ties): fills best and at.
 inline void earliest(f4 t, int base, float& best, int& at) {
-  f4 m = t < shuffle<1, 0, 3, 2>(t) ? t : shuffle<1, 0, 3, 2>(t);
-  m = m < shuffle<2, 3, 0, 1>(m) ? m : shuffle<2, 3, 0, 1>(m);
+  f4 m = select(t < shuffle<1, 0, 3, 2>(t), t, shuffle<1, 0, 3, 2>(t));
+  m = select(m < shuffle<2, 3, 0, 1>(m), m, shuffle<2, 3, 0, 1>(m));
   const bool better = m[0] < best;
   const int lane = std::countr_zero(lane_mask(t == m) | 16u);
   at = better ? base + lane : at;
@@ -332,7 +330,7 @@ SweptResult swept_circle_polygon_lanes(const Collider& a, const Collider& b) {
     const f4 sp = (qx - x0) * ex + (qy - y0) * ey;
     const i4 on =
         live & (approach < zero) & (th >= zero) & (sp >= zero) & (sp <= ex * ex + ey * ey);
-    earliest(on ? th : inf, i, best_edge, edge);
+    earliest(select(on, th, inf), i, best_edge, edge);
 
     // Vertices: the centre reaches the disc of radius r about each (ray_circle()).
     const f4 dx = px - x0, dy = py - y0;
@@ -341,9 +339,9 @@ SweptResult swept_circle_polygon_lanes(const Collider& a, const Collider& b) {
     const f4 qc = (dx * dx + dy * dy) - rr * rr;
     const f4 disc = qb * qb - splat4(4.0f) * qa * qc;
     const i4 reach = live & (qa != zero) & ~(disc < zero) & ~(qb >= zero);
-    const f4 root = detail::sqrt4(reach ? disc : zero);
+    const f4 root = detail::sqrt4(select(reach, disc, zero));
     const f4 tv = splat4(2.0f) * qc / (-qb + root);
-    earliest(reach ? tv : inf, i, best_vertex, vertex);
+    earliest(select(reach, tv, inf), i, best_vertex, vertex);
   }
   float best = best_edge;
   Vec2 best_normal = edge >= 0 ? poly.n[edge] : Vec2(0.0f);
@@ -359,6 +357,7 @@ SweptResult swept_circle_polygon_lanes(const Collider& a, const Collider& b) {
   return res;
 }
 
+#if HITBOX_LANES  // collide_fast.h's project_lanes(), not yet in the scalar build
 // swept_slabs() for two polygons without a trace: each shape's axes four at a time (the
 // other polygon projected on them in lanes, as the static test does), a slab of times per
 // lane, and the latest entry (first axis on ties) and earliest exit over the lanes. The same
@@ -379,22 +378,22 @@ SweptResult swept_polygons_lanes(const Collider& a, const Collider& b) {
     const f4 sp = rx * x + ry * y;
     const i4 still = sp == zero;
     const f4 p = amax - bmin, q = bmax - amin;
-    const i4 overlap = (q < p ? q : p) >= zero;
-    const f4 safe = still ? splat4(1.0f) : sp;
+    const i4 overlap = detail::vmin(q, p) >= zero;
+    const f4 safe = select(still, splat4(1.0f), sp);
     f4 t0 = (bmin - amax) / safe;
     f4 t1 = (bmax - amin) / safe;
     const i4 swap = t0 > t1;
-    const f4 lo = swap ? t1 : t0, hi = swap ? t0 : t1;
-    t0 = still ? (overlap ? -inf : inf) : lo;
-    t1 = still ? (overlap ? inf : -inf) : hi;
+    const f4 lo = select(swap, t1, t0), hi = select(swap, t0, t1);
+    t0 = select(still, select(overlap, -inf, inf), lo);
+    t1 = select(still, select(overlap, inf, -inf), hi);
     const i4 live = live_lanes(k, owner.axis_count);
-    t0 = live ? t0 : -inf;
-    t1 = live ? t1 : inf;
+    t0 = select(live, t0, -inf);
+    t1 = select(live, t1, inf);
     // The latest entry in the group, the first lane that has it, if later than so far.
-    f4 m = t0 > shuffle<1, 0, 3, 2>(t0) ? t0 : shuffle<1, 0, 3, 2>(t0);
-    m = m > shuffle<2, 3, 0, 1>(m) ? m : shuffle<2, 3, 0, 1>(m);
-    f4 e = t1 < shuffle<1, 0, 3, 2>(t1) ? t1 : shuffle<1, 0, 3, 2>(t1);
-    e = e < shuffle<2, 3, 0, 1>(e) ? e : shuffle<2, 3, 0, 1>(e);
+    f4 m = detail::vmax(t0, shuffle<1, 0, 3, 2>(t0));
+    m = detail::vmax(m, shuffle<2, 3, 0, 1>(m));
+    f4 e = detail::vmin(t1, shuffle<1, 0, 3, 2>(t1));
+    e = detail::vmin(e, shuffle<2, 3, 0, 1>(e));
     if (m[0] > t_enter) {
       const int lane = std::countr_zero(lane_mask(t0 == m) | 16u) & 3;
       t_enter = m[0];
@@ -426,17 +425,17 @@ SweptResult swept_box_box(const Collider& a, const Collider& b) {
   const f4 gap_in = (cb - r.eb) - (ca + r.ea);   // ib.min - ia.max
   const f4 gap_out = (cb + r.eb) - (ca - r.ea);  // ib.max - ia.min
   const i4 still = s == f4{};
-  const f4 safe_s = still ? splat4(1.0f) : s;
+  const f4 safe_s = select(still, splat4(1.0f), s);
   f4 t0 = gap_in / safe_s;
   f4 t1 = gap_out / safe_s;
   const i4 swap = t0 > t1;
-  const f4 lo = swap ? t1 : t0;
-  const f4 hi = swap ? t0 : t1;
+  const f4 lo = select(swap, t1, t0);
+  const f4 hi = select(swap, t0, t1);
   // A lane with no motion along its axis: always overlapping, or never.
   const i4 overlap = ((ca + r.ea) - (cb - r.eb) >= f4{}) & ((cb + r.eb) - (ca - r.ea) >= f4{});
   const f4 inf = splat4(kInf);
-  t0 = still ? (overlap ? -inf : inf) : lo;
-  t1 = still ? (overlap ? inf : -inf) : hi;
+  t0 = select(still, select(overlap, -inf, inf), lo);
+  t1 = select(still, select(overlap, inf, -inf), hi);
   float t_enter = std::max(std::max(t0[0], t0[1]), std::max(t0[2], t0[3]));
   float t_exit = std::min(std::min(t1[0], t1[1]), std::min(t1[2], t1[3]));
   const int entry = std::countr_zero(lane_mask(t0 == splat4(t_enter)) | 16u);
@@ -459,12 +458,12 @@ SweptResult swept(const Collider& a, const Collider& b, SweptTrace* trace) {
   if (!trace && a.geom == Geom::Box && b.geom == Geom::Box) return swept_box_box(a, b);
   const bool ca = a.geom == Geom::Circle;
   const bool cb = b.geom == Geom::Circle;
-#if HITBOX_LANES
   // The lane paths cover shapes with area; points and segments (one- and two-vertex
-  // polygons) take the scalar paths below.
+  // polygons) take the paths below, as traces do.
   const bool area =
       (ca || (a.count >= 3 && a.axis_count > 0)) && (cb || (b.count >= 3 && b.axis_count > 0));
   if (!trace && area && ca != cb) return swept_circle_polygon_lanes(a, b);
+#if HITBOX_LANES  // swept_polygons_lanes() needs collide_fast.h's lane helpers
   if (!trace && area && a.geom == Geom::Polygon && b.geom == Geom::Polygon) {
     return swept_polygons_lanes(a, b);
   }

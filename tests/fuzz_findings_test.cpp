@@ -83,10 +83,8 @@ namespace {
 // minimum, and the untraced box-box kernel read lane 4 of a 4-lane vector. The least lane is
 // now always one of the four.
 TEST(FuzzFindings, NanBoxOverlapPicksARealLane) {
-  hitbox::detail::BoxBox1 r{};
-  const float nan = std::nanf("");
-  const float ov[4] = {nan, nan, nan, nan};
-  for (int k = 0; k < 4; ++k) r.ov[k] = ov[k];
+  hitbox::detail::BoxBox4 r{};
+  r.ov = hitbox::detail::splat4(std::nanf(""));
   const hitbox::detail::Lanes v = hitbox::detail::lanes_verdict(r);
   EXPECT_GE(v.least, 0);
   EXPECT_LE(v.least, 3);

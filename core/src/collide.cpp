@@ -272,7 +272,6 @@ inline bool lane_pair(const Collider& a, const Collider& b) {
 // traced or not.
 SatResult detail::sat_any(const Collider& a, const Collider& b, SatTrace* trace, bool early_exit) {
   if (has_pieces(a) || has_pieces(b)) return sat_pieces(a, b, trace, early_exit, nullptr);
-#if HITBOX_LANES
   if (lane_pair(a, b)) {  // collide_fast.h's kernels, traced or not
     if (a.geom == Geom::Circle && b.geom == Geom::Polygon) {
       return trace ? sat_circle_polygon<true, true>(a, b, early_exit, trace)
@@ -287,7 +286,6 @@ SatResult detail::sat_any(const Collider& a, const Collider& b, SatTrace* trace,
                    : sat_polygon_polygon(a, b, early_exit);
     }
   }
-#endif
   if (const SegmentPair p = segment_pair(a, b); p != SegmentPair::None) {
     return trace ? sat_segment<true>(a, b, p, early_exit, trace)
                  : sat_segment<false>(a, b, p, early_exit, nullptr);
@@ -301,7 +299,6 @@ SatResult detail::sat_any(const Collider& a, const Collider& b, SatTrace* trace,
 // circle-polygon (the nearest-vertex axis covers the rounded corners).
 MtdResult detail::mtd_any(const Collider& a, const Collider& b, SatTrace* trace) {
   if (has_pieces(a) || has_pieces(b)) return mtd_pieces(a, b, trace, nullptr);
-#if HITBOX_LANES
   if (lane_pair(a, b)) {
     if (a.geom == Geom::Circle && b.geom == Geom::Polygon) {
       return trace ? mtd_circle_polygon<true, true>(a, b, trace) : mtd_circle_polygon<true>(a, b);
@@ -313,7 +310,6 @@ MtdResult detail::mtd_any(const Collider& a, const Collider& b, SatTrace* trace)
       return trace ? mtd_polygon_polygon<true>(a, b, trace) : mtd_polygon_polygon(a, b);
     }
   }
-#endif
   if (const SegmentPair p = segment_pair(a, b); p != SegmentPair::None) {
     return trace ? mtd_segment<true>(a, b, p, trace) : mtd_segment<false>(a, b, p, nullptr);
   }

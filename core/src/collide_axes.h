@@ -23,6 +23,7 @@ using detail::f4;
 using detail::i4;
 using detail::lane_mask;
 using detail::nearest_vertex;
+using detail::select;
 using detail::splat4;
 
 // Projection of a posed shape on a unit axis.
@@ -55,8 +56,8 @@ inline Interval project(const Collider& b, Vec2 axis) {
     std::memcpy(&x, b.vx + i, sizeof x);
     std::memcpy(&y, b.vy + i, sizeof y);
     const f4 d = x * lx + y * ly;
-    lo = d < lo ? d : lo;
-    hi = d > hi ? d : hi;
+    lo = select(d < lo, d, lo);
+    hi = select(d > hi, d, hi);
   }
   return Interval{std::min(std::min(lo[0], lo[1]), std::min(lo[2], lo[3])),
                   std::max(std::max(hi[0], hi[1]), std::max(hi[2], hi[3]))};

@@ -21,9 +21,10 @@
 namespace hitbox::collide_detail {
 namespace {
 
-#if HITBOX_LANES
-
+using detail::select;
 using detail::shuffle;
+using detail::vmax;
+using detail::vmin;
 
 // Axes k..k+3 of a shape's unique axes as x and y lanes, and its own intervals on them. Reads
 // up to three entries past axis_count; they lie inside the pose arena (axes is followed by
@@ -48,8 +49,8 @@ inline i4 live_lanes(int k, int n) {
 
 // The minimum of four lanes in every lane (ties keep either: equal floats).
 inline f4 lane_min(f4 v) {
-  f4 m = v < shuffle<1, 0, 3, 2>(v) ? v : shuffle<1, 0, 3, 2>(v);
-  return m < shuffle<2, 3, 0, 1>(m) ? m : shuffle<2, 3, 0, 1>(m);
+  const f4 m = vmin(v, shuffle<1, 0, 3, 2>(v));
+  return vmin(m, shuffle<2, 3, 0, 1>(m));
 }
 
 // Per-axis results of one pair, in test order (room for A's and B's axes and one more).
@@ -72,7 +73,7 @@ inline TableVerdict table_verdict(const AxisTable& t, int groups) {
   for (int g = 0; g < groups; ++g) {
     f4 ov;
     std::memcpy(&ov, t.ov + 4 * g, sizeof ov);
-    mn = ov < mn ? ov : mn;
+    mn = vmin(ov, mn);
   }
   mn = lane_min(mn);
   int first = t.n, least = t.n;
@@ -141,8 +142,8 @@ inline bool circle_polygon_edges(const Collider& circle, const Collider& poly, R
     // interval_overlap(A, B) = min(A.max - B.min, B.max - A.min), std::min's order.
     const f4 p = kCircleIsA ? cmax - lo : hi - cmin;
     const f4 q = kCircleIsA ? hi - cmin : cmax - lo;
-    f4 ov = q < p ? q : p;
-    ov = live_lanes(k, m) ? ov : inf;
+    f4 ov = vmin(q, p);
+    ov = select(live_lanes(k, m), ov, inf);
     std::memcpy(t.x + k, &x, sizeof x);
     std::memcpy(t.y + k, &y, sizeof y);
     std::memcpy(t.ov + k, &ov, sizeof ov);
@@ -168,7 +169,7 @@ inline void circle_polygon_vertex(const Collider& circle, const Collider& poly, 
     std::memcpy(&vy, poly.vy + i, sizeof vy);
     const f4 dx = vx - px, dy = vy - py;
     const f4 d2 = dx * dx + dy * dy;
-    best = d2 < best ? d2 : best;
+    best = vmin(d2, best);
   }
   best = lane_min(best);
   int j = poly.padded;
@@ -198,7 +199,7 @@ inline void circle_polygon_vertex(const Collider& circle, const Collider& poly, 
   f4 group = inf;
   if (g < m) std::memcpy(&group, t.ov + g, sizeof group);
   const float vov = has ? interval_overlap(out.va, out.vb) : kInf;
-  group = (i4{0, 1, 2, 3} + g) == m ? splat4(vov) : group;
+  group = select((i4{0, 1, 2, 3} + g) == m, splat4(vov), group);
   std::memcpy(t.ov + g, &group, sizeof group);
   t.n = m + static_cast<int>(has);
   out.groups = m / 4 + 1;
@@ -239,8 +240,8 @@ inline EdgeLanes<kCircleIsA, NA> edge_lanes(const Collider& circle, const Collid
     const f4 cmin = c - r, cmax = c + r;
     const f4 down = kCircleIsA ? cmax - lo : hi - cmin;
     const f4 up = kCircleIsA ? hi - cmin : cmax - lo;
-    f4 ov = up < down ? up : down;
-    ov = live_lanes(4 * g, m) ? ov : splat4(kInf);
+    f4 ov = vmin(up, down);
+    ov = select(live_lanes(4 * g, m), ov, splat4(kInf));
     e.ov[g] = ov;
     e.neg |= lane_mask(ov < f4{}) << (4 * g);
   }
@@ -299,7 +300,7 @@ inline VertexOut vertex_out(const Collider& circle, const Collider& poly) {
     d2[g] = dx * dx + dy * dy;
   }
   f4 mn = d2[0];
-  if constexpr (NV == 2) mn = d2[1] < mn ? d2[1] : mn;
+  if constexpr (NV == 2) mn = vmin(d2[1], mn);
   mn = lane_min(mn);
   unsigned bits = lane_mask(d2[0] == mn);
   if constexpr (NV == 2) bits |= lane_mask(d2[1] == mn) << 4;
@@ -316,17 +317,17 @@ inline VertexOut vertex_out(const Collider& circle, const Collider& poly) {
   f4 hi = lo;
   if constexpr (NV == 2) {
     const f4 p1 = vx[1] * ax + vy[1] * ay;
-    lo = p1 < lo ? p1 : lo;
-    hi = p1 > hi ? p1 : hi;
+    lo = vmin(p1, lo);
+    hi = vmax(p1, hi);
   }
   // std::min(std::min(l0, l1), std::min(l2, l3)), std::min(a, b) = b < a ? b : a (max alike);
   // lane 0 holds it.
   const f4 lo2 = shuffle<1, 0, 3, 2>(lo), hi2 = shuffle<1, 0, 3, 2>(hi);
-  lo = lo2 < lo ? lo2 : lo;
-  hi = hi < hi2 ? hi2 : hi;
+  lo = vmin(lo2, lo);
+  hi = vmax(hi2, hi);
   const f4 lo3 = shuffle<2, 3, 0, 1>(lo), hi3 = shuffle<2, 3, 0, 1>(hi);
-  lo = lo3 < lo ? lo3 : lo;
-  hi = hi < hi3 ? hi3 : hi;
+  lo = vmin(lo3, lo);
+  hi = vmax(hi3, hi);
   // The circle's interval, the two ways out and their overlap (lane 0; the same operations
   // as the scalar dot() and interval_overlap()).
   const f4 c = px * ax + py * ay;
@@ -334,7 +335,7 @@ inline VertexOut vertex_out(const Collider& circle, const Collider& poly) {
   const f4 cmin = c - r, cmax = c + r;
   const f4 down = kCircleIsA ? cmax - lo : hi - cmin;
   const f4 up = kCircleIsA ? hi - cmin : cmax - lo;
-  const f4 ov = up < down ? up : down;
+  const f4 ov = vmin(up, down);
   VertexOut v;
   v.has = len2 > 0.0f;
   v.vertex = j;
@@ -344,7 +345,7 @@ inline VertexOut vertex_out(const Collider& circle, const Collider& poly) {
   v.out = AxisOut{Vec2(ax[0], ay[0]), down[0], up[0]};
   v.ov = v.has ? ov[0] : kInf;
   v.lanes = shuffle<0, 1, 4, 5>(shuffle<0, 4, 0, 4>(ax, ay), shuffle<0, 4, 0, 4>(down, up));
-  v.ov4 = mn > f4{} ? shuffle<0, 0, 0, 0>(ov) : splat4(kInf);
+  v.ov4 = select(mn > f4{}, shuffle<0, 0, 0, 0>(ov), splat4(kInf));
   return v;
 }
 
@@ -352,7 +353,7 @@ inline VertexOut vertex_out(const Collider& circle, const Collider& poly) {
 template <bool kCircleIsA, int NA>
 inline int least_edge(const EdgeLanes<kCircleIsA, NA>& e, int m, float& least) {
   f4 mn = e.ov[0];
-  if constexpr (NA == 2) mn = e.ov[1] < mn ? e.ov[1] : mn;
+  if constexpr (NA == 2) mn = vmin(e.ov[1], mn);
   mn = lane_min(mn);
   unsigned at = lane_mask(e.ov[0] == mn);
   if constexpr (NA == 2) at |= lane_mask(e.ov[1] == mn) << 4;
@@ -400,7 +401,7 @@ MtdResult mtd_circle_small(const Collider& circle, const Collider& poly, SatTrac
   // only when strictly less (or when no polygon axis compares equal: NaN).
   const f4 edge = {eo.axis.x, eo.axis.y, eo.down, eo.up};
   const i4 vertex = (v.ov4 < splat4(least)) | (i4{} - static_cast<int>(k == m));
-  const f4 o = vertex ? v.lanes : edge;
+  const f4 o = select(vertex, v.lanes, edge);
   // push_out(): the shorter way out, toward +axis when up < down, or on a tie when A lies on
   // the +axis side of B; then everything zeroed on a miss.
   const Collider& a = kCircleIsA ? circle : poly;
@@ -408,8 +409,8 @@ MtdResult mtd_circle_small(const Collider& circle, const Collider& poly, SatTrac
   const float side = dot(a.pos - b.pos, Vec2(o[0], o[1]));
   const f4 dn = shuffle<2, 2, 2, 2>(o), up = shuffle<3, 3, 3, 3>(o);
   const i4 positive = (up < dn) | ((up == dn) & (splat4(side) >= f4{}));
-  const f4 depth = positive ? up : dn;
-  const f4 normal = positive ? o : -o;  // lanes 0 and 1
+  const f4 depth = select(positive, up, dn);
+  const f4 normal = select(positive, o, -o);  // lanes 0 and 1
   const bool hit = !(v.ov < 0.0f);
   const i4 on = ~(v.ov4 < f4{});
   const f4 nz = keep_lanes(normal, on), dz = keep_lanes(depth, on);
@@ -557,13 +558,13 @@ inline void project_lanes(const Collider& p, f4 x, f4 y, f4& lo, f4& hi) {
     f4 d[4];
     at(i, d);
     for (int j = 0; j < 4; ++j) {
-      lo4[j] = d[j] < lo4[j] ? d[j] : lo4[j];
-      hi4[j] = d[j] > hi4[j] ? d[j] : hi4[j];
+      lo4[j] = vmin(d[j], lo4[j]);
+      hi4[j] = vmax(d[j], hi4[j]);
     }
   }
   // std::min(a, b) is b < a ? b : a; std::max(a, b) is a < b ? b : a.
-  const auto mn = [](f4 a, f4 b) { return b < a ? b : a; };
-  const auto mx = [](f4 a, f4 b) { return a < b ? b : a; };
+  const auto mn = [](f4 a, f4 b) { return vmin(b, a); };
+  const auto mx = [](f4 a, f4 b) { return vmax(b, a); };
   lo = mn(mn(lo4[0], lo4[1]), mn(lo4[2], lo4[3]));
   hi = mx(mx(hi4[0], hi4[1]), mx(hi4[2], hi4[3]));
 }
@@ -578,8 +579,8 @@ inline unsigned polygon_axes_group(const Collider& owner, const Collider& other,
   // interval_overlap(A, B) = min(A.max - B.min, B.max - A.min), std::min's order.
   const f4 p = own_is_a ? ohi - plo : phi - olo;
   const f4 q = own_is_a ? phi - olo : ohi - plo;
-  f4 ov = q < p ? q : p;
-  ov = live_lanes(k, owner.axis_count) ? ov : splat4(kInf);
+  f4 ov = vmin(q, p);
+  ov = select(live_lanes(k, owner.axis_count), ov, splat4(kInf));
   std::memcpy(t.x + base + k, &x, sizeof x);
   std::memcpy(t.y + base + k, &y, sizeof y);
   std::memcpy(t.ov + base + k, &ov, sizeof ov);
@@ -678,8 +679,6 @@ inline MtdResult mtd_polygon_polygon(const Collider& a, const Collider& b,
   const Interval ib = of_a ? project(b, axis) : own(b, k - pt.ma4);
   return push_out_fast(true, axis, ia, ib, a.pos, b.pos);
 }
-
-#endif  // HITBOX_LANES
 
 }  // namespace
 }  // namespace hitbox::collide_detail

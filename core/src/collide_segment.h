@@ -119,7 +119,7 @@ inline CircleSegmentLanes circle_segment_lanes(const Collider& circle, const Col
   const f4 unit = d / sqrt4(len2);
   // nearest_vertex(): the second end only when strictly nearer.
   const i4 second = shuffle<2, 2, 2, 2>(len2) < shuffle<0, 0, 0, 0>(len2);
-  const f4 axis = second ? shuffle<2, 3, 2, 3>(unit) : shuffle<0, 1, 0, 1>(unit);
+  const f4 axis = select(second, shuffle<2, 3, 2, 3>(unit), shuffle<0, 1, 0, 1>(unit));
   const Vec2 n = seg.axes[0];
   const f4 nn{n.x, n.y, 0.0f, 0.0f};
   // {centre . n, centre . axis, v0 . axis, v1 . axis}
@@ -129,21 +129,22 @@ inline CircleSegmentLanes circle_segment_lanes(const Collider& circle, const Col
   const Vec2 ab = kCircleIsA ? circle.pos - seg.pos : seg.pos - circle.pos;
   const f4 side = splat4(ab.x) * ax + splat4(ab.y) * ay;
   const f4 p0 = shuffle<2, 2, 2, 2>(dots), p1 = shuffle<3, 3, 3, 3>(dots);
-  const f4 lo2 = p1 < p0 ? p1 : p0, hi2 = p0 < p1 ? p1 : p0;
+  const f4 lo2 = select(p1 < p0, p1, p0), hi2 = select(p0 < p1, p1, p0);
   const f4 own{seg.self[0].x, seg.self[0].y, 0.0f, 0.0f};
   const f4 lo = shuffle<0, 4, 4, 4>(own, lo2), hi = shuffle<1, 4, 4, 4>(own, hi2);
   const f4 r = splat4(circle.radius);
   const f4 cmin = dots - r, cmax = dots + r;  // the circle's intervals, lanes 0 and 1
   const f4 down = kCircleIsA ? cmax - lo : hi - cmin;
   const f4 up = kCircleIsA ? hi - cmin : cmax - lo;
-  const f4 ov = up < down ? up : down;  // interval_overlap(): std::min(down, up)
+  const f4 ov = select(up < down, up, down);  // interval_overlap(): std::min(down, up)
   CircleSegmentLanes c;
   c.e0 = shuffle<0, 1, 4, 5>(nn, shuffle<0, 4, 0, 4>(down, up));
   c.e1 = shuffle<0, 1, 4, 5>(axis, shuffle<1, 5, 1, 5>(down, up));
   // Without the vertex axis (the centre on the end: 0 / 0) its lanes are NaN, and NaN, like
   // an axis that is not there, neither separates (NaN < 0) nor is less than the normal's.
   c.ov = ov;
-  c.has = (len2[0] > 0.0f) & (len2[2] > 0.0f);  // the nearer end's len2 is the smaller
+  const float l0 = len2[0], l1 = len2[2];
+  c.has = (l0 > 0.0f) & (l1 > 0.0f);  // the nearer end's len2 is the smaller
   c.x = ax;
   c.y = ay;
   c.down = down;
@@ -186,9 +187,9 @@ inline SatResult sat_circle_segment(const Collider& circle, const Collider& seg,
   const i4 neg0 = ov0 < f4{}, miss = neg0 | (ov1 < f4{});
   // Axis 1 is the answer: on a hit when strictly less, on a miss when axis 0 does not separate.
   const i4 less = ov1 < ov0;  // an i4 first: Emscripten's comparisons give lanes of long
-  const i4 one = miss ? ~neg0 : less;
-  const f4 out = one ? c.e1 : c.e0;
-  const f4 ovk = one ? ov1 : ov0;
+  const i4 one = select(miss, ~neg0, less);
+  const f4 out = select(one, c.e1, c.e0);
+  const f4 ovk = select(one, ov1, ov0);
   const bool hit = miss[0] == 0;
   const int total = 1 + static_cast<int>(c.has);
   const int tested = pick_int(hit | !early_exit, total, 1 + (one[0] & 1));
@@ -210,12 +211,12 @@ inline MtdResult mtd_circle_segment(const Collider& circle, const Collider& seg,
     record_circle_segment<kCircleIsA>(trace, seg, c, true, hit[0] != 0, c.ov[0] < 0.0f ? 0 : 1);
   }
   const i4 positive = (c.up < c.down) | ((c.up == c.down) & (c.side >= f4{}));
-  const f4 depth = positive ? c.up : c.down;
-  const f4 nx = positive ? c.x : -c.x, ny = positive ? c.y : -c.y;
+  const f4 depth = select(positive, c.up, c.down);
+  const f4 nx = select(positive, c.x, -c.x), ny = select(positive, c.y, -c.y);
   // {normal.x, normal.y, depth, depth} of each axis; the vertex axis's only when strictly less.
   const f4 xy = shuffle<0, 4, 1, 5>(nx, ny);  // {x0, y0, x1, y1}
   const f4 g0 = shuffle<0, 1, 4, 4>(xy, depth), g1 = shuffle<2, 3, 5, 5>(xy, depth);
-  const f4 g = ov1 < ov0 ? g1 : g0;
+  const f4 g = select(ov1 < ov0, g1, g0);
   return mtd_from_lanes(hit[0] != 0, bits_as<f4>(bits_as<i4>(g) & hit));
 }
 

@@ -52,7 +52,6 @@ float gjk_noise(const Collider& a, const Collider& b) {
 
 namespace gjk_detail {
 
-#if HITBOX_LANES
 // farthest() in lanes: lane by lane the same dot products (x * d.x + y * d.y), the largest of
 // them, then the first vertex that has it: the vertex the loop below picks. The padding
 // repeats vertex 0, which ties with it and comes later.
@@ -67,10 +66,12 @@ int farthest_lanes(const Core& c, Vec2 d) {
     std::memcpy(&x, c.vx + i, sizeof x);
     std::memcpy(&y, c.vy + i, sizeof y);
     const f4 p = x * dx + y * dy;
-    best = p > best ? p : best;
+    best = detail::select(p > best, p, best);
   }
-  f4 m = best > detail::shuffle<1, 0, 3, 2>(best) ? best : detail::shuffle<1, 0, 3, 2>(best);
-  m = m > detail::shuffle<2, 3, 0, 1>(m) ? m : detail::shuffle<2, 3, 0, 1>(m);
+  const f4 s1 = detail::shuffle<1, 0, 3, 2>(best);
+  f4 m = detail::select(best > s1, best, s1);
+  const f4 s2 = detail::shuffle<2, 3, 0, 1>(m);
+  m = detail::select(m > s2, m, s2);
   int at = 0;
   for (int i = c.padded - 4; i >= 0; i -= 4) {
     std::memcpy(&x, c.vx + i, sizeof x);
@@ -80,13 +81,10 @@ int farthest_lanes(const Core& c, Vec2 d) {
   }
   return at;
 }
-#endif
 
 // The core vertex farthest along d (the first one on ties).
 int farthest(const Core& c, Vec2 d) {
-#if HITBOX_LANES
   if (c.padded) return farthest_lanes(c, d);
-#endif
   int best = 0;
   float best_d = dot(c.v[0], d);
   for (int i = 1; i < c.count; ++i) {

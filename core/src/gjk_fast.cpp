@@ -73,7 +73,6 @@ GjkResult gjk_circles(const Collider& a, const Collider& b, GjkTrace* trace) {
   return r;
 }
 
-#if HITBOX_LANES
 // ---- The untraced loop for circles, boxes and polygons of at most 8 vertices ----
 //
 // The same float operations as gjk_loop, in the same order, so the same result bit for bit
@@ -117,9 +116,9 @@ struct Poly4Core {  // padded to 4: a box, a triangle, a segment, a point
   int far(f4 dx, f4 dy) const {
     const f4 p = x * dx + y * dy;
     const f4 s1 = detail::shuffle<1, 0, 3, 2>(p);
-    f4 m = p > s1 ? p : s1;
+    f4 m = detail::select(p > s1, p, s1);
     const f4 s2 = detail::shuffle<2, 3, 0, 1>(m);
-    m = m > s2 ? m : s2;
+    m = detail::select(m > s2, m, s2);
     return std::countr_zero(detail::lane_mask(p == m)) & 3;  // none equal (NaN): vertex 0
   }
   // far(-d): x (-dx) + y (-dy) is exactly -(x dx + y dy), so the farthest along -d is the
@@ -127,9 +126,9 @@ struct Poly4Core {  // padded to 4: a box, a triangle, a segment, a point
   int near(f4 dx, f4 dy) const {
     const f4 p = x * dx + y * dy;
     const f4 s1 = detail::shuffle<1, 0, 3, 2>(p);
-    f4 m = p < s1 ? p : s1;
+    f4 m = detail::select(p < s1, p, s1);
     const f4 s2 = detail::shuffle<2, 3, 0, 1>(m);
-    m = m < s2 ? m : s2;
+    m = detail::select(m < s2, m, s2);
     return std::countr_zero(detail::lane_mask(p == m)) & 3;
   }
 };
@@ -155,22 +154,22 @@ struct Poly8Core {  // padded to 8: 5 to 8 vertices
   int far(f4 dx, f4 dy) const {
     const f4 p0 = x0 * dx + y0 * dy;
     const f4 p1 = x1 * dx + y1 * dy;
-    f4 m = p1 > p0 ? p1 : p0;
+    f4 m = detail::select(p1 > p0, p1, p0);
     const f4 s1 = detail::shuffle<1, 0, 3, 2>(m);
-    m = m > s1 ? m : s1;
+    m = detail::select(m > s1, m, s1);
     const f4 s2 = detail::shuffle<2, 3, 0, 1>(m);
-    m = m > s2 ? m : s2;
+    m = detail::select(m > s2, m, s2);
     const unsigned eq = detail::lane_mask(p0 == m) | detail::lane_mask(p1 == m) << 4;
     return std::countr_zero(eq) & 7;
   }
   int near(f4 dx, f4 dy) const {  // far(-d), as Poly4Core::near
     const f4 p0 = x0 * dx + y0 * dy;
     const f4 p1 = x1 * dx + y1 * dy;
-    f4 m = p1 < p0 ? p1 : p0;
+    f4 m = detail::select(p1 < p0, p1, p0);
     const f4 s1 = detail::shuffle<1, 0, 3, 2>(m);
-    m = m < s1 ? m : s1;
+    m = detail::select(m < s1, m, s1);
     const f4 s2 = detail::shuffle<2, 3, 0, 1>(m);
-    m = m < s2 ? m : s2;
+    m = detail::select(m < s2, m, s2);
     const unsigned eq = detail::lane_mask(p0 == m) | detail::lane_mask(p1 == m) << 4;
     return std::countr_zero(eq) & 7;
   }
@@ -485,11 +484,11 @@ bool fast_noise(const Collider& a, const Collider& b, float& noise) {
   pb = detail::abs4(pb);
   const f4 reach = detail::splat4(kFastReach);
   if (detail::lane_mask((pa <= reach) & (pb <= reach)) != 0xF) return false;
-  f4 m = pa > pb ? pa : pb;
+  f4 m = detail::select(pa > pb, pa, pb);
   const f4 s1 = detail::shuffle<1, 0, 3, 2>(m);
-  m = m > s1 ? m : s1;
+  m = detail::select(m > s1, m, s1);
   const f4 s2 = detail::shuffle<2, 3, 0, 1>(m);
-  m = m > s2 ? m : s2;
+  m = detail::select(m > s2, m, s2);
   noise = 8.0f * FLT_EPSILON * (1.0f + m[0]);
   return true;
 }
@@ -506,13 +505,11 @@ int fast_pair(const Collider& a, const Collider& b) {
   const int ka = kind(a), kb = kind(b);
   return (ka | kb) < 0 ? -1 : 3 * ka + kb;
 }
-#endif
 
 // The pair's kernel: gjk_circles, the fast loop's instance for its core kinds, or gjk_loop.
 template <bool kTrace>
 inline GjkResult gjk_kernel(const Collider& a, const Collider& b, GjkTrace* trace) {
   if (a.geom == Geom::Circle && b.geom == Geom::Circle) return gjk_circles<kTrace>(a, b, trace);
-#if HITBOX_LANES
   float noise;
   if (fast_noise(a, b, noise)) {
     switch (fast_pair(a, b)) {
@@ -539,7 +536,6 @@ inline GjkResult gjk_kernel(const Collider& a, const Collider& b, GjkTrace* trac
         break;
     }
   }
-#endif
   return gjk_loop(a, b, trace);
 }
 

@@ -73,13 +73,13 @@ float max_separation(const Collider& p, const Collider& q, int& face) {
     f4 lo = nx * cx + ny * cy, hi;
     if (!round) project_lanes(q, nx, ny, lo, hi);
     f4 sep = lo - own;
-    sep = live_lanes(k, p.count) ? sep : neg;
-    best = sep > best ? sep : best;
+    sep = select(live_lanes(k, p.count), sep, neg);
+    best = vmax(sep, best);
     std::memcpy(seps + k, &sep, sizeof sep);
   }
   // The largest, in every lane; then the first edge that has it.
-  best = best > shuffle<1, 0, 3, 2>(best) ? best : shuffle<1, 0, 3, 2>(best);
-  best = best > shuffle<2, 3, 0, 1>(best) ? best : shuffle<2, 3, 0, 1>(best);
+  best = vmax(best, shuffle<1, 0, 3, 2>(best));
+  best = vmax(best, shuffle<2, 3, 0, 1>(best));
   face = 0;
   for (int k = 0; k < p.count; k += 4) {
     f4 sep;
@@ -103,12 +103,12 @@ int most_against(const Collider& p, Vec2 n) {
     std::memcpy(&a, p.n + k, sizeof a);
     std::memcpy(&b, p.n + k + 2, sizeof b);
     f4 d = shuffle<0, 2, 4, 6>(a, b) * nx + shuffle<1, 3, 5, 7>(a, b) * ny;
-    d = live_lanes(k, p.count) ? d : inf;
-    least = d < least ? d : least;
+    d = select(live_lanes(k, p.count), d, inf);
+    least = vmin(d, least);
     std::memcpy(ds + k, &d, sizeof d);
   }
-  least = least < shuffle<1, 0, 3, 2>(least) ? least : shuffle<1, 0, 3, 2>(least);
-  least = least < shuffle<2, 3, 0, 1>(least) ? least : shuffle<2, 3, 0, 1>(least);
+  least = vmin(least, shuffle<1, 0, 3, 2>(least));
+  least = vmin(least, shuffle<2, 3, 0, 1>(least));
   for (int k = 0; k < p.count; k += 4) {
     f4 d;
     std::memcpy(&d, ds + k, sizeof d);

@@ -8,9 +8,11 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <vector>
 
+#include "hitbox/detail/lanes.h"
 #include "hitbox/mask.h"
 #include "mask_detail.h"
 
@@ -117,16 +119,20 @@ inline Spans spans_of(const Mask& m, int which) {
 }
 
 // L rows of the two masks' spans at once: where they meet (in A's columns), as a bit per row.
+// Four rows are the core's i4 (detail/lanes.h, either build); eight only the AVX2 overlap
+// takes.
 template <int L>
 struct IntLanes;
 template <>
 struct IntLanes<4> {
-  typedef int V __attribute__((vector_size(16)));
+  using V = detail::i4;
 };
+#if HITBOX_X86
 template <>
 struct IntLanes<8> {
   typedef int V __attribute__((vector_size(32)));
 };
+#endif
 
 template <int L>
 struct RowMeet {
@@ -136,19 +142,16 @@ struct RowMeet {
   inline unsigned meet(const std::int32_t* alo, const std::int32_t* ahi, const std::int32_t* blo,
                        const std::int32_t* bhi, int dxb) {
     V al, ah, bl, bh;
-    __builtin_memcpy(&al, alo, sizeof al);
-    __builtin_memcpy(&ah, ahi, sizeof ah);
-    __builtin_memcpy(&bl, blo, sizeof bl);
-    __builtin_memcpy(&bh, bhi, sizeof bh);
+    std::memcpy(&al, alo, sizeof al);
+    std::memcpy(&ah, ahi, sizeof ah);
+    std::memcpy(&bl, blo, sizeof bl);
+    std::memcpy(&bh, bhi, sizeof bh);
     bl += dxb;
     bh += dxb;
-    l = al > bl ? al : bl;
-    h = ah < bh ? ah : bh;
+    l = detail::vmax(al, bl);
+    h = detail::vmin(ah, bh);
     const V m = l <= h;  // -1 where the row's spans meet
-#if HITBOX_X86 && defined(__SSE2__)
-    if constexpr (L == 4)
-      return static_cast<unsigned>(_mm_movemask_ps(reinterpret_cast<__m128>(m)));
-#endif
+    if constexpr (L == 4) return detail::lane_mask(m);
     unsigned bits = 0;
     for (int i = 0; i < L; ++i) bits |= static_cast<unsigned>(m[i] & 1) << i;
     return bits;
@@ -373,8 +376,8 @@ inline PixelResult overlap_impl(const Mask& a, const Mask& b, bool count) {
       RowMeet<L> m;
       const unsigned bits = block(m, t0);
       const V met = m.l <= m.h;
-      vlo = met && m.l < vlo ? m.l : vlo;
-      vhi = met && m.h > vhi ? m.h : vhi;
+      vlo = detail::select(met & (m.l < vlo), m.l, vlo);
+      vhi = detail::select(met & (m.h > vhi), m.h, vhi);
       if (bits) {
         if (first < 0) first = t0 + std::countr_zero(bits);
         last = t0 + 31 - std::countl_zero(bits);

@@ -53,7 +53,6 @@ RayHit ray_convex(const Collider& b, Vec2 from, Vec2 d) {
   return ray_hit_at(from, d, t_in, b.n[edge]);
 }
 
-#if HITBOX_LANES
 // ray_convex() for a polygon of up to 8 vertices, its edges four to a register: every edge's
 // numerator, denominator and t at once (the same operations as the loop, lane by lane), then
 // the loop's choices from masks. Entering edges (den < 0) raise t_in; the first of them is
@@ -65,6 +64,7 @@ template <int G>
   using detail::f4;
   using detail::i4;
   using detail::lane_mask;
+  using detail::select;
   using detail::shuffle;
   using detail::splat4;
   constexpr float kInf = std::numeric_limits<float>::infinity();
@@ -88,15 +88,15 @@ template <int G>
     outside |= lane_mask(live & ~(num <= f4{})) << (4 * g);
     parallel_out |= lane_mask(live & (den == f4{}) & (num > f4{})) << (4 * g);
     entering |= lane_mask(in) << (4 * g);
-    t_enter = (in & (t_enter < t[g])) ? t[g] : t_enter;
-    t_exit = (out & (t[g] < t_exit)) ? t[g] : t_exit;
+    t_enter = select(in & (t_enter < t[g]), t[g], t_enter);
+    t_exit = select(out & (t[g] < t_exit), t[g], t_exit);
   }
   if (outside == 0) return ray_inside_at(from);
   // The largest entering t and the least exiting t over the lanes.
-  f4 m = t_enter < shuffle<1, 0, 3, 2>(t_enter) ? shuffle<1, 0, 3, 2>(t_enter) : t_enter;
-  m = m < shuffle<2, 3, 0, 1>(m) ? shuffle<2, 3, 0, 1>(m) : m;
-  f4 x = shuffle<1, 0, 3, 2>(t_exit) < t_exit ? shuffle<1, 0, 3, 2>(t_exit) : t_exit;
-  x = shuffle<2, 3, 0, 1>(x) < x ? shuffle<2, 3, 0, 1>(x) : x;
+  f4 m = select(t_enter < shuffle<1, 0, 3, 2>(t_enter), shuffle<1, 0, 3, 2>(t_enter), t_enter);
+  m = select(m < shuffle<2, 3, 0, 1>(m), shuffle<2, 3, 0, 1>(m), m);
+  f4 x = select(shuffle<1, 0, 3, 2>(t_exit) < t_exit, shuffle<1, 0, 3, 2>(t_exit), t_exit);
+  x = select(shuffle<2, 3, 0, 1>(x) < x, shuffle<2, 3, 0, 1>(x), x);
   const float t_max = m[0];
   const float t_in = t_max > 0.0f ? t_max : 0.0f;
   const float t_out = x[0] < 1.0f ? x[0] : 1.0f;
@@ -106,7 +106,6 @@ template <int G>
   const unsigned first = t_max > 0.0f ? at & entering : entering;
   return ray_hit_at(from, d, t_in, b.n[std::countr_zero(first)]);
 }
-#endif
 
 // A box, in its own frame: the slabs |x| <= half.x and |y| <= half.y cut the t range [0, 1]
 // (Kay-Kajiya), without a branch per side; the entry is through the face of the slab whose
@@ -211,7 +210,6 @@ RayHit segment_crossing(const Collider& b, Vec2 from, Vec2 to, Vec2 d, double o_
   return segment_crossing(b, from, to, d, o_from, o_to);
 }
 
-#if HITBOX_LANES
 // The same decisions with the four orientations first in float, in one register, each with
 // a bound on its rounding (Shewchuk's ccwerrboundA for float, with room to spare): where every
 // float sign is certain it is the exact sign (the double orientations are exact up to their
@@ -233,7 +231,7 @@ RayHit ray_segment(const Collider& b, Vec2 from, Vec2 to, Vec2 d) {
   const f4 sum = detail::abs4(left) + detail::abs4(right);
   // (The bound's floor keeps products too small for it, near underflow, on the exact path.)
   const f4 scaled = sum * detail::splat4(4e-7f), floor = detail::splat4(1e-30f);
-  const f4 bound = scaled > floor ? scaled : floor;
+  const f4 bound = detail::select(scaled > floor, scaled, floor);
   if (detail::lane_mask(detail::abs4(det) > bound) != 15u) [[unlikely]] {
     return ray_segment_exact(b, from, to, d);
   }
@@ -243,11 +241,6 @@ RayHit ray_segment(const Collider& b, Vec2 from, Vec2 to, Vec2 d) {
   if (((pos ^ pos >> 1) & 5u) != 5u) return {};
   return segment_crossing(b, from, to, d, orient(b.v[0], b.v[1], from), orient(b.v[0], b.v[1], to));
 }
-#else
-RayHit ray_segment(const Collider& b, Vec2 from, Vec2 to, Vec2 d) {
-  return ray_segment_exact(b, from, to, d);
-}
-#endif
 
 }  // namespace
 
@@ -279,10 +272,8 @@ RayHit raycast_any(const Collider& b, Vec2 from, Vec2 to) {
   const Vec2 d = to - from;
   if (b.geom == Geom::Box) return ray_box(b, from, d);
   if (!has_area(b)) return b.count == 2 ? ray_segment(b, from, to, d) : ray_thin(b, from, to, d);
-#if HITBOX_LANES
   if (b.padded == 4) return ray_convex_lanes<1>(b, from, d);
   if (b.padded == 8) return ray_convex_lanes<2>(b, from, d);
-#endif
   return ray_convex(b, from, d);
 }
 

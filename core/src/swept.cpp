@@ -285,15 +285,13 @@ SweptResult swept_circle_polygon(const Collider& a, const Collider& b, SweptTrac
   return res;
 }
 
-#if HITBOX_LANES
-using detail::f4;
-using detail::i4;
+using detail::select;
 using detail::shuffle;
 
 // The earliest lane of least t over groups (first index on ties): fills best and at.
 inline void earliest(f4 t, int base, float& best, int& at) {
-  f4 m = t < shuffle<1, 0, 3, 2>(t) ? t : shuffle<1, 0, 3, 2>(t);
-  m = m < shuffle<2, 3, 0, 1>(m) ? m : shuffle<2, 3, 0, 1>(m);
+  f4 m = select(t < shuffle<1, 0, 3, 2>(t), t, shuffle<1, 0, 3, 2>(t));
+  m = select(m < shuffle<2, 3, 0, 1>(m), m, shuffle<2, 3, 0, 1>(m));
   const bool better = m[0] < best;
   const int lane = std::countr_zero(lane_mask(t == m) | 16u);
   at = better ? base + lane : at;
@@ -363,7 +361,7 @@ SweptResult swept_circle_polygon_lanes(const Collider& a, const Collider& b, Swe
     const f4 sp = (qx - x0) * ex + (qy - y0) * ey;
     const i4 on =
         live & (approach < zero) & (th >= zero) & (sp >= zero) & (sp <= ex * ex + ey * ey);
-    const f4 te = on ? th : inf;
+    const f4 te = select(on, th, inf);
     earliest(te, i, best_edge, edge);
 
     // Vertices: the centre reaches the disc of radius r about each (ray_circle()).
@@ -373,9 +371,9 @@ SweptResult swept_circle_polygon_lanes(const Collider& a, const Collider& b, Swe
     const f4 qc = (dx * dx + dy * dy) - rr * rr;
     const f4 disc = qb * qb - splat4(4.0f) * qa * qc;
     const i4 reach = live & (qa != zero) & ~(disc < zero) & ~(qb >= zero);
-    const f4 root = detail::sqrt4(reach ? disc : zero);
+    const f4 root = detail::sqrt4(select(reach, disc, zero));
     const f4 tv = splat4(2.0f) * qc / (-qb + root);
-    const f4 tr = reach ? tv : inf;
+    const f4 tr = select(reach, tv, inf);
     earliest(tr, i, best_vertex, vertex);
     if constexpr (kTrace) {
       std::memcpy(edge_t + i, &te, sizeof te);
@@ -444,17 +442,17 @@ SweptResult swept_polygons_lanes(const Collider& a, const Collider& b, SweptTrac
     const f4 sp = rx * x + ry * y;
     const i4 still = sp == zero;
     const f4 p = amax - bmin, q = bmax - amin;
-    const i4 overlap = (q < p ? q : p) >= zero;
-    const f4 safe = still ? splat4(1.0f) : sp;
+    const i4 overlap = detail::vmin(q, p) >= zero;
+    const f4 safe = select(still, splat4(1.0f), sp);
     f4 t0 = (bmin - amax) / safe;
     f4 t1 = (bmax - amin) / safe;
     const i4 swap = t0 > t1;
-    const f4 lo = swap ? t1 : t0, hi = swap ? t0 : t1;
-    t0 = still ? (overlap ? -inf : inf) : lo;
-    t1 = still ? (overlap ? inf : -inf) : hi;
+    const f4 lo = select(swap, t1, t0), hi = select(swap, t0, t1);
+    t0 = select(still, select(overlap, -inf, inf), lo);
+    t1 = select(still, select(overlap, inf, -inf), hi);
     const i4 live = live_lanes(k, owner.axis_count);
-    t0 = live ? t0 : -inf;
-    t1 = live ? t1 : inf;
+    t0 = select(live, t0, -inf);
+    t1 = select(live, t1, inf);
     if constexpr (kTrace) {
       const AxisSource src = own_is_a ? AxisSource::EdgeA : AxisSource::EdgeB;
       for (int l = 0; l < 4 && recording && k + l < owner.axis_count; ++l) {
@@ -464,10 +462,10 @@ SweptResult swept_polygons_lanes(const Collider& a, const Collider& b, SweptTrac
       }
     }
     // The latest entry in the group, the first lane that has it, if later than so far.
-    f4 m = t0 > shuffle<1, 0, 3, 2>(t0) ? t0 : shuffle<1, 0, 3, 2>(t0);
-    m = m > shuffle<2, 3, 0, 1>(m) ? m : shuffle<2, 3, 0, 1>(m);
-    f4 e = t1 < shuffle<1, 0, 3, 2>(t1) ? t1 : shuffle<1, 0, 3, 2>(t1);
-    e = e < shuffle<2, 3, 0, 1>(e) ? e : shuffle<2, 3, 0, 1>(e);
+    f4 m = detail::vmax(t0, shuffle<1, 0, 3, 2>(t0));
+    m = detail::vmax(m, shuffle<2, 3, 0, 1>(m));
+    f4 e = detail::vmin(t1, shuffle<1, 0, 3, 2>(t1));
+    e = detail::vmin(e, shuffle<2, 3, 0, 1>(e));
     if (m[0] > t_enter) {
       const int lane = std::countr_zero(lane_mask(t0 == m) | 16u) & 3;
       t_enter = m[0];
@@ -490,7 +488,6 @@ SweptResult swept_polygons_lanes(const Collider& a, const Collider& b, SweptTrac
   if constexpr (kTrace) slabs_end(trace, run);
   return slabs_result(a, b, never, t_enter, entry_axis, entry_speed);
 }
-#endif
 
 // Box-box slabs: the four box axes in lanes (one division instruction for all of them), then
 // the relative-velocity axis; lane by lane swept_slabs()'s arithmetic on the static test's
@@ -505,17 +502,17 @@ SweptResult swept_box_box(const Collider& a, const Collider& b, SweptTrace* trac
   const f4 gap_in = (cb - r.eb) - (ca + r.ea);   // ib.min - ia.max
   const f4 gap_out = (cb + r.eb) - (ca - r.ea);  // ib.max - ia.min
   const i4 still = s == f4{};
-  const f4 safe_s = still ? splat4(1.0f) : s;
+  const f4 safe_s = select(still, splat4(1.0f), s);
   f4 t0 = gap_in / safe_s;
   f4 t1 = gap_out / safe_s;
   const i4 swap = t0 > t1;
-  const f4 lo = swap ? t1 : t0;
-  const f4 hi = swap ? t0 : t1;
+  const f4 lo = select(swap, t1, t0);
+  const f4 hi = select(swap, t0, t1);
   // A lane with no motion along its axis: always overlapping, or never.
   const i4 overlap = ((ca + r.ea) - (cb - r.eb) >= f4{}) & ((cb + r.eb) - (ca - r.ea) >= f4{});
   const f4 inf = splat4(kInf);
-  t0 = still ? (overlap ? -inf : inf) : lo;
-  t1 = still ? (overlap ? inf : -inf) : hi;
+  t0 = select(still, select(overlap, -inf, inf), lo);
+  t1 = select(still, select(overlap, inf, -inf), hi);
   float t_enter = std::max(std::max(t0[0], t0[1]), std::max(t0[2], t0[3]));
   float t_exit = std::min(std::min(t1[0], t1[1]), std::min(t1[2], t1[3]));
   const int entry = std::countr_zero(lane_mask(t0 == splat4(t_enter)) | 16u);
@@ -567,7 +564,6 @@ SweptResult swept(const Collider& a, const Collider& b, SweptTrace* trace) {
   if (a.geom == Geom::Box && b.geom == Geom::Box) {
     return trace ? swept_box_box<true>(a, b, trace) : swept_box_box<false>(a, b, nullptr);
   }
-#if HITBOX_LANES
   // The lane kernels cover shapes with area; points and segments (one- and two-vertex
   // polygons), and a box with a polygon, take the walks above.
   const bool area =
@@ -580,7 +576,6 @@ SweptResult swept(const Collider& a, const Collider& b, SweptTrace* trace) {
     return trace ? swept_polygons_lanes<true>(a, b, trace)
                  : swept_polygons_lanes<false>(a, b, nullptr);
   }
-#endif
   if (ca && cb) return swept_circles(a, b, trace);
   if (ca || cb) return swept_circle_polygon(a, b, trace);
   return swept_slabs(a, b, trace);

@@ -64,10 +64,9 @@ struct Aabb {
   Vec2 max{0.0f, 0.0f};
 };
 
-// Branch-free on purpose (& not &&): hits and misses come in no predictable order. With
-// SSE the four comparisons are one: {a.min, b.min} <= {b.max, a.max}, lane by lane.
+// Branch-free on purpose: hits and misses come in no predictable order. The four comparisons
+// are one in lanes: {a.min, b.min} <= {b.max, a.max}.
 inline bool aabb_overlaps(const Aabb& a, const Aabb& b) {
-#if HITBOX_LANES
   static_assert(sizeof(Aabb) == 4 * sizeof(float), "Aabb is min then max, packed");
   detail::f4 va, vb;
   std::memcpy(&va, &a, sizeof va);
@@ -75,9 +74,6 @@ inline bool aabb_overlaps(const Aabb& a, const Aabb& b) {
   const detail::f4 lo = detail::shuffle<0, 1, 4, 5>(va, vb);  // a.min, b.min
   const detail::f4 hi = detail::shuffle<6, 7, 2, 3>(va, vb);  // b.max, a.max
   return detail::lane_mask(lo <= hi) == 15;
-#else
-  return (a.min.x <= b.max.x) & (b.min.x <= a.max.x) & (a.min.y <= b.max.y) & (b.min.y <= a.max.y);
-#endif
 }
 
 }  // namespace hitbox

@@ -1,10 +1,8 @@
 // Box against box in four lanes: the one kernel of sat() and mtd() for two boxes, inline so
 // the common untraced call costs no function call; the traced call (collide.cpp) is the same
 // kernel with its recording on. Not part of the API: collide.h is, and includes this after
-// defining SatResult, MtdResult and FixedAxes.
-// Lane by lane the same float operations as the scalar kernel below (x * 1 + y * 0 is exactly
-// x), which compilers without vector types take (detail/lanes.h); the two kernels agree bit for
-// bit (tests/lanes_test.cpp).
+// defining SatResult, MtdResult and FixedAxes. One source for both builds of the lane types
+// (detail/lanes.h); tests/lanes_test.cpp holds it to a plain-float reference, bit for bit.
 #pragma once
 
 #include <algorithm>
@@ -20,46 +18,6 @@ namespace hitbox {
 
 namespace detail {
 
-// The four axes, A.x, A.y, B.x, B.y, as plain floats: the scalar kernel, which every
-// compiler takes, and the reference the lane kernel is tested against bit for bit
-// (tests/collide_test.cpp). Same float operations in the same order as the lanes.
-struct BoxBox1 {
-  float ax[4], ay[4];  // the axes' x and y components
-  float ea[4], eb[4];  // half-widths of A and B
-  float d[4];          // (B's centre - A's centre) . axis
-  float ov[4];         // ea + eb - |d|
-};
-
-inline BoxBox1 box_box_scalar(const Collider& a, const Collider& b) {
-  BoxBox1 r;
-  const Vec2 ax[4] = {a.axis_x, a.axis_y, b.axis_x, b.axis_y};
-  for (int k = 0; k < 4; ++k) {
-    r.ax[k] = ax[k].x;
-    r.ay[k] = ax[k].y;
-  }
-  // |cos| between the boxes' axes: r00, r01, r10, r11.
-  const float c[4] = {std::fabs(a.axis_x.x * b.axis_x.x + a.axis_x.y * b.axis_x.y),
-                      std::fabs(a.axis_x.x * b.axis_y.x + a.axis_x.y * b.axis_y.y),
-                      std::fabs(a.axis_y.x * b.axis_x.x + a.axis_y.y * b.axis_x.y),
-                      std::fabs(a.axis_y.x * b.axis_y.x + a.axis_y.y * b.axis_y.y)};
-  const float ha[2] = {a.half.x, a.half.y}, hb[2] = {b.half.x, b.half.y};
-  // As the lanes compute them: A's own axes as hx * 1 + 0 * 0, B's as hx * 1 + hy * 0.
-  r.ea[0] = ha[0] * 1.0f + 0.0f * 0.0f;
-  r.ea[1] = ha[1] * 1.0f + 0.0f * 0.0f;
-  r.ea[2] = ha[0] * c[0] + ha[1] * c[2];
-  r.ea[3] = ha[0] * c[1] + ha[1] * c[3];
-  r.eb[0] = hb[0] * c[0] + hb[1] * c[1];
-  r.eb[1] = hb[0] * c[2] + hb[1] * c[3];
-  r.eb[2] = hb[0] * 1.0f + hb[1] * 0.0f;
-  r.eb[3] = hb[0] * 0.0f + hb[1] * 1.0f;
-  const Vec2 t = b.pos - a.pos;
-  for (int k = 0; k < 4; ++k) {
-    r.d[k] = t.x * r.ax[k] + t.y * r.ay[k];
-    r.ov[k] = (r.ea[k] + r.eb[k]) - std::fabs(r.d[k]);
-  }
-  return r;
-}
-
 // Box-box without a trace: the verdict straight from the lanes (sign bits for the first
 // separating axis, a lane minimum for the least overlap).
 struct Lanes {
@@ -68,22 +26,7 @@ struct Lanes {
   int least;  // first lane of least overlap (lane 3 when a NaN leaves no lane least)
 };
 
-inline Lanes lanes_verdict(const BoxBox1& r) {
-  unsigned mask = 0;
-  float mn = r.ov[0];
-  for (int k = 0; k < 4; ++k) {
-    mask |= static_cast<unsigned>(r.ov[k] < 0.0f) << k;
-    mn = r.ov[k] < mn ? r.ov[k] : mn;
-  }
-  unsigned at = 0;
-  for (int k = 0; k < 4; ++k) at |= static_cast<unsigned>(r.ov[k] == mn) << k;
-  return Lanes{mask == 0, std::countr_zero(mask | 16u), std::countr_zero(at | 8u)};
-}
-
-#if HITBOX_LANES
-
-// The four axes in lanes: A.x, A.y, B.x, B.y. Lane by lane the same float operations as
-// box_box_scalar (x * 1 + y * 0 is exactly x), so traces and fast paths agree.
+// The four axes in lanes: A.x, A.y, B.x, B.y, with both boxes' extents on each.
 struct BoxBox4 {
   f4 ax, ay;  // the axes' x and y components
   f4 ea, eb;  // half-widths of A and B
@@ -133,20 +76,11 @@ inline BoxBox4 box_box4(const Collider& a, const Collider& b) {
 inline Lanes lanes_verdict(const BoxBox4& r) {
   const unsigned mask = lane_mask(r.ov < f4{});
   // The least overlap in every lane: two swaps and two minimums, no lane extraction.
-  f4 mn = r.ov < shuffle<1, 0, 3, 2>(r.ov) ? r.ov : shuffle<1, 0, 3, 2>(r.ov);
-  mn = mn < shuffle<2, 3, 0, 1>(mn) ? mn : shuffle<2, 3, 0, 1>(mn);
+  f4 mn = select(r.ov < shuffle<1, 0, 3, 2>(r.ov), r.ov, shuffle<1, 0, 3, 2>(r.ov));
+  mn = select(mn < shuffle<2, 3, 0, 1>(mn), mn, shuffle<2, 3, 0, 1>(mn));
   const unsigned at = lane_mask(r.ov == mn);
   return Lanes{mask == 0, std::countr_zero(mask | 16u), std::countr_zero(at | 8u)};
 }
-
-#else  // !HITBOX_LANES: the scalar kernel
-
-using BoxBox4 = BoxBox1;
-inline BoxBox4 box_box4(const Collider& a, const Collider& b) {
-  return box_box_scalar(a, b);
-}
-
-#endif
 
 // The trace of a box-box kernel: A's x and y (EdgeA), then B's (EdgeB), with both extents.
 inline void record_box_box(SatTrace* trace, const Collider& a, const Collider& b, const BoxBox4& r,

@@ -1,30 +1,47 @@
-// Four float lanes for the core's small SIMD kernels, written once for GCC and Clang.
-// Not part of the API.
+// Four float lanes for the core's small SIMD kernels, written once. Not part of the API.
 //
-// Both compilers take GNU vector types (`vector_size`) with +, -, *, comparisons and ?:
-// lane by lane. The one thing they spell differently is a shuffle: shuffle<...>() uses
+// f4 and i4 have two builds, as Box2D v3's b2FloatW has SSE2, NEON and scalar ones:
+// - GNU vector types (`vector_size`), which GCC and Clang both take: +, -, *, /, comparisons
+//   lane by lane, one SIMD instruction each (SSE on x86, NEON on ARM);
+// - with HITBOX_SCALAR_LANES=1 (set by hand, and taken by compilers without vector types),
+//   structs of four floats or ints with the same operators, one lane after another.
+// Every kernel is written once against the operators both builds share: no vector ?:, whose
+// vector condition cannot be overloaded, but select(mask, a, b); no casts to SSE types.
+// Comparisons give i4 masks, -1 (true) or 0 per lane, in both builds. tests/CMakeLists.txt
+// builds the collision library a second time in the scalar build and runs its tests on it.
+//
+// A shuffle is spelled differently by the two compilers: shuffle<...>() uses
 // __builtin_shufflevector where the compiler has it (Clang, GCC 12+). Indices 0-3 pick lanes
 // of the first vector, 4-7 lanes of the second.
-//
-// HITBOX_LANES is 1 where these types exist (GCC and Clang); other compilers take the scalar
-// paths that every kernel here keeps beside its lane version.
 #pragma once
 
-#if defined(__GNUC__) || defined(__clang__)
-#define HITBOX_LANES 1
-#else
-#define HITBOX_LANES 0
-#endif
-
-#if HITBOX_LANES
-
+#include <cmath>
 #include <cstring>
 
-#if defined(__SSE__)
+#ifndef HITBOX_SCALAR_LANES
+#if defined(__GNUC__) || defined(__clang__)
+#define HITBOX_SCALAR_LANES 0
+#else
+#define HITBOX_SCALAR_LANES 1
+#endif
+#endif
+
+// HITBOX_LANES: 1 where f4 and i4 are GNU vector types. Only code still written with vector
+// ?: reads it (collide.cpp and collide_fast.h's polygon kernels); every other kernel is the
+// same source in both builds.
+#if HITBOX_SCALAR_LANES
+#define HITBOX_LANES 0
+#else
+#define HITBOX_LANES 1
+#endif
+
+#if HITBOX_LANES && defined(__SSE__)
 #include <xmmintrin.h>
 #endif
 
 namespace hitbox::detail {
+
+#if HITBOX_LANES
 
 // -DHITBOX_NO_SHUFFLEVECTOR takes the lane-by-lane shuffle, to check it on any compiler.
 #if defined(__has_builtin) && !defined(HITBOX_NO_SHUFFLEVECTOR)
@@ -32,12 +49,138 @@ namespace hitbox::detail {
 #define HITBOX_HAVE_SHUFFLEVECTOR 1
 #endif
 #endif
-#ifndef HITBOX_HAVE_SHUFFLEVECTOR
-#define HITBOX_HAVE_SHUFFLEVECTOR 0
-#endif
 
 using f4 = float __attribute__((vector_size(16)));  // four lanes (SSE on x86, NEON on ARM)
 using i4 = int __attribute__((vector_size(16)));
+
+// Lane by lane m ? a : b (m's lanes -1 or 0), for masks and values of any vector type.
+template <class M, class V>
+inline V select(M m, V a, V b) {
+  return m ? a : b;
+}
+
+// Lane by lane a > b ? a : b and a < b ? a : b, written so that GCC folds them into max and
+// min instructions (pmaxsd, pminsd), which it does not for a select of a comparison.
+template <class V>
+inline V vmax(V a, V b) {
+  return a > b ? a : b;
+}
+template <class V>
+inline V vmin(V a, V b) {
+  return a < b ? a : b;
+}
+
+#else  // the scalar build
+
+// Four lanes in a struct: trivially copyable, 16 bytes, brace-initialised as the vector
+// types are (f4{} is zero). Each operator below works lane by lane; a scalar operand stands
+// for four copies of itself, as with vector types.
+struct f4 {
+  float v[4];
+  float& operator[](int k) { return v[k]; }
+  float operator[](int k) const { return v[k]; }
+};
+struct i4 {
+  int v[4];
+  int& operator[](int k) { return v[k]; }
+  int operator[](int k) const { return v[k]; }
+};
+static_assert(sizeof(f4) == 16 && sizeof(i4) == 16, "four lanes, no padding");
+
+// Binary operator `op` of T (and of T with one scalar S), giving R.
+#define HITBOX_LANE_OP(T, S, R, op, lane)        \
+  inline R operator op(const T& a, const T& b) { \
+    R r;                                         \
+    for (int k = 0; k < 4; ++k) r.v[k] = lane;   \
+    return r;                                    \
+  }                                              \
+  inline R operator op(const T& a, S s) {        \
+    return a op T{s, s, s, s};                   \
+  }                                              \
+  inline R operator op(S s, const T& b) {        \
+    return T{s, s, s, s} op b;                   \
+  }
+#define HITBOX_LANE_ARITH(T, S, op) HITBOX_LANE_OP(T, S, T, op, a.v[k] op b.v[k])
+#define HITBOX_LANE_CMP(T, S, op) HITBOX_LANE_OP(T, S, i4, op, -static_cast<int>(a.v[k] op b.v[k]))
+#define HITBOX_LANE_ASSIGN(T, S, op)           \
+  inline T& operator op##=(T& a, const T& b) { \
+    return a = a op b;                         \
+  }                                            \
+  inline T& operator op##=(T& a, S s) {        \
+    return a = a op s;                         \
+  }
+
+HITBOX_LANE_ARITH(f4, float, +)
+HITBOX_LANE_ARITH(f4, float, -)
+HITBOX_LANE_ARITH(f4, float, *)
+HITBOX_LANE_ARITH(f4, float, /)
+HITBOX_LANE_ARITH(i4, int, +)
+HITBOX_LANE_ARITH(i4, int, -)
+HITBOX_LANE_ARITH(i4, int, &)
+HITBOX_LANE_ARITH(i4, int, |)
+HITBOX_LANE_ARITH(i4, int, ^)
+HITBOX_LANE_CMP(f4, float, <)
+HITBOX_LANE_CMP(f4, float, <=)
+HITBOX_LANE_CMP(f4, float, >)
+HITBOX_LANE_CMP(f4, float, >=)
+HITBOX_LANE_CMP(f4, float, ==)
+HITBOX_LANE_CMP(f4, float, !=)
+HITBOX_LANE_CMP(i4, int, <)
+HITBOX_LANE_CMP(i4, int, <=)
+HITBOX_LANE_CMP(i4, int, >)
+HITBOX_LANE_CMP(i4, int, >=)
+HITBOX_LANE_CMP(i4, int, ==)
+HITBOX_LANE_CMP(i4, int, !=)
+HITBOX_LANE_ASSIGN(f4, float, +)
+HITBOX_LANE_ASSIGN(f4, float, -)
+HITBOX_LANE_ASSIGN(f4, float, *)
+HITBOX_LANE_ASSIGN(f4, float, /)
+HITBOX_LANE_ASSIGN(i4, int, +)
+HITBOX_LANE_ASSIGN(i4, int, -)
+HITBOX_LANE_ASSIGN(i4, int, &)
+HITBOX_LANE_ASSIGN(i4, int, |)
+HITBOX_LANE_ASSIGN(i4, int, ^)
+
+#undef HITBOX_LANE_OP
+#undef HITBOX_LANE_ARITH
+#undef HITBOX_LANE_CMP
+#undef HITBOX_LANE_ASSIGN
+
+inline f4 operator-(const f4& a) {
+  return f4{-a.v[0], -a.v[1], -a.v[2], -a.v[3]};
+}
+inline i4 operator-(const i4& a) {
+  return i4{-a.v[0], -a.v[1], -a.v[2], -a.v[3]};
+}
+inline i4 operator~(const i4& a) {
+  return i4{~a.v[0], ~a.v[1], ~a.v[2], ~a.v[3]};
+}
+
+// Lane by lane m ? a : b (m's lanes -1 or 0).
+inline f4 select(const i4& m, const f4& a, const f4& b) {
+  return f4{m.v[0] ? a.v[0] : b.v[0], m.v[1] ? a.v[1] : b.v[1], m.v[2] ? a.v[2] : b.v[2],
+            m.v[3] ? a.v[3] : b.v[3]};
+}
+inline i4 select(const i4& m, const i4& a, const i4& b) {
+  return i4{m.v[0] ? a.v[0] : b.v[0], m.v[1] ? a.v[1] : b.v[1], m.v[2] ? a.v[2] : b.v[2],
+            m.v[3] ? a.v[3] : b.v[3]};
+}
+
+// Lane by lane a > b ? a : b and a < b ? a : b.
+template <class V>
+inline V vmax(const V& a, const V& b) {
+  return select(a > b, a, b);
+}
+template <class V>
+inline V vmin(const V& a, const V& b) {
+  return select(a < b, a, b);
+}
+
+#endif  // HITBOX_LANES
+
+#ifndef HITBOX_HAVE_SHUFFLEVECTOR
+#define HITBOX_HAVE_SHUFFLEVECTOR 0
+#endif
 
 // Lanes {I0, I1, I2, I3} of a (0-3) and b (4-7). GCC 12+ and Clang have
 // __builtin_shufflevector; elsewhere the lanes are picked one by one, which compilers still
@@ -75,26 +218,27 @@ inline f4 abs4(f4 v) {
 // The square root of one float (correctly rounded, as std::sqrt), without the errno check
 // std::sqrt carries where -fno-math-errno is not given (code inlined into other targets).
 inline float sqrt1(float v) {
-#if defined(__SSE__)
+#if HITBOX_LANES && defined(__SSE__)
   return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(v)));
-#else
+#elif HITBOX_LANES
   return __builtin_sqrtf(v);
+#else
+  return std::sqrt(v);
 #endif
 }
 
 // The square root of every lane (correctly rounded, as std::sqrt on each).
 inline f4 sqrt4(f4 v) {
-#if defined(__SSE__)
+#if HITBOX_LANES && defined(__SSE__)
   return reinterpret_cast<f4>(_mm_sqrt_ps(reinterpret_cast<__m128>(v)));
 #else
-  return f4{__builtin_sqrtf(v[0]), __builtin_sqrtf(v[1]), __builtin_sqrtf(v[2]),
-            __builtin_sqrtf(v[3])};
+  return f4{sqrt1(v[0]), sqrt1(v[1]), sqrt1(v[2]), sqrt1(v[3])};
 #endif
 }
 
 // The sign bits of four lane masks (-1 or 0 each) as a 4-bit mask (one instruction on SSE).
 inline unsigned lane_mask(i4 m) {
-#if defined(__SSE__)
+#if HITBOX_LANES && defined(__SSE__)
   return static_cast<unsigned>(_mm_movemask_ps(reinterpret_cast<__m128>(m)));
 #else
   return static_cast<unsigned>((m[0] & 1) | (m[1] & 2) | (m[2] & 4) | (m[3] & 8));
@@ -102,5 +246,3 @@ inline unsigned lane_mask(i4 m) {
 }
 
 }  // namespace hitbox::detail
-
-#endif  // HITBOX_LANES

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <limits>
 
+#include "hitbox/detail/lanes.h"
 #include "hitbox/shape.h"
 
 namespace hitbox::detail {
@@ -60,7 +61,6 @@ inline int nearest_vertex(const Collider& poly, Vec2 p) {
   return best;
 }
 
-#if HITBOX_LANES
 // An MtdResult from one register {normal.x, normal.y, depth, unused}, already zeroed on a
 // miss: the vector is normal * depth, lane by lane.
 inline MtdResult mtd_from_lanes(bool hit, f4 g) {
@@ -72,7 +72,6 @@ inline MtdResult mtd_from_lanes(bool hit, f4 g) {
   m.vector = Vec2(vec[0], vec[1]);
   return m;
 }
-#endif
 
 // Two circles: the centre line from A's centre toward B's ((1, 0) for one centre), the
 // distance between the centres and the exact overlap ra + rb - |B - A|: no projection of the
@@ -87,12 +86,8 @@ inline CircleCircle circle_circle(const Collider& a, const Collider& b) {
   const Vec2 d = b.pos - a.pos;
   const float len2 = dot(d, d);
   const float len = sqrt1(len2);
-#if HITBOX_LANES
   const f4 q = f4{d.x, d.y, d.x, d.y} / splat4(len);  // d / len: one division for both lanes
   const Vec2 unit(q[0], q[1]);
-#else
-  const Vec2 unit = d / len;
-#endif
   const Vec2 axis = len2 > 0.0f ? unit : Vec2(1.0f, 0.0f);
   return CircleCircle{axis, len, (a.radius + b.radius) - len};
 }
@@ -137,7 +132,6 @@ template <bool kTrace = false>
 inline MtdResult mtd_circle_circle(const Collider& a, const Collider& b,
                                    SatTrace* trace = nullptr) {
   if constexpr (kTrace) sat_circle_circle<true>(a, b, /*early_exit=*/true, trace);
-#if HITBOX_LANES
   // Apart centres (all but never): the normal -axis + 0 is (A - B) / |A - B| itself (a
   // negated difference rounds the same, and x - x is +0), the depth and the normal are kept
   // or zeroed by one mask, and the overlap rides in the normal's division, divided by 1.
@@ -150,14 +144,13 @@ inline MtdResult mtd_circle_circle(const Collider& a, const Collider& b,
     const f4 g = bits_as<f4>(bits_as<i4>(q) & ~(splat4(ov) < f4{}));  // {normal, depth, 0}
     return mtd_from_lanes(!(ov < 0.0f), g);
   }
-#endif
   return mtd_circle_circle_any(a, b);
 }
 
 // A circle against a box, in the box's frame: the box's two axes, then the axis from the
 // circle's centre to the box corner nearest it (the corner in the centre's quadrant). Three
 // lanes; `corner` is false when the centre sits exactly on that corner (then two axes). The
-// scalar build's form, and the form a trace is recorded from.
+// form a trace is recorded from.
 struct CircleBox {
   Vec2 axis[4];
   float ov[4];   // (box extent + r) - |d|; lane 3 (and lane 2 without a corner axis) +inf
@@ -166,74 +159,8 @@ struct CircleBox {
   int n;         // 2 or 3
 };
 
-inline CircleBox circle_box_axes(const Collider& box, const Collider& circle) {
-  constexpr float kInf = std::numeric_limits<float>::infinity();
-  CircleBox f;
-  const Vec2 t = circle.pos - box.pos;
-  const float tx = dot(t, box.axis_x);
-  const float ty = dot(t, box.axis_y);
-  const float r = circle.radius;
-  f.axis[0] = box.axis_x;
-  f.axis[1] = box.axis_y;
-  f.dbc[0] = tx;
-  f.dbc[1] = ty;
-  f.ext[0] = box.half.x;
-  f.ext[1] = box.half.y;
-  f.ov[0] = (box.half.x + r) - std::fabs(tx);
-  f.ov[1] = (box.half.y + r) - std::fabs(ty);
-  const float cx = std::copysign(box.half.x, tx);
-  const float cy = std::copysign(box.half.y, ty);
-  const Vec2 dl(cx - tx, cy - ty);
-  const float len2 = dot(dl, dl);
-  const float len = sqrt1(len2);
-  // The axis, the box's extent and the centre offset from the unnormalised dl, each divided
-  // by |dl| once at the end.
-  const float e = (box.half.x * std::fabs(dl.x) + box.half.y * std::fabs(dl.y)) / len;
-  const bool corner = len2 > 0.0f;
-  f.axis[2] = (box.axis_x * dl.x + box.axis_y * dl.y) / len;
-  f.dbc[2] = (tx * dl.x + ty * dl.y) / len;
-  f.ext[2] = e;
-  // Without the corner axis its lane can neither separate nor be the least overlap.
-  f.ov[2] = pick_bits(corner, (e + r) - std::fabs(f.dbc[2]), kInf);
-  f.n = 2 + static_cast<int>(corner);
-  f.axis[3] = Vec2(0.0f);
-  f.dbc[3] = 0.0f;
-  f.ext[3] = 0.0f;
-  f.ov[3] = kInf;
-  return f;
-}
-
-// The verdict over the lanes: the first separating axis (n on a hit) and the first axis of
-// least overlap.
-struct CircleBoxVerdict {
-  bool hit;
-  int first;
-  int least;
-};
-
-inline CircleBoxVerdict circle_box_verdict(const CircleBox& f) {
-#if HITBOX_LANES
-  // Built from the four values, not loaded from f.ov: a 16-byte load of four 4-byte stores
-  // just made would wait for them (no store forwarding).
-  const f4 ov = {f.ov[0], f.ov[1], f.ov[2], f.ov[3]};
-  const unsigned neg = lane_mask(ov < f4{});
-  f4 mn = ov < shuffle<1, 0, 3, 2>(ov) ? ov : shuffle<1, 0, 3, 2>(ov);
-  mn = mn < shuffle<2, 3, 0, 1>(mn) ? mn : shuffle<2, 3, 0, 1>(mn);
-  const int least = std::countr_zero(lane_mask(ov == mn) | 8u);
-#else
-  const int l1 = f.ov[1] < f.ov[0];
-  const float m01 = l1 ? f.ov[1] : f.ov[0];
-  const int least = pick_int(f.ov[2] < m01, 2, l1);
-  const unsigned neg = static_cast<unsigned>(f.ov[0] < 0.0f) |
-                       static_cast<unsigned>(f.ov[1] < 0.0f) << 1 |
-                       static_cast<unsigned>(f.ov[2] < 0.0f) << 2;
-#endif
-  return CircleBoxVerdict{neg == 0, std::countr_zero(neg | (1u << f.n)), least};
-}
-
-#if HITBOX_LANES
-// circle_box_axes() in lanes: each axis as one register {axis.x, axis.y, overlap, d},
-// built without a round trip through memory. Lane by lane the same operations: the box-frame
+// A circle against a box in lanes: each axis as one register {axis.x, axis.y, overlap, d},
+// built without a round trip through memory: the box-frame
 // coordinates as t.x * axis.x + t.y * axis.y, the corner offset dl, its length, and over that
 // length the corner axis axis_x * dl.x + axis_y * dl.y, its extent half.x * |dl.x| +
 // half.y * |dl.y| and the offset tx * dl.x + ty * dl.y.
@@ -287,7 +214,6 @@ inline CircleBoxLanes circle_box_lanes(const Collider& box, const Collider& circ
   return CircleBoxLanes{shuffle<0, 1, 4, 5>(axy, z), shuffle<2, 3, 6, 7>(axy, z),
                         len2 > 0.0f ? e2 : f4{0.0f, 0.0f, kInf, 0.0f}, w};
 }
-#endif
 
 // The trace of a circle-box kernel: the box's x and y (its edges), then the corner axis (the
 // box's nearest vertex), with the box's extent and the radius on each.
@@ -313,7 +239,6 @@ inline void record_circle_box(SatTrace* trace, const Collider& box, const Collid
 template <bool kTrace = false>
 inline SatResult sat_circle_box(const Collider& box, const Collider& circle, bool box_is_a,
                                 bool early_exit, SatTrace* trace = nullptr) {
-#if HITBOX_LANES
   // The answer's axis and overlap picked among the three lane registers by masks: on a hit
   // the first least overlap, on a miss the first negative one.
   const CircleBoxLanes f = circle_box_lanes(box, circle);
@@ -321,10 +246,10 @@ inline SatResult sat_circle_box(const Collider& box, const Collider& circle, boo
   const f4 ov2 = shuffle<2, 2, 2, 2>(f.e2);
   const i4 neg0 = ov0 < f4{}, neg1 = ov1 < f4{}, neg2 = ov2 < f4{};
   const i4 miss = neg0 | neg1 | neg2;  // every lane alike
-  const f4 e01 = ov1 < ov0 ? f.e1 : f.e0;
-  const f4 least = ov2 < shuffle<2, 2, 2, 2>(e01) ? f.e2 : e01;
-  const f4 first = neg0 ? f.e0 : neg1 ? f.e1 : f.e2;
-  const f4 k = miss ? first : least;
+  const f4 e01 = select(ov1 < ov0, f.e1, f.e0);
+  const f4 least = select(ov2 < shuffle<2, 2, 2, 2>(e01), f.e2, e01);
+  const f4 first = select(neg0, f.e0, select(neg1, f.e1, f.e2));
+  const f4 k = select(miss, first, least);
   // Axes tested: up to the first separating one with an early exit, else all (2 without a
   // corner axis, whose lane then holds +inf).
   const int n = 2 + static_cast<int>(ov2[0] != std::numeric_limits<float>::infinity());
@@ -336,16 +261,6 @@ inline SatResult sat_circle_box(const Collider& box, const Collider& circle, boo
                       early_exit);
   }
   return SatResult{miss[0] == 0, Vec2(k[0], k[1]), k[2], early_exit ? stop : n};
-#else
-  const CircleBox f = circle_box_axes(box, circle);
-  const CircleBoxVerdict v = circle_box_verdict(f);
-  if constexpr (kTrace) {
-    record_circle_box(trace, box, circle, box_is_a, f, v.hit, v.first, early_exit);
-  }
-  const int k = pick_int(v.hit, v.least, v.first);
-  const int stop = v.first + static_cast<int>(v.first < f.n);
-  return SatResult{v.hit, f.axis[k], f.ov[k], early_exit ? stop : f.n};
-#endif
 }
 
 // box_is_a: the box is A (the push-out moves A, away from B).
@@ -353,15 +268,14 @@ template <bool kTrace = false>
 inline MtdResult mtd_circle_box(const Collider& box, const Collider& circle, bool box_is_a,
                                 SatTrace* trace = nullptr) {
   if constexpr (kTrace) sat_circle_box<true>(box, circle, box_is_a, /*early_exit=*/true, trace);
-#if HITBOX_LANES
   // The least of the box's two axes is known before the corner axis (which waits on a square
   // root); the corner axis then replaces it when strictly less. Each candidate is one
   // register, so the choice is two selects, not a table lookup.
   const CircleBoxLanes f = circle_box_lanes(box, circle);
   const f4 ov0 = shuffle<2, 2, 2, 2>(f.e0), ov1 = shuffle<2, 2, 2, 2>(f.e1);
   const f4 ov2 = shuffle<2, 2, 2, 2>(f.e2);
-  const f4 e01 = ov1 < ov0 ? f.e1 : f.e0;
-  const f4 k = ov2 < shuffle<2, 2, 2, 2>(e01) ? f.e2 : e01;
+  const f4 e01 = select(ov1 < ov0, f.e1, f.e0);
+  const f4 k = select(ov2 < shuffle<2, 2, 2, 2>(e01), f.e2, e01);
   const i4 miss = (ov0 < f4{}) | (ov1 < f4{}) | (ov2 < f4{});  // every lane alike
   const bool hit = miss[0] == 0;
   // B's centre lies at +d along the axis (d = (B - A) . axis): A leaves toward -axis. The
@@ -373,22 +287,6 @@ inline MtdResult mtd_circle_box(const Collider& box, const Collider& circle, boo
   const f4 signed_k = bits_as<f4>(bits_as<i4>(k) ^ flip) + f4{};
   const f4 g = bits_as<f4>(bits_as<i4>(signed_k) & ~miss);  // {normal, depth, junk}
   return mtd_from_lanes(hit, g);
-#else
-  const CircleBox f = circle_box_axes(box, circle);
-  const CircleBoxVerdict v = circle_box_verdict(f);
-  const bool hit = v.hit;
-  const float ov_k = f.ov[v.least], dbc_k = f.dbc[v.least];
-  const Vec2 axis_k = f.axis[v.least];
-  const float d = box_is_a ? dbc_k : -dbc_k;
-  const float on = static_cast<float>(hit);
-  const float sign = 1.0f - 2.0f * static_cast<float>(d > 0.0f);
-  MtdResult m;
-  m.hit = hit;
-  m.depth = ov_k * on + 0.0f;
-  m.normal = axis_k * (sign * on) + Vec2(0.0f);
-  m.vector = m.normal * m.depth;
-  return m;
-#endif
 }
 
 }  // namespace hitbox::detail

@@ -26,9 +26,8 @@
 #endif
 #endif
 
-// HITBOX_LANES: 1 where f4 and i4 are GNU vector types. Only code still written with vector
-// ?: reads it (collide.cpp and collide_fast.h's polygon kernels); every other kernel is the
-// same source in both builds.
+// HITBOX_LANES: 1 where f4 and i4 are GNU vector types; read only in this file, which picks
+// the build of each helper. Every kernel is the same source in both builds.
 #if HITBOX_SCALAR_LANES
 #define HITBOX_LANES 0
 #else

@@ -21,7 +21,7 @@ namespace hitbox::app {
 
 struct Sandbox::Impl : SandboxState {};
 
-Sandbox::Sandbox(Scene scene, std::string scene_path) : impl_(new Impl) {
+Sandbox::Sandbox(Scene scene, std::string scene_path) : impl_(std::make_unique<Impl>()) {
   impl_->scene = std::move(scene);
   impl_->path = std::move(scene_path);
   impl_->repose();
@@ -29,9 +29,7 @@ Sandbox::Sandbox(Scene scene, std::string scene_path) : impl_(new Impl) {
   impl_->mark_saved();
 }
 
-Sandbox::~Sandbox() {
-  delete impl_;
-}
+Sandbox::~Sandbox() = default;
 
 void Sandbox::set_algorithms(std::uint32_t algos) {
   impl_->algos = algos & kAllAlgos;

@@ -246,6 +246,75 @@ TEST(SandboxRequests, AnEarlierRequestMovingTheShapesLeavesTheNextOnTheSameShape
   EXPECT_TRUE(s.asked.empty());
 }
 
+// The selection and focus pair are held by shape id: deleting a shape before them in the
+// list, undo and redo leave them on the same shapes; deleting the selected shape drops the
+// selection, and an undo that brings the shape back does not bring the selection back.
+TEST(SelectionById, EditsBeforeTheSelectionLeaveItOnTheSameShape) {
+  SandboxState s;
+  s.doc.scene = two_rects();
+  Shape c = s.doc.scene.shapes[1];
+  c.id = "c";
+  c.pos = {600.0, 330.0};
+  s.doc.scene.shapes.push_back(c);
+  s.doc.repose();
+  s.select(2);
+  s.pin(1, 2);
+  const auto selected_id = [&s] {
+    return s.selected() < 0 ? std::string() : s.doc.shape(s.selected()).id;
+  };
+  s.ask(Request(Ask::Delete, s.ref(0)));
+  s.apply_requests();
+  ASSERT_EQ(s.doc.count(), 2);
+  EXPECT_EQ(s.selected(), 1);
+  EXPECT_EQ(selected_id(), "c");
+  EXPECT_EQ(s.selection.sel.index, 1);  // the cached index follows
+  EXPECT_EQ(s.doc.shape(s.pin_a()).id, "b");
+  EXPECT_EQ(s.doc.shape(s.pin_b()).id, "c");
+
+  s.ask(Ask::Undo);
+  s.apply_requests();
+  ASSERT_EQ(s.doc.count(), 3);
+  EXPECT_EQ(s.selected(), 2);
+  EXPECT_EQ(selected_id(), "c");
+  EXPECT_EQ(s.pin_a(), 1);
+  s.ask(Ask::Redo);
+  s.apply_requests();
+  EXPECT_EQ(s.selected(), 1);
+  EXPECT_EQ(selected_id(), "c");
+
+  // The pinned pair goes as a whole with either shape.
+  s.ask(Request(Ask::Delete, s.ref(0)));  // "b"
+  s.apply_requests();
+  EXPECT_EQ(selected_id(), "c");
+  EXPECT_FALSE(s.pinned());
+  EXPECT_EQ(s.pin_a(), -1);
+
+  s.ask(Request(Ask::Delete, s.ref(s.selected())));
+  s.apply_requests();
+  EXPECT_EQ(s.selected(), -1);
+  s.ask(Ask::Undo);
+  s.apply_requests();
+  EXPECT_EQ(s.doc.count(), 1);
+  EXPECT_EQ(s.selected(), -1);  // as before ids: the selection stays dropped
+  EXPECT_FALSE(s.pinned());
+}
+
+// Renaming the selected shape in the inspector keeps it selected under its new id.
+TEST(SelectionById, RenamingTheSelectedShapeKeepsItSelected) {
+  SandboxState s;
+  s.doc.scene = two_rects();
+  s.doc.repose();
+  s.select(1);
+  Shape w = s.doc.shape(1);
+  w.id = "renamed";
+  s.ask_inspector(w);
+  s.apply_requests();
+  s.flush_ui_edit();
+  ASSERT_EQ(s.selected(), 1);
+  EXPECT_EQ(s.doc.shape(1).id, "renamed");
+  EXPECT_EQ(s.selection.sel.id, "renamed");
+}
+
 // A number typed into the inspector reaches the shape at every keystroke: typing "1e30" into
 // pos x passes through "1" and "1e3", which are in range and taken, before "1e30" is refused.
 // When the edit ends on the refused value the shape goes back to where the edit started, with

@@ -129,7 +129,7 @@ void draw_sprite_masks(const SandboxState& s, Canvas& c) {
 }
 
 void draw_handles(const SandboxState& s, Canvas& c) {
-  if (!s.doc.valid(s.selected())) return;
+  if (s.selected() < 0) return;
   const float px = 1.0f / s.cam.zoom;
   const Collider& b = s.doc.body(s.selected());
   const Vec2 rh = s.rotate_handle(s.selected());

@@ -34,7 +34,7 @@ void fit_values(const char* label, const double* v, int n, const char* fmt) {
 
 // The selected shape's fields; shown only with a selection (docked under the main panel).
 void panel_inspector(SandboxState& s) {
-  if (!s.doc.valid(s.selected()) || s.layout.inspector.empty()) {
+  if (s.selected() < 0 || s.layout.inspector.empty()) {
     s.insp.id_active = false;
     return;
   }

@@ -96,11 +96,11 @@ void panel_tools(SandboxState& s) {
   same_line_if_fits(button_width("Other PNG..."));
   if (ImGui::Button("Other PNG...")) ImGui::OpenPopup("own_sprite");
   own_sprite_popup(s);
-  ImGui::BeginDisabled(!s.doc.valid(s.selected()));
-  if (ImGui::Button("Duplicate") && s.doc.valid(s.selected()))
+  ImGui::BeginDisabled(s.selected() < 0);
+  if (ImGui::Button("Duplicate") && s.selected() >= 0)
     s.ask(Request(Ask::Duplicate, s.ref(s.selected())));
   same_line_if_fits(button_width("Delete"));
-  if (ImGui::Button("Delete") && s.doc.valid(s.selected()))
+  if (ImGui::Button("Delete") && s.selected() >= 0)
     s.ask(Request(Ask::Delete, s.ref(s.selected())));
   ImGui::EndDisabled();
   same_line_if_fits(button_width("Undo"));

@@ -43,7 +43,7 @@ Vec2 SandboxState::vel_handle(int i) const {
 }
 
 DragKind SandboxState::handle_at(Vec2 w) const {
-  if (!doc.valid(selected())) return DragKind::None;
+  if (selected() < 0) return DragKind::None;
   const float r = kHandlePickPx / cam.zoom;
   if (length(w - vel_handle(selected())) <= r) return DragKind::Velocity;
   if (length(w - rotate_handle(selected())) <= r) return DragKind::Rotate;
@@ -218,7 +218,7 @@ bool SandboxState::key_down(const SDL_KeyboardEvent& k) {
         ask(Ask::Redo);
         return true;
       case SDLK_d:
-        if (!k.repeat && doc.valid(selected())) ask(Request(Ask::Duplicate, ref(selected())));
+        if (!k.repeat && selected() >= 0) ask(Request(Ask::Duplicate, ref(selected())));
         return true;
       default:
         return false;
@@ -227,11 +227,11 @@ bool SandboxState::key_down(const SDL_KeyboardEvent& k) {
   if (stepper.key(key, step_counts())) return true;
   switch (key) {
     case SDLK_DELETE:
-      if (!k.repeat && doc.valid(selected())) ask(Request(Ask::Delete, ref(selected())));
+      if (!k.repeat && selected() >= 0) ask(Request(Ask::Delete, ref(selected())));
       return true;
     case SDLK_h:
     case SDLK_v:
-      if (!k.repeat && doc.valid(selected())) ask(Request::mirror(ref(selected()), key == SDLK_h));
+      if (!k.repeat && selected() >= 0) ask(Request::mirror(ref(selected()), key == SDLK_h));
       return true;
     case SDLK_r:  // the ray tool
       if (!k.repeat) ask(Request::line_tool(LineTool::Ray, true));

@@ -105,7 +105,7 @@ void SandboxState::apply(Request& r) {
 }
 
 void SandboxState::ask_inspector(const Shape& w) {
-  if (!doc.valid(selected())) return;
+  if (selected() < 0) return;
   if (w == doc.shape(selected())) {
     // Typed back to the value the shape holds (after a refused one): nothing is refused now.
     if (insp.refused) insp.error.clear();

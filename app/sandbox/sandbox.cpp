@@ -186,7 +186,7 @@ void Sandbox::set_layout(const Layout& layout) {
 }
 
 bool Sandbox::has_selection() const {
-  return impl_->doc.valid(impl_->selected());
+  return impl_->selected() >= 0;
 }
 
 std::optional<Aabb> Sandbox::world_bounds() const {

@@ -15,7 +15,7 @@ namespace {
 
 void draw(const SandboxState& s, Canvas& c) {
   const float px = 1.0f / s.cam.zoom;
-  const AabbResult& r = s.an.r.aabb;
+  const AabbResult& r = s.cache.an.r.aabb;
   const Color none{0.0f, 0.0f, 0.0f, 0.0f};
   draw_box(c, r.a, none, pal::kTraceA, 1.5f);
   draw_box(c, r.b, none, pal::kTraceB, 1.5f);
@@ -25,7 +25,7 @@ void draw(const SandboxState& s, Canvas& c) {
 }
 
 void section(SandboxState& s) {
-  const AabbResult& r = s.an.r.aabb;
+  const AabbResult& r = s.cache.an.r.aabb;
   flow_text_coloured(to_v4(pal::kTraceA), "A x [%.1f, %.1f]  y [%.1f, %.1f]", r.a.min.x, r.a.max.x,
                      r.a.min.y, r.a.max.y);
   flow_text_coloured(to_v4(pal::kTraceB), "B x [%.1f, %.1f]  y [%.1f, %.1f]", r.b.min.x, r.b.max.x,

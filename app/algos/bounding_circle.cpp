@@ -15,7 +15,7 @@ namespace {
 
 void draw(const SandboxState& s, Canvas& c) {
   const float px = 1.0f / s.cam.zoom;
-  const BoundingCircleResult& r = s.an.r.bounding_circle;
+  const BoundingCircleResult& r = s.cache.an.r.bounding_circle;
   const Color none{0.0f, 0.0f, 0.0f, 0.0f};
   c.circle(r.ca, r.ra, none, pal::kTraceA, 1.5f);
   c.circle(r.cb, r.rb, none, pal::kTraceB, 1.5f);
@@ -26,7 +26,7 @@ void draw(const SandboxState& s, Canvas& c) {
 }
 
 void section(SandboxState& s) {
-  const BoundingCircleResult& r = s.an.r.bounding_circle;
+  const BoundingCircleResult& r = s.cache.an.r.bounding_circle;
   flow_text("rA %.2f + rB %.2f vs centre distance %.2f", r.ra, r.rb, r.distance);
   flow_text("gap %.2f (<= 0 is a hit)", r.gap);
 }

@@ -8,8 +8,8 @@ namespace hitbox::app {
 namespace {
 
 void draw(const SandboxState& s, Canvas& c) {
-  draw_circle_rect(c, 1.0f / s.cam.zoom, s.an.r.circle_as_square, s.an.r.circle_as_square_trace,
-                   "circle as square");
+  draw_circle_rect(c, 1.0f / s.cam.zoom, s.cache.an.r.circle_as_square,
+                   s.cache.an.r.circle_as_square_trace, "circle as square");
 }
 
 bool query(const Collider& a, const Collider& b, const Mask*, const Mask*) {

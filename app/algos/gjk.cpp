@@ -34,7 +34,7 @@ constexpr float kSearchArrowPx = 60.0f;        // the search direction's arrow
 
 void draw(const SandboxState& s, Canvas& c) {
   const float px = 1.0f / s.cam.zoom;
-  const GjkResult& g = s.an.r.gjk;
+  const GjkResult& g = s.cache.an.r.gjk;
   if (g.hit) {
     c.dot(g.point_a, 4.0f, pal::kGjk);
     if (g.depth > 0.0f) c.arrow(g.point_a, g.point_a + g.normal * g.depth, pal::kGjk, 2.0f, 9.0f);
@@ -70,14 +70,14 @@ Vec2 minkowski_caption_at(const Aabb& box, float px) {
 }
 
 int step_count(const SandboxState& s) {
-  return gjk_step_count(s.an.r.gjk_trace);
+  return gjk_step_count(s.cache.an.r.gjk_trace);
 }
 
 void draw_step(const SandboxState& s, Canvas& c) {
-  const GjkTrace& tr = s.an.r.gjk_trace;
-  const GjkResult& r = s.an.r.gjk;
-  const Collider& a = s.body(s.an.pair.a);
-  const Collider& b = s.body(s.an.pair.b);
+  const GjkTrace& tr = s.cache.an.r.gjk_trace;
+  const GjkResult& r = s.cache.an.r.gjk;
+  const Collider& a = s.doc.body(s.cache.an.pair.a);
+  const Collider& b = s.doc.body(s.cache.an.pair.b);
   const int n = gjk_step_count(tr);
   if (n == 0 || tr.outline.empty()) return;
   const int step = clamp_step(s.stepper.mode(kAlgoGjk).step, n);
@@ -135,22 +135,24 @@ void draw_step(const SandboxState& s, Canvas& c) {
 // The view holds A - B while stepping (the last frame's analysis, while it is still of the
 // pair in focus: a deleted shape or an undo can have moved the indices since).
 std::optional<Aabb> extent(const SandboxState& s, float zoom) {
-  const GjkTrace& tr = s.an.r.gjk_trace;
-  if (tr.outline.empty() || !(zoom > 0.0f) || !s.an.pair.valid()) return std::nullopt;
+  const GjkTrace& tr = s.cache.an.r.gjk_trace;
+  if (tr.outline.empty() || !(zoom > 0.0f) || !s.cache.an.pair.valid()) return std::nullopt;
   const Pair now = s.focus_pair();
-  if (!s.valid(s.an.pair.a) || !s.valid(s.an.pair.b) || now.a != s.an.pair.a ||
-      now.b != s.an.pair.b)
+  if (!s.doc.valid(s.cache.an.pair.a) || !s.doc.valid(s.cache.an.pair.b) ||
+      now.a != s.cache.an.pair.a || now.b != s.cache.an.pair.b)
     return std::nullopt;
-  return gjk_step_box(s.body(s.an.pair.a), s.body(s.an.pair.b), tr, 1.0f / zoom);
+  return gjk_step_box(s.doc.body(s.cache.an.pair.a), s.doc.body(s.cache.an.pair.b), tr,
+                      1.0f / zoom);
 }
 
 constexpr AlgoSteps kSteps{step_count, draw_step, extent};
 
 void section(SandboxState& s) {
-  step_controls("gjk_step", s.stepper.mode(kAlgoGjk), gjk_step_count(s.an.r.gjk_trace),
-                gjk_step_text(s.an.r.gjk_trace, s.an.r.gjk, s.stepper.mode(kAlgoGjk).step),
-                "A - B is drawn right of the pair, moved so that its origin is the white "
-                "cross labelled 'origin': the origin inside A - B means A and B overlap.");
+  step_controls(
+      "gjk_step", s.stepper.mode(kAlgoGjk), gjk_step_count(s.cache.an.r.gjk_trace),
+      gjk_step_text(s.cache.an.r.gjk_trace, s.cache.an.r.gjk, s.stepper.mode(kAlgoGjk).step),
+      "A - B is drawn right of the pair, moved so that its origin is the white "
+      "cross labelled 'origin': the origin inside A - B means A and B overlap.");
   if (!s.stepper.mode(kAlgoGjk).on)
     ImGui::TextDisabled("Step through shows A - B, its origin and the simplex per iteration.");
 }

@@ -17,10 +17,10 @@ namespace {
 
 void draw(const SandboxState& s, Canvas& c) {
   const float px = 1.0f / s.cam.zoom;
-  const MtdResult& m = s.an.r.mtd;
+  const MtdResult& m = s.cache.an.r.mtd;
   if (!m.hit) return;
-  const Collider& A = s.body(s.an.pair.a);
-  Shape moved = s.shape(s.an.pair.a);
+  const Collider& A = s.doc.body(s.cache.an.pair.a);
+  Shape moved = s.doc.shape(s.cache.an.pair.a);
   moved.pos += to_d(m.vector);
   const Posed ghost(moved);
   draw_body(c, ghost.collider(), Color{0.0f, 0.0f, 0.0f, 0.0f}, alpha(pal::kMtd, 0.8f), 1.5f);
@@ -30,7 +30,7 @@ void draw(const SandboxState& s, Canvas& c) {
 }
 
 void section(SandboxState& s) {
-  const MtdResult& m = s.an.r.mtd;
+  const MtdResult& m = s.cache.an.r.mtd;
   if (m.hit)
     flow_text("push A by (%.2f, %.2f): depth %.2f along (%.3f, %.3f)", shown(m.vector.x, 2),
               shown(m.vector.y, 2), shown(m.depth, 2), shown(m.normal.x, 3), shown(m.normal.y, 3));
@@ -38,7 +38,7 @@ void section(SandboxState& s) {
     ImGui::TextDisabled("No overlap: nothing to push out.");
   ImGui::BeginDisabled(!m.hit);
   if (ImGui::Button("Resolve (move A)"))
-    s.ask(Request(Ask::Resolve, s.ref(s.an.pair.a), s.ref(s.an.pair.b)));
+    s.ask(Request(Ask::Resolve, s.ref(s.cache.an.pair.a), s.ref(s.cache.an.pair.b)));
   ImGui::EndDisabled();
   ImGui::TextUnformatted("Auto-resolve while dragging:");
   int mode = static_cast<int>(s.auto_resolve);

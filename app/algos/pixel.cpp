@@ -26,11 +26,11 @@ constexpr float kMaskGridMinPx = 6.0f;
 
 void draw(const SandboxState& s, Canvas& c) {
   const float px = 1.0f / s.cam.zoom;
-  const MaskEntry& ea = s.mask_entry(s.an.pair.a);
-  const MaskEntry& eb = s.mask_entry(s.an.pair.b);
+  const MaskEntry& ea = s.mask_entry(s.cache.an.pair.a);
+  const MaskEntry& eb = s.mask_entry(s.cache.an.pair.b);
   const Mask& ma = ea.mask;
   const Mask& mb = eb.mask;
-  const PixelResult& r = s.an.r.pixel;
+  const PixelResult& r = s.cache.an.r.pixel;
   const float cell = r.cell;
   const auto world = [cell](int i, int j) {
     return Vec2(static_cast<float>(i) * cell, static_cast<float>(j) * cell);
@@ -41,10 +41,10 @@ void draw(const SandboxState& s, Canvas& c) {
   draw_segments(c, eb.outline, pal::kTraceB, 1.5f);
 
   // Overlapping cells as row runs (rebuilt only when a mask is).
-  OverlapRuns& cached = s.overlap_runs;
-  if (cached.a != s.an.pair.a || cached.b != s.an.pair.b || cached.gen_a != ea.generation ||
-      cached.gen_b != eb.generation) {
-    cached = OverlapRuns{s.an.pair.a, s.an.pair.b, ea.generation, eb.generation, {}};
+  OverlapRuns& cached = s.cache.overlap_runs;
+  if (cached.a != s.cache.an.pair.a || cached.b != s.cache.an.pair.b ||
+      cached.gen_a != ea.generation || cached.gen_b != eb.generation) {
+    cached = OverlapRuns{s.cache.an.pair.a, s.cache.an.pair.b, ea.generation, eb.generation, {}};
     // The core reads the overlapping cells off the masks' words; the window only turns
     // its runs into world rectangles.
     std::vector<CellRun> cell_runs;
@@ -127,14 +127,14 @@ void section(SandboxState& s) {
       "Cells are %s x %s world px. A cell belongs to a shape when its centre is inside it (a "
       "sprite: when the texel under the centre has alpha >= its threshold).",
       format_float(cell).c_str(), format_float(cell).c_str());
-  if (!s.an.pixel_problem.empty()) {
-    flow_text_coloured(to_v4(pal::kOverlap), "Not run: %s.", s.an.pixel_problem.c_str());
+  if (!s.cache.an.pixel_problem.empty()) {
+    flow_text_coloured(to_v4(pal::kOverlap), "Not run: %s.", s.cache.an.pixel_problem.c_str());
     return;
   }
   if (!(s.ran_in_panels() & kAlgoPixel)) return;
-  const PixelResult& r = s.an.r.pixel;
-  const Mask& ma = s.mask_entry(s.an.pair.a).mask;
-  const Mask& mb = s.mask_entry(s.an.pair.b).mask;
+  const PixelResult& r = s.cache.an.r.pixel;
+  const Mask& ma = s.mask_entry(s.cache.an.pair.a).mask;
+  const Mask& mb = s.mask_entry(s.cache.an.pair.b).mask;
   flow_text_coloured(to_v4(pal::kTraceA), "A mask %d x %d cells at (%d, %d)", ma.w, ma.h, ma.x0,
                      ma.y0);
   flow_text_coloured(to_v4(pal::kTraceB), "B mask %d x %d cells at (%d, %d)", mb.w, mb.h, mb.x0,
@@ -162,7 +162,7 @@ void section(SandboxState& s) {
 }
 
 const std::string& refused(const SandboxState& s) {
-  return s.an.pixel_problem;
+  return s.cache.an.pixel_problem;
 }
 
 bool query(const Collider&, const Collider&, const Mask* ma, const Mask* mb) {

@@ -8,7 +8,8 @@ namespace hitbox::app {
 namespace {
 
 void draw(const SandboxState& s, Canvas& c) {
-  draw_circle_rect(c, 1.0f / s.cam.zoom, s.an.r.quadrant, s.an.r.quadrant_trace, "quadrant");
+  draw_circle_rect(c, 1.0f / s.cam.zoom, s.cache.an.r.quadrant, s.cache.an.r.quadrant_trace,
+                   "quadrant");
 }
 
 bool query(const Collider& a, const Collider& b, const Mask*, const Mask*) {

@@ -37,7 +37,8 @@ int featured_axis(const SandboxState& s, const SatTrace& tr) {
 }
 
 std::vector<AxisLane> lanes_of(const SandboxState& s, const SatTrace& tr) {
-  return sat_lanes(s.body(s.an.pair.a), s.body(s.an.pair.b), tr, 1.0f / s.cam.zoom);
+  return sat_lanes(s.doc.body(s.cache.an.pair.a), s.doc.body(s.cache.an.pair.b), tr,
+                   1.0f / s.cam.zoom);
 }
 
 // Under the shapes: every tested axis's line, and the featured one's projection guides.
@@ -63,8 +64,8 @@ void under(const SandboxState& s, Canvas& c) {
     }
     draw_lane_line(c, L, ax.a, ax.b, px, col, w);
     if (static_cast<int>(k) == featured)
-      draw_projection_guides(c, L, s.body(s.an.pair.a), s.body(s.an.pair.b), ax.a, ax.b, px,
-                             kTraceLook.bar, 0.45f);
+      draw_projection_guides(c, L, s.doc.body(s.cache.an.pair.a), s.doc.body(s.cache.an.pair.b),
+                             ax.a, ax.b, px, kTraceLook.bar, 0.45f);
   }
 }
 
@@ -102,17 +103,17 @@ void draw(const SandboxState& s, Canvas& c) {
 // ---- step mode ----
 
 int step_count(const SandboxState& s) {
-  return teach::sat_step_count(s.an.sat_early);
+  return teach::sat_step_count(s.cache.an.sat_early);
 }
 
 // The step's axis alone: its line, guides, both intervals, the overlap or gap, and A and B.
 void draw_step(const SandboxState& s, Canvas& c) {
-  const SatTrace& early = s.an.sat_early;
+  const SatTrace& early = s.cache.an.sat_early;
   const int n = teach::sat_step_count(early);
   if (n == 0) return;
   const int step = teach::clamp_step(s.stepper.mode(kAlgoSat).step, n);
-  const Collider& a = s.body(s.an.pair.a);
-  const Collider& b = s.body(s.an.pair.b);
+  const Collider& a = s.doc.body(s.cache.an.pair.a);
+  const Collider& b = s.doc.body(s.cache.an.pair.b);
   const float px = 1.0f / c.camera().zoom;
   const SatAxis& ax = early.axes[static_cast<std::size_t>(step)];
   const AxisLane L = sat_lane(a, b, ax.axis, px);
@@ -162,8 +163,9 @@ void number_line(const SatAxis& ax, bool dim) {
 }
 
 void section(SandboxState& s) {
-  teach::step_controls("sat_step", s.stepper.mode(kAlgoSat), teach::sat_step_count(s.an.sat_early),
-                       teach::sat_step_text(s.an.sat_early, s.stepper.mode(kAlgoSat).step),
+  teach::step_controls("sat_step", s.stepper.mode(kAlgoSat),
+                       teach::sat_step_count(s.cache.an.sat_early),
+                       teach::sat_step_text(s.cache.an.sat_early, s.stepper.mode(kAlgoSat).step),
                        "Steps walk the axes in test order and stop where early exit does.");
   ImGui::Checkbox("early exit", &s.sat_show_early);
   ImGui::SameLine();
@@ -174,10 +176,10 @@ void section(SandboxState& s) {
   if (stop >= 0)
     ImGui::TextColored(to_v4(pal::kSeparatingAxis),
                        "Axis #%d separates: early exit stops there (%d of %zu tested).", stop + 1,
-                       stop + 1, s.an.r.sat_trace.axes.size());
+                       stop + 1, s.cache.an.r.sat_trace.axes.size());
   else
     ImGui::TextColored(to_v4(pal::kOverlap), "No axis separates: all %zu overlap, so A and B hit.",
-                       s.an.r.sat_trace.axes.size());
+                       s.cache.an.r.sat_trace.axes.size());
   if (tr.least >= 0 && stop < 0)
     ImGui::TextColored(to_v4(pal::kLeastAxis), "Least overlap: axis #%d (the MTD axis).",
                        tr.least + 1);

@@ -37,9 +37,9 @@ void draw_ghost_pair(const SandboxState& s, Canvas& c, float t, Color col, const
                      float width, bool tag_below = false) {
   const float px = 1.0f / s.cam.zoom;
   for (int which = 0; which < 2; ++which) {
-    const int i = which == 0 ? s.an.pair.a : s.an.pair.b;
-    if (length(s.body(i).vel) * s.cam.zoom < 0.5f) continue;
-    Shape moved = s.shape(i);
+    const int i = which == 0 ? s.cache.an.pair.a : s.cache.an.pair.b;
+    if (length(s.doc.body(i).vel) * s.cam.zoom < 0.5f) continue;
+    Shape moved = s.doc.shape(i);
     moved.pos += moved.vel * static_cast<double>(t);
     const Posed g(moved);
     if (moved.kind == Kind::Sprite) draw_sprite(c, moved, Color{1.0f, 1.0f, 1.0f, 0.0f}, 0.3f);
@@ -57,11 +57,11 @@ void draw_ghost_pair(const SandboxState& s, Canvas& c, float t, Color col, const
 }
 
 void draw(const SandboxState& s, Canvas& c) {
-  const Collider& A = s.body(s.an.pair.a);
-  const Collider& B = s.body(s.an.pair.b);
+  const Collider& A = s.doc.body(s.cache.an.pair.a);
+  const Collider& B = s.doc.body(s.cache.an.pair.b);
   const float px = 1.0f / s.cam.zoom;
-  const SweptResult& r = s.an.r.swept;
-  const SweptTrace& tr = s.an.r.swept_trace;
+  const SweptResult& r = s.cache.an.r.swept;
+  const SweptTrace& tr = s.cache.an.r.swept_trace;
   // The relative-velocity axis through A: the line A travels along as seen from B.
   const float rl = length(tr.rel_vel);
   if (rl > 0.0f) {
@@ -92,9 +92,9 @@ void draw(const SandboxState& s, Canvas& c) {
   // Velocities over the step, on top of the ghosts.
   if (length(A.vel) * s.cam.zoom >= 0.5f) c.arrow(A.pos, A.pos + A.vel, pal::kTraceA, 2.0f, 9.0f);
   if (length(B.vel) * s.cam.zoom >= 0.5f) c.arrow(B.pos, B.pos + B.vel, pal::kTraceB, 2.0f, 9.0f);
-  const int mover = length(A.vel) >= length(B.vel) ? s.an.pair.a : s.an.pair.b;
-  if (length(s.body(mover).vel) * s.cam.zoom >= 0.5f) {
-    const Collider& m = s.body(mover);
+  const int mover = length(A.vel) >= length(B.vel) ? s.cache.an.pair.a : s.cache.an.pair.b;
+  if (length(s.doc.body(mover).vel) * s.cam.zoom >= 0.5f) {
+    const Collider& m = s.doc.body(mover);
     const Vec2 at = m.pos + m.vel * s.scrub_t;
     c.text(Vec2(at.x - 16.0f * px, at.y + m.bound + 4.0f * px), strf("t=%.2f", s.scrub_t),
            pal::kGhostScrub);
@@ -128,14 +128,14 @@ const Collider& circle_of(const Collider& a, const Collider& b) {
 }
 
 int step_count(const SandboxState& s) {
-  return teach::swept_step_count(s.an.r.swept_trace);
+  return teach::swept_step_count(s.cache.an.r.swept_trace);
 }
 
 void draw_step(const SandboxState& s, Canvas& c) {
-  const SweptTrace& tr = s.an.r.swept_trace;
-  const SweptResult& r = s.an.r.swept;
-  const Collider& a = s.body(s.an.pair.a);
-  const Collider& b = s.body(s.an.pair.b);
+  const SweptTrace& tr = s.cache.an.r.swept_trace;
+  const SweptResult& r = s.cache.an.r.swept;
+  const Collider& a = s.doc.body(s.cache.an.pair.a);
+  const Collider& b = s.doc.body(s.cache.an.pair.b);
   const int n = teach::swept_step_count(tr);
   const int step = teach::clamp_step(s.stepper.mode(kAlgoSwept).step, n);
   const float px = 1.0f / c.camera().zoom;
@@ -195,12 +195,13 @@ constexpr AlgoSteps kSteps{step_count, draw_step, nullptr};
 // ---- the panel ----
 
 void section(SandboxState& s) {
-  teach::step_controls(
-      "swept_step", s.stepper.mode(kAlgoSwept), teach::swept_step_count(s.an.r.swept_trace),
-      teach::swept_step_text(s.an.r.swept_trace, s.an.r.swept, s.stepper.mode(kAlgoSwept).step),
-      "Steps walk the trace's records in order, with the running times.");
-  const SweptResult& r = s.an.r.swept;
-  const SweptTrace& tr = s.an.r.swept_trace;
+  teach::step_controls("swept_step", s.stepper.mode(kAlgoSwept),
+                       teach::swept_step_count(s.cache.an.r.swept_trace),
+                       teach::swept_step_text(s.cache.an.r.swept_trace, s.cache.an.r.swept,
+                                              s.stepper.mode(kAlgoSwept).step),
+                       "Steps walk the trace's records in order, with the running times.");
+  const SweptResult& r = s.cache.an.r.swept;
+  const SweptTrace& tr = s.cache.an.r.swept_trace;
   flow_text("method: %s   v_rel = (%.1f, %.1f)", swept_method_name(tr.method), tr.rel_vel.x,
             tr.rel_vel.y);
   flow_text("enters at %s, leaves at %s", time_words(tr.t_enter).c_str(),

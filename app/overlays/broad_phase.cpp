@@ -20,7 +20,7 @@ constexpr Color kCandidate{0.95f, 0.78f, 0.30f, 0.55f};
 constexpr int kSweepRows = 12;  // bars stack up to this many rows, then wrap
 
 void draw_sweep(const SandboxState& s, Canvas& c, float px) {
-  const SweepTrace& t = s.pairs.trace.sweep;
+  const SweepTrace& t = s.cache.pairs.trace.sweep;
   // The bars sit just above the bottom of the free area, in world units of the view.
   const ScreenRect& f = s.layout.free;
   const float bottom = s.cam.to_world(Vec2(0.0f, f.empty() ? 600.0f : f.y1)).y;
@@ -37,7 +37,7 @@ void draw_sweep(const SandboxState& s, Canvas& c, float px) {
 }
 
 void draw_grid(const SandboxState& s, Canvas& c, float px) {
-  const GridTrace& t = s.pairs.trace.grid;
+  const GridTrace& t = s.cache.pairs.trace.grid;
   if (t.cell <= 0.0f) return;
   std::vector<Aabb> busy, single;
   for (const GridCell& g : t.cells) {
@@ -56,17 +56,17 @@ void draw_grid(const SandboxState& s, Canvas& c, float px) {
 }  // namespace
 
 void draw_broad_phase(const SandboxState& s, Canvas& c) {
-  if (!s.pairs.show) return;
+  if (!s.cache.pairs.show) return;
   const float px = 1.0f / s.cam.zoom;
-  if (s.pairs.broad.method == BroadMethod::SortAndSweep)
+  if (s.cache.pairs.broad.method == BroadMethod::SortAndSweep)
     draw_sweep(s, c, px);
   else
     draw_grid(s, c, px);
   // The candidate pairs: a faint line between the two boxes' centres.
-  if (s.pairs.boxes.size() != static_cast<std::size_t>(s.count())) return;
-  for (const BroadPair& p : s.pairs.candidates) {
-    const Aabb& a = s.pairs.boxes[static_cast<std::size_t>(p.a)];
-    const Aabb& b = s.pairs.boxes[static_cast<std::size_t>(p.b)];
+  if (s.cache.pairs.boxes.size() != static_cast<std::size_t>(s.doc.count())) return;
+  for (const BroadPair& p : s.cache.pairs.candidates) {
+    const Aabb& a = s.cache.pairs.boxes[static_cast<std::size_t>(p.a)];
+    const Aabb& b = s.cache.pairs.boxes[static_cast<std::size_t>(p.b)];
     c.line(0.5f * (a.min + a.max), 0.5f * (b.min + b.max), kCandidate, 1.0f);
   }
 }

@@ -1,5 +1,5 @@
 // The world layer: the shapes, handles and tools, the broad phase, and what each algorithm
-// did for the pair in focus, from the frame's analysis (SandboxState::an, the core's
+// did for the pair in focus, from the frame's analysis (FrameCache::an, the core's
 // dispatcher output). The algorithms' own drawing is in their modules (app/algos/);
 // draw_under_shapes and draw_traces walk the module table and call each one the viewport
 // shows, and its step mode's drawing when that is on.

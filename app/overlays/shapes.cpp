@@ -21,45 +21,46 @@ void draw_shapes(const SandboxState& s, Canvas& c) {
   const float px = 1.0f / s.cam.zoom;
   const std::uint32_t va = s.verdict_algo(s.ran_in_view());
   // A pair that only touches (panels: "touching") is not coloured as a hit.
-  const bool pair_hit = s.an.pair.valid() && va != 0 &&
-                        s.an.r.answer(static_cast<Algo>(va)).hit() &&
-                        !s.an.r.answer(static_cast<Algo>(va)).touching;
+  const bool pair_hit = s.cache.an.pair.valid() && va != 0 &&
+                        s.cache.an.r.answer(static_cast<Algo>(va)).hit() &&
+                        !s.cache.an.r.answer(static_cast<Algo>(va)).touching;
   const int hovered = s.pick(s.mouse_world);
-  for (int i = 0; i < s.count(); ++i) {
-    const Collider& b = s.body(i);
-    const bool in_pair = s.an.pair.valid() && (i == s.an.pair.a || i == s.an.pair.b);
+  for (int i = 0; i < s.doc.count(); ++i) {
+    const Collider& b = s.doc.body(i);
+    const bool in_pair =
+        s.cache.an.pair.valid() && (i == s.cache.an.pair.a || i == s.cache.an.pair.b);
     // Every shape that overlaps another by the "hit colour from" algorithm (sandbox/pairs.cpp),
     // and the focus pair by this view's verdict.
-    const bool any_hit = s.pairs.hit.size() == static_cast<std::size_t>(s.count()) &&
-                         s.pairs.hit[static_cast<std::size_t>(i)] != 0;
+    const bool any_hit = s.cache.pairs.hit.size() == static_cast<std::size_t>(s.doc.count()) &&
+                         s.cache.pairs.hit[static_cast<std::size_t>(i)] != 0;
     const bool hit = (in_pair && pair_hit) || any_hit;
     // Ids and local axes for the shapes the user is working with, and for every shape once
     // it is drawn large enough to carry them without crowding the view.
-    const bool detail = in_pair || i == s.sel || i == hovered || i == s.pending_pick ||
+    const bool detail = in_pair || i == s.selected() || i == hovered || i == s.pending_pick() ||
                         b.bound * s.cam.zoom >= kDetailMinPx;
     Color fill = pal::kFillIdle, outline = pal::kOutlineIdle;
     float width = 1.5f;
-    if (i == s.sel) fill = pal::kFillSelected;
+    if (i == s.selected()) fill = pal::kFillSelected;
     if (hit) {
       fill = pal::kFillHit;
       outline = pal::kOutlineHit;
     }
     if (in_pair) width = 2.0f;
-    if (in_pair && i != s.sel) outline = pal::kOutlineFocus;
-    if (i == s.sel) {
+    if (in_pair && i != s.selected()) outline = pal::kOutlineFocus;
+    if (i == s.selected()) {
       outline = pal::kOutlineSelected;
       width = 2.5f;
     }
-    if (s.shape(i).kind == Kind::Sprite) {
+    if (s.doc.shape(i).kind == Kind::Sprite) {
       // The image, with a light tint of the state's fill on its texels, and the frame
       // outlined in the state's colour (faintly when idle).
       Color tint{1.0f, 1.0f, 1.0f, 0.0f};
       if (hit)
         tint = alpha(pal::kFillHit, pal::kSpriteTintHit);
-      else if (i == s.sel)
+      else if (i == s.selected())
         tint = alpha(pal::kFillSelected, pal::kSpriteTintSelected);
-      draw_sprite(c, s.shape(i), tint, 1.0f);
-      const bool idle = !in_pair && i != s.sel;
+      draw_sprite(c, s.doc.shape(i), tint, 1.0f);
+      const bool idle = !in_pair && i != s.selected();
       draw_body(c, b, Color{0.0f, 0.0f, 0.0f, 0.0f}, idle ? pal::kSpriteFrameIdle : outline,
                 idle ? 1.0f : width);
     } else {
@@ -74,7 +75,7 @@ void draw_shapes(const SandboxState& s, Canvas& c) {
     }
 
     // Velocity (when set).
-    if (i != s.sel && length(b.vel) * s.cam.zoom >= 1.0f)
+    if (i != s.selected() && length(b.vel) * s.cam.zoom >= 1.0f)
       c.arrow(b.pos, b.pos + b.vel, alpha(pal::kVelocity, 0.55f), 1.5f, 8.0f);
 
     if (!detail) continue;
@@ -97,15 +98,15 @@ void draw_shapes(const SandboxState& s, Canvas& c) {
     c.dot(b.pos, 3.0f, pal::kOrigin);
 
     // Label: id, with A/B for the focus pair.
-    std::string label = s.shape(i).id;
+    std::string label = s.doc.shape(i).id;
     Color lc = pal::kLabel;
-    if (i == s.an.pair.a) {
+    if (i == s.cache.an.pair.a) {
       label = "A: " + label;
       lc = pal::kTraceA;
-    } else if (i == s.an.pair.b) {
+    } else if (i == s.cache.an.pair.b) {
       label = "B: " + label;
       lc = pal::kTraceB;
-    } else if (i == s.pending_pick) {
+    } else if (i == s.pending_pick()) {
       label = "A? " + label + "  (Ctrl+click B)";
       lc = pal::kTraceA;
     }
@@ -118,28 +119,29 @@ void draw_shapes(const SandboxState& s, Canvas& c) {
 void draw_sprite_masks(const SandboxState& s, Canvas& c) {
   const std::uint32_t on_masks = s.algos & mask_algos();
   if (!on_masks || !s.show_mask_outlines) return;
-  for (int i = 0; i < s.count(); ++i) {
-    if (s.shape(i).kind != Kind::Sprite) continue;
-    if (s.an.pair.valid() && (i == s.an.pair.a || i == s.an.pair.b) && (s.ran_in_view() & on_masks))
+  for (int i = 0; i < s.doc.count(); ++i) {
+    if (s.doc.shape(i).kind != Kind::Sprite) continue;
+    if (s.cache.an.pair.valid() && (i == s.cache.an.pair.a || i == s.cache.an.pair.b) &&
+        (s.ran_in_view() & on_masks))
       continue;
     draw_segments(c, s.mask_entry(i).outline, pal::kMaskOutline, 1.0f);
   }
 }
 
 void draw_handles(const SandboxState& s, Canvas& c) {
-  if (!s.valid(s.sel)) return;
+  if (s.selected() < 0) return;
   const float px = 1.0f / s.cam.zoom;
-  const Collider& b = s.body(s.sel);
-  const Vec2 rh = s.rotate_handle(s.sel);
+  const Collider& b = s.doc.body(s.selected());
+  const Vec2 rh = s.rotate_handle(s.selected());
   c.line(Vec2(b.pos.x, b.bounds.min.y), rh, pal::kHandle, 1.0f);
   c.circle(rh, kHandleRadiusPx * px, pal::kHandleFill, pal::kHandle, 2.0f);
-  const Vec2 sh = s.scale_handle(s.sel);
+  const Vec2 sh = s.scale_handle(s.selected());
   const float hs = 5.5f * px;
   const Vec2 sq[4] = {sh + Vec2(-hs, -hs), sh + Vec2(hs, -hs), sh + Vec2(hs, hs),
                       sh + Vec2(-hs, hs)};
   c.polygon(sq, pal::kHandleFill, pal::kHandle, 2.0f);
-  const Vec2 vh = s.vel_handle(s.sel);
-  if (s.vel_is_stub(s.sel)) {
+  const Vec2 vh = s.vel_handle(s.selected());
+  if (s.vel_is_stub(s.selected())) {
     dashed(c, Vec2(b.bounds.max.x, b.pos.y), vh, alpha(pal::kVelocity, 0.7f), 1.0f, 3.0f, px);
     c.text(vh + Vec2(8.0f, -6.0f) * px, "vel", pal::kVelocity);
   } else {
@@ -147,63 +149,66 @@ void draw_handles(const SandboxState& s, Canvas& c) {
   }
   c.circle(vh, kHandleRadiusPx * px, pal::kHandleFill, pal::kVelocity, 2.0f);
   // While rotating or scaling, the value being set, beside its handle.
-  if (s.drag.kind == DragKind::Rotate && s.drag.index == s.sel)
-    c.text(rh + Vec2(12.0f, -8.0f) * px, strf("angle %.1f deg", s.shape(s.sel).angle),
+  if (s.tools.drag.kind == DragKind::Rotate && s.tools.drag.index == s.selected())
+    c.text(rh + Vec2(12.0f, -8.0f) * px, strf("angle %.1f deg", s.doc.shape(s.selected()).angle),
            pal::kHandle);
-  else if (s.drag.kind == DragKind::Scale && s.drag.index == s.sel)
-    c.text(sh + Vec2(10.0f, 4.0f) * px, strf("scale %.2f", s.shape(s.sel).scale), pal::kHandle);
+  else if (s.tools.drag.kind == DragKind::Scale && s.tools.drag.index == s.selected())
+    c.text(sh + Vec2(10.0f, 4.0f) * px, strf("scale %.2f", s.doc.shape(s.selected()).scale),
+           pal::kHandle);
 }
 
 void draw_poly_tool(const SandboxState& s, Canvas& c) {
-  if (!s.poly_tool) return;
+  if (!s.tools.poly_tool) return;
   const float px = 1.0f / s.cam.zoom;
   std::vector<DVec2> hull;
-  if (s.poly_hull && s.poly_pts.size() >= 3) hull = convex_hull(s.poly_pts);
-  if (!s.poly_hull && s.poly_pts.size() >= 3) {
+  if (s.tools.poly_hull && s.tools.poly_pts.size() >= 3) hull = convex_hull(s.tools.poly_pts);
+  if (!s.tools.poly_hull && s.tools.poly_pts.size() >= 3) {
     // The outline as drawn (closing back to the first point), which may be concave.
-    dashed(c, to_f(s.poly_pts.back()), to_f(s.poly_pts.front()), alpha(pal::kToolPoint, 0.35f),
-           1.0f, 4.0f, px);
+    dashed(c, to_f(s.tools.poly_pts.back()), to_f(s.tools.poly_pts.front()),
+           alpha(pal::kToolPoint, 0.35f), 1.0f, 4.0f, px);
   }
   if (hull.size() >= 3) {
     std::vector<Vec2> h;
     for (const DVec2& q : hull) h.push_back(to_f(q));
     c.polygon(h, pal::kToolHullFill, pal::kToolPoint, 1.5f);
   }
-  for (std::size_t k = 0; k + 1 < s.poly_pts.size(); ++k)
-    dashed(c, to_f(s.poly_pts[k]), to_f(s.poly_pts[k + 1]), alpha(pal::kToolPoint, 0.6f), 1.0f,
+  for (std::size_t k = 0; k + 1 < s.tools.poly_pts.size(); ++k)
+    dashed(c, to_f(s.tools.poly_pts[k]), to_f(s.tools.poly_pts[k + 1]),
+           alpha(pal::kToolPoint, 0.6f), 1.0f, 4.0f, px);
+  if (!s.tools.poly_pts.empty())
+    dashed(c, to_f(s.tools.poly_pts.back()), s.mouse_world, alpha(pal::kToolPoint, 0.6f), 1.0f,
            4.0f, px);
-  if (!s.poly_pts.empty())
-    dashed(c, to_f(s.poly_pts.back()), s.mouse_world, alpha(pal::kToolPoint, 0.6f), 1.0f, 4.0f, px);
-  for (const DVec2& q : s.poly_pts) {
-    const bool kept = !s.poly_hull || s.poly_pts.size() < 3 ||
+  for (const DVec2& q : s.tools.poly_pts) {
+    const bool kept = !s.tools.poly_hull || s.tools.poly_pts.size() < 3 ||
                       std::find(hull.begin(), hull.end(), q) != hull.end();
     c.dot(to_f(q), 4.0f, kept ? pal::kToolPoint : pal::kToolDropped);
   }
-  c.text(
-      s.mouse_world + Vec2(12.0f, 10.0f) * px,
-      strf("%zu point%s - Enter to finish", s.poly_pts.size(), s.poly_pts.size() == 1 ? "" : "s"),
-      pal::kToolPoint);
+  c.text(s.mouse_world + Vec2(12.0f, 10.0f) * px,
+         strf("%zu point%s - Enter to finish", s.tools.poly_pts.size(),
+              s.tools.poly_pts.size() == 1 ? "" : "s"),
+         pal::kToolPoint);
 }
 
 // The ray tool: the ray from its start to its end, and every hit the core's cast_ray found,
 // nearest first: the point, the normal (facing the start) and t. The slice tool: its line.
 void draw_line_tool(const SandboxState& s, Canvas& c) {
-  if (s.line_tool == LineTool::None || (!s.line_dragging && !s.line_shown)) return;
+  if (s.tools.line_tool == LineTool::None || (!s.tools.line_dragging && !s.tools.line_shown))
+    return;
   const float px = 1.0f / s.cam.zoom;
-  if (s.line_tool == LineTool::Slice) {
-    dashed(c, s.line_a, s.line_b, pal::kToolPoint, 2.0f, 6.0f, px);
-    c.dot(s.line_a, 4.0f, pal::kToolPoint);
-    c.dot(s.line_b, 4.0f, pal::kToolPoint);
-    c.text(s.line_b + Vec2(10.0f, 6.0f) * px, "release to slice", pal::kToolPoint);
+  if (s.tools.line_tool == LineTool::Slice) {
+    dashed(c, s.tools.line_a, s.tools.line_b, pal::kToolPoint, 2.0f, 6.0f, px);
+    c.dot(s.tools.line_a, 4.0f, pal::kToolPoint);
+    c.dot(s.tools.line_b, 4.0f, pal::kToolPoint);
+    c.text(s.tools.line_b + Vec2(10.0f, 6.0f) * px, "release to slice", pal::kToolPoint);
     return;
   }
-  c.arrow(s.line_a, s.line_b, pal::kRay, 2.0f, 10.0f);
-  c.dot(s.line_a, 4.0f, pal::kRay);
+  c.arrow(s.tools.line_a, s.tools.line_b, pal::kRay, 2.0f, 10.0f);
+  c.dot(s.tools.line_a, 4.0f, pal::kRay);
   int order = 0;
-  for (const RayHitAt& h : s.ray_hits) {
+  for (const RayHitAt& h : s.tools.ray_hits) {
     ++order;
     const RayHit& r = h.hit;
-    const std::string& id = s.shape(h.index).id;
+    const std::string& id = s.doc.shape(h.index).id;
     if (!r.inside) c.arrow(r.point, r.point + r.normal * (28.0f * px), pal::kNormal, 2.0f, 8.0f);
     c.dot(r.point, 5.0f, pal::kRayHit);  // over the normal's foot
     if (r.inside) {

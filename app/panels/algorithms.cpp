@@ -42,10 +42,10 @@ void verdict_text(SandboxState& s, const AlgoModule& m, float column) {
     return;
   }
   if (!(s.ran_in_panels() & m.bit)) {
-    plain(disabled, s.an.pair.valid() ? "n/a" : "-");
+    plain(disabled, s.cache.an.pair.valid() ? "n/a" : "-");
     return;
   }
-  const AlgoAnswer& ans = s.an.r.answer(m.bit);
+  const AlgoAnswer& ans = s.cache.an.r.answer(m.bit);
   if (ans.touching) {
     place_verdict(column, text_width(ans.figure.c_str()));
     flow_words(to_v4(pal::kTouching), ans.figure);
@@ -64,20 +64,20 @@ void verdict_text(SandboxState& s, const AlgoModule& m, float column) {
 }  // namespace
 
 void panel_focus(SandboxState& s) {
-  if (!s.an.pair.valid()) {
+  if (!s.cache.an.pair.valid()) {
     ImGui::TextDisabled("No pair in focus: click a shape (or Ctrl+click two).");
     return;
   }
-  flow_segments({{to_v4(pal::kTraceA), "A: " + s.shape(s.an.pair.a).id},
-                 {to_v4(pal::kTraceB), "B: " + s.shape(s.an.pair.b).id},
+  flow_segments({{to_v4(pal::kTraceA), "A: " + s.doc.shape(s.cache.an.pair.a).id},
+                 {to_v4(pal::kTraceB), "B: " + s.doc.shape(s.cache.an.pair.b).id},
                  {ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
-                  s.an.pair.pinned ? "(pinned)" : "(selection + nearest)", true}});
-  if (s.an.pair.pinned) {
+                  s.cache.an.pair.pinned ? "(pinned)" : "(selection + nearest)", true}});
+  if (s.cache.an.pair.pinned) {
     if (ImGui::SmallButton("Swap A/B")) s.ask(Ask::SwapPin);
     same_line_if_fits(button_width("Unpin"));
     if (ImGui::SmallButton("Unpin")) s.ask(Ask::Unpin);
   } else if (ImGui::SmallButton("Pin this pair")) {
-    s.ask(Request(Ask::Pin, s.ref(s.an.pair.a), s.ref(s.an.pair.b)));
+    s.ask(Request(Ask::Pin, s.ref(s.cache.an.pair.a), s.ref(s.cache.an.pair.b)));
   }
 }
 
@@ -100,7 +100,7 @@ void panel_algorithms(SandboxState& s) {
   }
   {
     const std::uint32_t shown =
-        s.an.pair.valid() ? s.verdict_algo(s.ran_in_panels()) : s.pairs_algo();
+        s.cache.an.pair.valid() ? s.verdict_algo(s.ran_in_panels()) : s.pairs_algo();
     const std::string preview =
         s.colour_algo == 0 ? std::string("auto (") + (shown ? algo_name(shown) : "none") + ")"
                            : std::string(algo_name(s.colour_algo));
@@ -113,7 +113,7 @@ void panel_algorithms(SandboxState& s) {
     }
   }
   // Each algorithm's section: when it ran, or when it was refused (it says why).
-  if (s.an.pair.valid()) {
+  if (s.cache.an.pair.valid()) {
     for (const AlgoModule* m : algo_modules()) {
       if (!m->section) continue;
       const bool refused = m->refused && !m->refused(s).empty();

@@ -34,15 +34,15 @@ void fit_values(const char* label, const double* v, int n, const char* fmt) {
 
 // The selected shape's fields; shown only with a selection (docked under the main panel).
 void panel_inspector(SandboxState& s) {
-  if (!s.valid(s.sel) || s.layout.inspector.empty()) {
-    s.id_active = false;
+  if (s.selected() < 0 || s.layout.inspector.empty()) {
+    s.insp.id_active = false;
     return;
   }
   if (!begin_docked("Inspector", s.layout.inspector)) {
     ImGui::End();
     return;
   }
-  Shape w = s.shape(s.sel);
+  Shape w = s.doc.shape(s.selected());
   // Every field ends where the longest label ("alpha threshold", "static_friction") still
   // shows whole to its right, at any panel width.
   ImGui::PushItemWidth(-std::max(text_width("alpha threshold"), text_width("static_friction")) -
@@ -50,17 +50,17 @@ void panel_inspector(SandboxState& s) {
   ImGui::PushTextWrapPos(0.0f);
   ImGui::Text("%s", kind_name(w.kind));
 
-  if (!s.id_active) std::snprintf(s.id_buf, sizeof s.id_buf, "%s", w.id.c_str());
-  ImGui::InputText("id", s.id_buf, sizeof s.id_buf);
-  s.id_active = ImGui::IsItemActive();
+  if (!s.insp.id_active) std::snprintf(s.insp.id_buf, sizeof s.insp.id_buf, "%s", w.id.c_str());
+  ImGui::InputText("id", s.insp.id_buf, sizeof s.insp.id_buf);
+  s.insp.id_active = ImGui::IsItemActive();
   if (ImGui::IsItemDeactivatedAfterEdit()) {
-    const std::string id = s.id_buf;
+    const std::string id = s.insp.id_buf;
     if (id.empty()) {
-      s.inspector_error = "An id cannot be empty.";
-    } else if (id != w.id && s.scene.find(id) >= 0) {
-      s.inspector_error = "The id '" + id + "' is taken.";
+      s.insp.error = "An id cannot be empty.";
+    } else if (id != w.id && s.doc.scene.find(id) >= 0) {
+      s.insp.error = "The id '" + id + "' is taken.";
     } else {
-      s.inspector_error.clear();
+      s.insp.error.clear();
       w.id = id;
       s.ask_inspector(w);
     }
@@ -138,17 +138,16 @@ void panel_inspector(SandboxState& s) {
     if (edited) {
       const std::string problem = polygon_problem(pts);
       if (problem.empty()) {
-        s.inspector_error.clear();
+        s.insp.error.clear();
         w.points = pts;
         s.ask_inspector(w);
       } else {
-        s.inspector_error = "Rejected: " + problem;
-        s.inspector_refused = true;
+        s.insp.error = "Rejected: " + problem;
+        s.insp.refused = true;
       }
     }
   }
-  if (!s.inspector_error.empty())
-    ImGui::TextColored(to_v4(pal::kOverlap), "%s", s.inspector_error.c_str());
+  if (!s.insp.error.empty()) ImGui::TextColored(to_v4(pal::kOverlap), "%s", s.insp.error.c_str());
   ImGui::PopTextWrapPos();
   ImGui::PopItemWidth();
   ImGui::End();

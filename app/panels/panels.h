@@ -6,7 +6,7 @@
 //   panel_status      the status line: every verdict and figure of the focus pair, or as
 //                     much of them as fits its width
 //   panel_help        "How to use"
-// Verdicts and figures are the core dispatcher's (SandboxState::an). The panels edit nothing
+// Verdicts and figures are the core dispatcher's (FrameCache::an). The panels edit nothing
 // while they draw: their buttons ask (SandboxState::ask, sandbox/request.h), and the edit is
 // applied at the next frame's edit point, checked and undoable like a drag.
 #pragma once

@@ -58,7 +58,7 @@ void panel_play(SandboxState& s) {
 
 // The broad phase: the method, "show broad phase", and its counts for this frame.
 void panel_broad(SandboxState& s) {
-  CollidingPairs& p = s.pairs;
+  CollidingPairs& p = s.cache.pairs;
   const std::pair<BroadMethod, const char*> methods[] = {
       {BroadMethod::SortAndSweep, "sort and sweep (x)"}, {BroadMethod::Grid, "uniform grid"}};
   const char* current = std::find_if(std::begin(methods), std::end(methods), [&](const auto& m) {

@@ -81,22 +81,22 @@ std::vector<StatusPiece> status_pieces(const SandboxState& s) {
   const ImVec4 dim = ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
   const ImVec4 plain = ImGui::GetStyleColorVec4(ImGuiCol_Text);
   std::vector<StatusPiece> out;
-  if (!s.an.pair.valid()) {
+  if (!s.cache.an.pair.valid()) {
     out.push_back(
         {"Click a shape to focus it and its nearest neighbour, or Ctrl+click two "
          "shapes. F1: help.",
          dim, Fit::Full});
     out.push_back({"Click a shape to focus a pair. F1: help.", dim, Fit::Counts, Fit::Brief});
   } else {
-    out.push_back(
-        {"A: " + s.shape(s.an.pair.a).id, to_v4(pal::kTraceA), Fit::Counts, Fit::Full, true});
-    out.push_back(
-        {"B: " + s.shape(s.an.pair.b).id, to_v4(pal::kTraceB), Fit::Counts, Fit::Full, true});
+    out.push_back({"A: " + s.doc.shape(s.cache.an.pair.a).id, to_v4(pal::kTraceA), Fit::Counts,
+                   Fit::Full, true});
+    out.push_back({"B: " + s.doc.shape(s.cache.an.pair.b).id, to_v4(pal::kTraceB), Fit::Counts,
+                   Fit::Full, true});
     if (s.ran_in_panels() == 0) out.push_back({" | no algorithm enabled", dim});
     int hits = 0, misses = 0, touching = 0;
     for (const AlgoModule* m : algo_modules()) {
       if (!(s.ran_in_panels() & m->bit)) continue;
-      const AlgoAnswer& ans = s.an.r.answer(m->bit);
+      const AlgoAnswer& ans = s.cache.an.r.answer(m->bit);
       out.push_back({"|", dim, Fit::Brief});
       if (ans.touching) {
         ++touching;
@@ -123,11 +123,12 @@ std::vector<StatusPiece> status_pieces(const SandboxState& s) {
     }
   }
   // Every colliding pair (sandbox/pairs.cpp), and the simulated time while playing.
-  if (s.pairs.algo != 0) {
-    const std::size_t n = s.pairs.hits.size();
+  if (s.cache.pairs.algo != 0) {
+    const std::size_t n = s.cache.pairs.hits.size();
     out.push_back({"|", dim});
-    out.push_back({strf("%zu colliding pair%s (%s)", n, n == 1 ? "" : "s", algo_name(s.pairs.algo)),
-                   to_v4(n > 0 ? pal::kOverlap : pal::kGap)});
+    out.push_back(
+        {strf("%zu colliding pair%s (%s)", n, n == 1 ? "" : "s", algo_name(s.cache.pairs.algo)),
+         to_v4(n > 0 ? pal::kOverlap : pal::kGap)});
     if (s.play.playing && s.play.sim)
       out.push_back({strf("| playing t %.2f s", s.play.sim->time), dim, Fit::Brief});
   }

@@ -52,7 +52,7 @@ void panel_tools(SandboxState& s) {
   if (ImGui::Button("+ Rect")) s.ask(Ask::AddRect);
   same_line_if_fits(button_width("+ Circle"));
   if (ImGui::Button("+ Circle")) s.ask(Ask::AddCircle);
-  if (s.poly_tool) {
+  if (s.tools.poly_tool) {
     same_line_if_fits(button_width("Finish polygon"));
     if (ImGui::Button("Finish polygon")) s.ask(Ask::PolygonFinish);
     same_line_if_fits(button_width("Cancel"));
@@ -62,11 +62,11 @@ void panel_tools(SandboxState& s) {
     if (ImGui::Button("+ Polygon")) s.ask(Ask::PolygonStart);
   }
   same_line_if_fits(button_width("Ray"));
-  if (toggle_button("Ray", s.line_tool == LineTool::Ray))
+  if (toggle_button("Ray", s.tools.line_tool == LineTool::Ray))
     s.ask(Request::line_tool(LineTool::Ray, true));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Cast a ray: press and drag in the scene.");
   same_line_if_fits(button_width("Slice"));
-  if (toggle_button("Slice", s.line_tool == LineTool::Slice))
+  if (toggle_button("Slice", s.tools.line_tool == LineTool::Slice))
     s.ask(Request::line_tool(LineTool::Slice, true));
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Drag a line right across rectangles or polygons to cut them.");
@@ -96,58 +96,61 @@ void panel_tools(SandboxState& s) {
   same_line_if_fits(button_width("Other PNG..."));
   if (ImGui::Button("Other PNG...")) ImGui::OpenPopup("own_sprite");
   own_sprite_popup(s);
-  ImGui::BeginDisabled(!s.valid(s.sel));
-  if (ImGui::Button("Duplicate") && s.valid(s.sel)) s.ask(Request(Ask::Duplicate, s.ref(s.sel)));
+  ImGui::BeginDisabled(s.selected() < 0);
+  if (ImGui::Button("Duplicate") && s.selected() >= 0)
+    s.ask(Request(Ask::Duplicate, s.ref(s.selected())));
   same_line_if_fits(button_width("Delete"));
-  if (ImGui::Button("Delete") && s.valid(s.sel)) s.ask(Request(Ask::Delete, s.ref(s.sel)));
+  if (ImGui::Button("Delete") && s.selected() >= 0)
+    s.ask(Request(Ask::Delete, s.ref(s.selected())));
   ImGui::EndDisabled();
   same_line_if_fits(button_width("Undo"));
-  ImGui::BeginDisabled(!s.history.can_undo() && !s.ui_before);
+  ImGui::BeginDisabled(!s.doc.history.can_undo() && !s.insp.before);
   if (ImGui::Button("Undo")) s.ask(Ask::Undo);
   ImGui::EndDisabled();
   same_line_if_fits(button_width("Redo"));
-  ImGui::BeginDisabled(!s.history.can_redo());
+  ImGui::BeginDisabled(!s.doc.history.can_redo());
   if (ImGui::Button("Redo")) s.ask(Ask::Redo);
   ImGui::EndDisabled();
   same_line_if_fits(button_width("Save"));
-  ImGui::BeginDisabled(s.path.empty());
+  ImGui::BeginDisabled(s.doc.path.empty());
   if (ImGui::Button("Save")) s.save_requested = true;
   ImGui::EndDisabled();
   same_line_if_fits(button_width("Help (F1)"));
   if (ImGui::Button("Help (F1)")) s.show_help = !s.show_help;
   bool concave = false;
-  for (int i = 0; i < s.count() && !concave; ++i) concave = has_pieces(s.body(i));
+  for (int i = 0; i < s.doc.count() && !concave; ++i) concave = has_pieces(s.doc.body(i));
   if (concave) {
     ImGui::Checkbox("show the convex pieces", &s.show_pieces);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("Outline the convex pieces every concave polygon is tested as.");
   }
-  if (s.line_tool == LineTool::Ray && s.line_shown) {
+  if (s.tools.line_tool == LineTool::Ray && s.tools.line_shown) {
     flow_text_coloured(to_v4(pal::kRayHit), "Ray (%.0f, %.0f) -> (%.0f, %.0f): %zu hit%s",
-                       s.line_a.x, s.line_a.y, s.line_b.x, s.line_b.y, s.ray_hits.size(),
-                       s.ray_hits.size() == 1 ? "" : "s");
+                       s.tools.line_a.x, s.tools.line_a.y, s.tools.line_b.x, s.tools.line_b.y,
+                       s.tools.ray_hits.size(), s.tools.ray_hits.size() == 1 ? "" : "s");
     int order = 0;
-    for (const RayHitAt& h : s.ray_hits) {
+    for (const RayHitAt& h : s.tools.ray_hits) {
       const RayHit& r = h.hit;
       if (r.inside)
-        flow_text("#%d %s: starts inside, t = 0", ++order, s.shape(h.index).id.c_str());
+        flow_text("#%d %s: starts inside, t = 0", ++order, s.doc.shape(h.index).id.c_str());
       else
         flow_text("#%d %s: t = %.3f at (%.1f, %.1f), normal (%.2f, %.2f)", ++order,
-                  s.shape(h.index).id.c_str(), r.t, shown(r.point.x, 1), shown(r.point.y, 1),
+                  s.doc.shape(h.index).id.c_str(), r.t, shown(r.point.x, 1), shown(r.point.y, 1),
                   shown(r.normal.x, 2), shown(r.normal.y, 2));
     }
   }
 
-  if (s.poly_tool) {
-    ImGui::Checkbox("keep only the convex hull", &s.poly_hull);
-    std::size_t kept = s.poly_pts.size();
-    if (s.poly_hull && s.poly_pts.size() >= 3) kept = convex_hull(s.poly_pts).size();
+  if (s.tools.poly_tool) {
+    ImGui::Checkbox("keep only the convex hull", &s.tools.poly_hull);
+    std::size_t kept = s.tools.poly_pts.size();
+    if (s.tools.poly_hull && s.tools.poly_pts.size() >= 3)
+      kept = convex_hull(s.tools.poly_pts).size();
     ImGui::TextColored(to_v4(pal::kToolPoint), "Polygon tool: %zu point%s placed.",
-                       s.poly_pts.size(), s.poly_pts.size() == 1 ? "" : "s");
-    if (kept < s.poly_pts.size()) {
-      ImGui::TextColored(to_v4(pal::kToolDropped),
-                         "The convex hull keeps %zu; %zu point%s (red) will be dropped.", kept,
-                         s.poly_pts.size() - kept, s.poly_pts.size() - kept == 1 ? "" : "s");
+                       s.tools.poly_pts.size(), s.tools.poly_pts.size() == 1 ? "" : "s");
+    if (kept < s.tools.poly_pts.size()) {
+      ImGui::TextColored(
+          to_v4(pal::kToolDropped), "The convex hull keeps %zu; %zu point%s (red) will be dropped.",
+          kept, s.tools.poly_pts.size() - kept, s.tools.poly_pts.size() - kept == 1 ? "" : "s");
     }
     ImGui::TextDisabled("Click: add point. Enter / double-click: finish.");
     ImGui::TextDisabled("Backspace: remove last. Esc: cancel.");

@@ -64,8 +64,9 @@ bool SandboxState::edit_shape(int i, const Shape& candidate) {
         true);
     return false;
   }
-  shape(i) = candidate;
-  repose(i);
+  if (candidate.id != doc.shape(i).id) renamed(i, candidate.id);
+  doc.shape(i) = candidate;
+  doc.repose(i);
   return true;
 }
 
@@ -78,31 +79,31 @@ void SandboxState::say(std::string text, bool error) {
 // version here; a drag or inspector edit already has one from its steps; a scene that ended
 // as it was gets its old version back.
 void SandboxState::commit(const Scene& before, std::uint64_t before_version) {
-  if (before != scene) {
-    history.record(before, before_version);
-    if (version == before_version) changed();
+  if (before != doc.scene) {
+    doc.history.record(before, before_version);
+    if (doc.version == before_version) doc.changed();
   } else {
-    version = before_version;
+    doc.version = before_version;
   }
 }
 
-SandboxState::SavedSettings SandboxState::settings() const {
+SavedSettings SandboxState::settings() const {
   SavedSettings out{algos, accuracy, "", ""};
   const Pair p = focus_pair();
   if (p.valid()) {
-    out.focus_a = shape(p.a).id;
-    out.focus_b = shape(p.b).id;
+    out.focus_a = doc.shape(p.a).id;
+    out.focus_b = doc.shape(p.b).id;
   }
   return out;
 }
 
 void SandboxState::mark_saved() {
-  saved_version = version;
-  saved_settings = settings();
+  doc.saved_version = doc.version;
+  doc.saved_settings = settings();
 }
 
 bool SandboxState::unsaved() const {
-  return version != saved_version || settings() != saved_settings;
+  return doc.version != doc.saved_version || settings() != doc.saved_settings;
 }
 
 // An inspector edit ended. When it ended on a refused value, the values taken on the way
@@ -110,57 +111,54 @@ bool SandboxState::unsaved() const {
 // Dear ImGui applies a typed number at every keystroke), so the shape goes back to where
 // the edit started, and the message says so.
 void SandboxState::flush_ui_edit() {
-  if (ui_before && inspector_refused) {
-    if (*ui_before != scene) {
-      scene = *ui_before;
-      repose();
-      inspector_error += "; back at the value before the edit.";
+  if (insp.before && insp.refused) {
+    if (*insp.before != doc.scene) {
+      // The same shapes by index: the edit may have renamed one.
+      const int s = selected(), a = pin_a(), b = pin_b(), p = pending_pick();
+      doc.scene = *insp.before;
+      doc.repose();
+      select(s);
+      pin(a, b);
+      set_pending(p);
+      insp.error += "; back at the value before the edit.";
     }
-    version = ui_before_version;
-  } else if (ui_before) {
-    commit(*ui_before, ui_before_version);
+    doc.version = insp.before_version;
+  } else if (insp.before) {
+    commit(*insp.before, insp.before_version);
   }
-  ui_before.reset();
-  inspector_refused = false;
+  insp.before.reset();
+  insp.refused = false;
 }
 
-// Replace the scene (undo/redo), keeping selection and focus on the same ids.
-void SandboxState::restore_ids(const std::string& sel_id, const std::string& a_id,
-                               const std::string& b_id, const std::string& pend_id, bool had_sel,
-                               bool had_a, bool had_b, bool had_pend) {
-  sel = had_sel ? scene.find(sel_id) : -1;
-  pin_a = had_a ? scene.find(a_id) : -1;
-  pin_b = had_b ? scene.find(b_id) : -1;
-  pending_pick = had_pend ? scene.find(pend_id) : -1;
-  if (pin_a < 0 || pin_b < 0) pin_a = pin_b = -1;
+// What names a gone shape is dropped (a pinned pair as a whole), so that a later edit bringing
+// a shape with that id back does not bring it back; the others' cached indices are renewed.
+void SandboxState::settle() {
+  for (ShapeRef* r : {&selection.sel, &selection.pin_a, &selection.pin_b, &selection.pending})
+    *r = doc.ref(doc.locate(*r));
+  if (selection.pin_a.index < 0 || selection.pin_b.index < 0) unpin();
+}
+
+void SandboxState::renamed(int i, const std::string& id) {
+  for (ShapeRef* r : {&selection.sel, &selection.pin_a, &selection.pin_b, &selection.pending})
+    if (i >= 0 && doc.locate(*r) == i) *r = ShapeRef{i, id};
 }
 
 void SandboxState::undo_redo(bool redo) {
-  if (drag.kind != DragKind::None) return;
+  if (tools.drag.kind != DragKind::None) return;
   flush_ui_edit();
-  const bool hs = valid(sel), ha = valid(pin_a), hb = valid(pin_b), hp = valid(pending_pick);
-  const std::string s = hs ? shape(sel).id : "", a = ha ? shape(pin_a).id : "",
-                    b = hb ? shape(pin_b).id : "", p = hp ? shape(pending_pick).id : "";
-  const bool ok = redo ? history.redo(scene, version) : history.undo(scene, version);
+  const bool ok =
+      redo ? doc.history.redo(doc.scene, doc.version) : doc.history.undo(doc.scene, doc.version);
   if (!ok) {
     say(redo ? "Nothing to redo." : "Nothing to undo.");
     return;
   }
-  repose();
-  restore_ids(s, a, b, p, hs, ha, hb, hp);
+  doc.repose();
+  settle();  // the selection and focus stay on their ids
   say(redo ? "Redone." : "Undone.");
 }
 
-// Indices after erasing shape `gone`.
-void SandboxState::after_erase(int& i, int gone) {
-  if (i == gone)
-    i = -1;
-  else if (i > gone)
-    --i;
-}
-
 std::string SandboxState::unique_id(const std::string& want) const {
-  if (!want.empty() && scene.find(want) < 0) return want;
+  if (!want.empty() && doc.scene.find(want) < 0) return want;
   std::string base = want.empty() ? std::string("shape") : want;
   // "box_3" -> "box"
   const std::size_t us = base.rfind('_');
@@ -169,18 +167,18 @@ std::string SandboxState::unique_id(const std::string& want) const {
     base.resize(us);
   for (int n = 2;; ++n) {
     std::string id = base + "_" + std::to_string(n);
-    if (scene.find(id) < 0) return id;
+    if (doc.scene.find(id) < 0) return id;
   }
 }
 
 // ---- edits (each one undo step) ----
 void SandboxState::add_shape(Shape s) {
   flush_ui_edit();
-  const Scene before = scene;
+  const Scene before = doc.scene;
   s.id = unique_id(s.id);
-  scene.shapes.push_back(std::move(s));
-  repose();
-  sel = count() - 1;
+  doc.scene.shapes.push_back(std::move(s));
+  doc.repose();
+  select(doc.count() - 1);
   commit(before);
 }
 
@@ -198,9 +196,10 @@ DVec2 SandboxState::view_centre() const {
   DVec2 at = to_d(cam.to_world(centre));
   const double step = kDuplicateOffset / static_cast<double>(cam.zoom);
   for (int tries = 0; tries < 50; ++tries) {
-    const bool taken = std::any_of(scene.shapes.begin(), scene.shapes.end(), [&](const Shape& o) {
-      return std::abs(o.pos.x - at.x) < 0.5 * step && std::abs(o.pos.y - at.y) < 0.5 * step;
-    });
+    const bool taken =
+        std::any_of(doc.scene.shapes.begin(), doc.scene.shapes.end(), [&](const Shape& o) {
+          return std::abs(o.pos.x - at.x) < 0.5 * step && std::abs(o.pos.y - at.y) < 0.5 * step;
+        });
     if (!taken) break;
     at += DVec2(step, step);
   }
@@ -214,7 +213,7 @@ void SandboxState::add_rect() {
   s.pos = view_centre();
   s.size = DVec2(kNewRectW, kNewRectH);
   add_shape(std::move(s));
-  say("Added " + shape(sel).id + ".");
+  say("Added " + doc.shape(selected()).id + ".");
 }
 
 void SandboxState::add_circle() {
@@ -224,7 +223,7 @@ void SandboxState::add_circle() {
   s.pos = view_centre();
   s.radius = kNewCircleR;
   add_shape(std::move(s));
-  say("Added " + shape(sel).id + ".");
+  say("Added " + doc.shape(selected()).id + ".");
 }
 
 void SandboxState::refresh_sprite_files() {
@@ -254,8 +253,9 @@ void SandboxState::add_sprite_file(const std::string& file) {
   std::error_code ec;
   fs::path image = fs::absolute(full, ec);
   if (ec) image = full;
-  if (!path.empty()) {
-    const fs::path rel = fs::proximate(image, fs::absolute(fs::path(path), ec).parent_path(), ec);
+  if (!doc.path.empty()) {
+    const fs::path rel =
+        fs::proximate(image, fs::absolute(fs::path(doc.path), ec).parent_path(), ec);
     if (!ec && !rel.empty()) image = rel;
   }
   Shape s;
@@ -271,56 +271,53 @@ void SandboxState::add_sprite_file(const std::string& file) {
     return;
   }
   add_shape(std::move(s));
-  say("Added " + shape(sel).id + " (" + shape(sel).image + ").");
+  say("Added " + doc.shape(selected()).id + " (" + doc.shape(selected()).image + ").");
 }
 
 void SandboxState::duplicate(int i) {
-  if (!valid(i) || drag.kind != DragKind::None) return;
-  Shape s = shape(i);
+  if (!doc.valid(i) || tools.drag.kind != DragKind::None) return;
+  Shape s = doc.shape(i);
   s.pos += DVec2(kDuplicateOffset, kDuplicateOffset);
   const std::string from = s.id;
   add_shape(std::move(s));
-  say("Duplicated " + from + " as " + shape(sel).id + ".");
+  say("Duplicated " + from + " as " + doc.shape(selected()).id + ".");
 }
 
 void SandboxState::erase(int gone) {
-  if (!valid(gone) || drag.kind != DragKind::None) return;
+  if (!doc.valid(gone) || tools.drag.kind != DragKind::None) return;
   flush_ui_edit();
-  const Scene before = scene;
-  const std::string id = shape(gone).id;
-  scene.shapes.erase(scene.shapes.begin() + gone);
-  repose();
-  after_erase(sel, gone);
-  after_erase(pin_a, gone);
-  after_erase(pin_b, gone);
-  after_erase(pending_pick, gone);
-  if (pin_a < 0 || pin_b < 0) pin_a = pin_b = -1;
+  const Scene before = doc.scene;
+  const std::string id = doc.shape(gone).id;
+  doc.scene.shapes.erase(doc.scene.shapes.begin() + gone);
+  doc.repose();
+  settle();
   commit(before);
   say("Deleted " + id + ".");
 }
 
 void SandboxState::toggle_mirror(int i, bool x) {
-  if (!valid(i) || drag.kind != DragKind::None) return;
+  if (!doc.valid(i) || tools.drag.kind != DragKind::None) return;
   flush_ui_edit();
-  const Scene before = scene;
-  Shape& s = shape(i);
+  const Scene before = doc.scene;
+  Shape& s = doc.shape(i);
   (x ? s.mirror_x : s.mirror_y) = !(x ? s.mirror_x : s.mirror_y);
-  repose(i);
+  doc.repose(i);
   commit(before);
   say(strf("%s: mirror %s %s.", s.id.c_str(), x ? "x" : "y",
            (x ? s.mirror_x : s.mirror_y) ? "on" : "off"));
 }
 
 void SandboxState::translate(int i, Vec2 d) {
-  Shape s = shape(i);
+  Shape s = doc.shape(i);
   s.pos += to_d(d);
   edit_shape(i, s);
 }
 
 // Apply an MTD to the focus pair: A moves by the vector, B by minus it, or half each.
 bool SandboxState::apply_mtd(const Pair& p, ResolveMode mode) {
-  if (!p.valid() || !algo_supports(kAlgoMtd, shape(p.a).kind, shape(p.b).kind)) return false;
-  const MtdResult m = hitbox::mtd(body(p.a), body(p.b));
+  if (!p.valid() || !algo_supports(kAlgoMtd, doc.shape(p.a).kind, doc.shape(p.b).kind))
+    return false;
+  const MtdResult m = hitbox::mtd(doc.body(p.a), doc.body(p.b));
   if (!m.hit) return false;
   switch (mode) {
     case ResolveMode::Off:
@@ -341,10 +338,10 @@ bool SandboxState::apply_mtd(const Pair& p, ResolveMode mode) {
 
 void SandboxState::resolve(const Pair& p) {
   flush_ui_edit();
-  const Scene before = scene;
+  const Scene before = doc.scene;
   if (apply_mtd(p, ResolveMode::MoveA)) {
     commit(before);
-    say("Resolved: moved " + shape(p.a).id + " out of " + shape(p.b).id + ".");
+    say("Resolved: moved " + doc.shape(p.a).id + " out of " + doc.shape(p.b).id + ".");
   } else {
     say("Nothing to resolve: the pair does not overlap.");
   }
@@ -352,57 +349,55 @@ void SandboxState::resolve(const Pair& p) {
 
 // The scene with the window's teaching state: algorithms, focus pair, accuracy.
 Scene SandboxState::scene_to_save() const {
-  Scene out = scene;
+  Scene out = doc.scene;
   out.algorithms = algos;
   out.focus.reset();
   const Pair p = focus_pair();
-  if (p.valid()) out.focus = std::make_pair(shape(p.a).id, shape(p.b).id);
+  if (p.valid()) out.focus = std::make_pair(doc.shape(p.a).id, doc.shape(p.b).id);
   out.accuracy = static_cast<double>(accuracy);
   return out;
 }
 
 // A scene's own algorithms, focus and accuracy, when it has them.
 void SandboxState::apply_teaching() {
-  if (scene.algorithms) algos = *scene.algorithms & kAllAlgos;
-  if (scene.accuracy && valid_accuracy(static_cast<float>(*scene.accuracy)))
-    accuracy = static_cast<float>(*scene.accuracy);
-  if (scene.focus) {
+  if (doc.scene.algorithms) algos = *doc.scene.algorithms & kAllAlgos;
+  if (doc.scene.accuracy && valid_accuracy(static_cast<float>(*doc.scene.accuracy)))
+    accuracy = static_cast<float>(*doc.scene.accuracy);
+  if (doc.scene.focus) {
     // The scene's pair: A selected, and pinned only when B is not A's nearest shape anyway
     // (a plain click elsewhere then moves the focus, as everywhere else).
-    const int a = scene.find(scene.focus->first), b = scene.find(scene.focus->second);
+    const int a = doc.scene.find(doc.scene.focus->first),
+              b = doc.scene.find(doc.scene.focus->second);
     if (a >= 0 && b >= 0 && a != b) {
-      sel = a;
-      if (nearest(a) != b) {
-        pin_a = a;
-        pin_b = b;
-      }
+      select(a);
+      if (nearest(a) != b) pin(a, b);
     }
   }
 }
 
 // ---- polygon tool ----
 void SandboxState::start_poly_tool() {
-  if (drag.kind != DragKind::None) return;
-  poly_tool = true;
-  poly_pts.clear();
+  if (tools.drag.kind != DragKind::None) return;
+  tools.poly_tool = true;
+  tools.poly_pts.clear();
   message.clear();
 }
 
 void SandboxState::cancel_poly_tool() {
-  poly_tool = false;
-  poly_pts.clear();
+  tools.poly_tool = false;
+  tools.poly_pts.clear();
   say("Polygon cancelled.");
 }
 
 void SandboxState::finish_poly_tool() {
-  const std::vector<DVec2> pts = poly_pts;
-  poly_tool = false;
-  poly_pts.clear();
+  const std::vector<DVec2> pts = tools.poly_pts;
+  tools.poly_tool = false;
+  tools.poly_pts.clear();
   if (pts.size() < 3) {
     say(strf("Polygon rejected: it needs at least 3 points (got %zu).", pts.size()), true);
     return;
   }
-  if (!poly_hull) {
+  if (!tools.poly_hull) {
     // The outline as drawn, concave or not; a crossing outline is refused with its edges.
     const std::string problem = polygon_problem(pts);
     if (!problem.empty()) {
@@ -410,9 +405,10 @@ void SandboxState::finish_poly_tool() {
       return;
     }
     add_shape(polygon_at_centroid(pts));
-    const bool concave = has_pieces(body(sel));
-    say(strf("Added %s with %zu points%s.", shape(sel).id.c_str(), pts.size(),
-             concave ? strf(", concave: %d convex pieces", body(sel).piece_count).c_str() : ""));
+    const bool concave = has_pieces(doc.body(selected()));
+    say(strf("Added %s with %zu points%s.", doc.shape(selected()).id.c_str(), pts.size(),
+             concave ? strf(", concave: %d convex pieces", doc.body(selected()).piece_count).c_str()
+                     : ""));
     return;
   }
   const std::vector<DVec2> hull = convex_hull(pts);
@@ -433,20 +429,20 @@ void SandboxState::finish_poly_tool() {
     say(
         strf("Added %s with %zu points: %zu point%s dropped because the convex hull keeps "
              "only %zu (inside or collinear points go).",
-             shape(sel).id.c_str(), hull.size(), dropped, dropped == 1 ? " was" : "s were",
-             hull.size()));
+             doc.shape(selected()).id.c_str(), hull.size(), dropped,
+             dropped == 1 ? " was" : "s were", hull.size()));
   else
-    say(strf("Added %s with %zu points.", shape(sel).id.c_str(), hull.size()));
+    say(strf("Added %s with %zu points.", doc.shape(selected()).id.c_str(), hull.size()));
 }
 
 void SandboxState::set_line_tool(LineTool t) {
-  line_tool = t;
-  line_dragging = false;
-  line_shown = false;
-  ray_hits.clear();
+  tools.line_tool = t;
+  tools.line_dragging = false;
+  tools.line_shown = false;
+  tools.ray_hits.clear();
   if (t != LineTool::None) {
-    poly_tool = false;
-    poly_pts.clear();
+    tools.poly_tool = false;
+    tools.poly_pts.clear();
   }
   if (t == LineTool::Ray) say("Ray tool: press and drag from where the ray starts. Esc closes it.");
   if (t == LineTool::Slice)
@@ -455,10 +451,10 @@ void SandboxState::set_line_tool(LineTool t) {
 
 void SandboxState::slice_along(Vec2 a, Vec2 b) {
   flush_ui_edit();
-  const Scene before = scene;
+  const Scene before = doc.scene;
   std::vector<Shape> out;
   int cut = 0, pieces = 0;
-  for (const Shape& sh : scene.shapes) {
+  for (const Shape& sh : doc.scene.shapes) {
     std::vector<Shape> parts;
     if (sh.kind == Kind::Rect || sh.kind == Kind::Polygon)
       parts = slice_shape(sh, to_d(a), to_d(b));
@@ -474,12 +470,12 @@ void SandboxState::slice_along(Vec2 a, Vec2 b) {
     say("Nothing sliced: the line must cross a rectangle or polygon completely.");
     return;
   }
-  scene.shapes = std::move(out);
+  doc.scene.shapes = std::move(out);
   // Ids stay unique: a piece whose id another shape already has gets a fresh one.
-  for (std::size_t i = 0; i < scene.shapes.size(); ++i) {
+  for (std::size_t i = 0; i < doc.scene.shapes.size(); ++i) {
     for (std::size_t j = 0; j < i; ++j) {
-      if (scene.shapes[j].id == scene.shapes[i].id) {
-        Shape& s = scene.shapes[i];
+      if (doc.scene.shapes[j].id == doc.scene.shapes[i].id) {
+        Shape& s = doc.scene.shapes[i];
         std::string id = s.id;
         s.id.clear();
         s.id = unique_id(id);
@@ -487,24 +483,25 @@ void SandboxState::slice_along(Vec2 a, Vec2 b) {
       }
     }
   }
-  sel = pin_a = pin_b = pending_pick = -1;
+  selection = Selection{};
   forget_analysis();
-  masks.clear();
-  repose();
+  cache.masks.clear();
+  doc.repose();
   commit(before);
   say(strf("Sliced %d shape%s into %d pieces (Ctrl+Z brings %s back).", cut, cut == 1 ? "" : "s",
            pieces, cut == 1 ? "it" : "them"));
 }
 
 void SandboxState::inspect(int i, const Shape& w) {
-  if (!valid(i) || shape_problem(w)) return;
-  if (!ui_before) {
-    ui_before = scene;
-    ui_before_version = version;
+  if (!doc.valid(i) || shape_problem(w)) return;
+  if (!insp.before) {
+    insp.before = doc.scene;
+    insp.before_version = doc.version;
   }
-  shape(i) = w;
-  repose(i);
-  changed();
+  if (w.id != doc.shape(i).id) renamed(i, w.id);
+  doc.shape(i) = w;
+  doc.repose(i);
+  doc.changed();
 }
 
 }  // namespace hitbox::app

@@ -67,11 +67,11 @@ std::string accuracy_name(float a) {
 int SandboxState::nearest(int a) const {
   int best = -1;
   float best_key = 0.0f, best_dist = 0.0f;
-  for (int j = 0; j < count(); ++j) {
+  for (int j = 0; j < doc.count(); ++j) {
     if (j == a) continue;
-    const GjkResult g = hitbox::gjk(body(a), body(j));
+    const GjkResult g = hitbox::gjk(doc.body(a), doc.body(j));
     const float key = g.hit ? -g.depth : g.distance;
-    const float dist = length(body(j).pos - body(a).pos);
+    const float dist = length(doc.body(j).pos - doc.body(a).pos);
     if (best < 0 || key < best_key || (key == best_key && dist < best_dist)) {
       best = j;
       best_key = key;
@@ -82,27 +82,28 @@ int SandboxState::nearest(int a) const {
 }
 
 Pair SandboxState::focus_pair() const {
-  if (valid(pin_a) && valid(pin_b) && pin_a != pin_b) return Pair{pin_a, pin_b, true};
-  if (valid(sel) && count() >= 2) return Pair{sel, nearest(sel), false};
+  const int a = pin_a(), b = pin_b(), s = selected();
+  if (a >= 0 && b >= 0 && a != b) return Pair{a, b, true};
+  if (s >= 0 && doc.count() >= 2) return Pair{s, nearest(s), false};
   return {};
 }
 
 void SandboxState::ctrl_pick(int i) {
   if (i < 0) {
-    const bool had = pin_a >= 0 || pending_pick >= 0;
-    pin_a = pin_b = pending_pick = -1;
+    const bool had = pinned() || pending_pick() >= 0;
+    unpin();
+    set_pending(-1);
     if (had) say("Focus unpinned: the selection and its nearest shape again.");
-  } else if (pending_pick < 0) {
-    pending_pick = i;
-    say("Focus A = " + shape(i).id + ". Ctrl+click a second shape for B.");
-  } else if (pending_pick == i) {
-    pending_pick = -1;
+  } else if (pending_pick() < 0) {
+    set_pending(i);
+    say("Focus A = " + doc.shape(i).id + ". Ctrl+click a second shape for B.");
+  } else if (pending_pick() == i) {
+    set_pending(-1);
     say("Focus pick cancelled.");
   } else {
-    pin_a = pending_pick;
-    pin_b = i;
-    pending_pick = -1;
-    say("Focus pinned: A = " + shape(pin_a).id + ", B = " + shape(pin_b).id +
+    pin(pending_pick(), i);
+    set_pending(-1);
+    say("Focus pinned: A = " + doc.shape(pin_a()).id + ", B = " + doc.shape(pin_b()).id +
         ". Ctrl+click empty space to unpin.");
   }
 }
@@ -110,17 +111,17 @@ void SandboxState::ctrl_pick(int i) {
 // Shape i's mask at the current accuracy (cached); `problem` set when the mask would be too
 // large. Keep no reference across a change of the shape count.
 const MaskEntry& SandboxState::mask_entry(int i) const {
-  if (masks.size() != scene.shapes.size()) masks.resize(scene.shapes.size());
-  MaskEntry& e = masks[static_cast<std::size_t>(i)];
-  if (e.built && e.accuracy == accuracy && e.shape == shape(i)) return e;
+  if (cache.masks.size() != doc.scene.shapes.size()) cache.masks.resize(doc.scene.shapes.size());
+  MaskEntry& e = cache.masks[static_cast<std::size_t>(i)];
+  if (e.built && e.accuracy == accuracy && e.shape == doc.shape(i)) return e;
   e.built = true;
-  e.generation = ++mask_generation;
-  e.shape = shape(i);
+  e.generation = ++cache.mask_generation;
+  e.shape = doc.shape(i);
   e.accuracy = accuracy;
-  e.problem = pixel_mask_problem(scene, {{i, i}}, accuracy);
+  e.problem = pixel_mask_problem(doc.scene, {{i, i}}, accuracy);
   e.outline.clear();
   if (e.problem.empty()) {
-    build_mask(body(i), accuracy, e.mask);
+    build_mask(doc.body(i), accuracy, e.mask);
     e.outline = mask_outline(e.mask);
   } else {
     e.mask = Mask{};
@@ -131,17 +132,18 @@ const MaskEntry& SandboxState::mask_entry(int i) const {
 // The one analysis of the frame: the core's dispatcher on the focus pair, with the traces
 // the overlays and panels draw (gjk's only while it is stepped), sat with every axis.
 void SandboxState::analyze_frame(std::uint32_t asked) {
-  ++analyses;
+  ++cache.analyses;
   // The ray tool's hits, from the core's cast_ray (the same function `query --ray` uses).
-  ray_hits.clear();
-  if (line_tool == LineTool::Ray && line_shown) ray_hits = cast_ray(posed, line_a, line_b);
-  an.pair = focus_pair();
-  an.asked = asked;
-  an.pixel_problem.clear();
-  if (!an.pair.valid()) {
-    an.r = PairAnalysis{};
-    an.sat_early = SatTrace{};
-    an.sat_early_r = SatResult{};
+  tools.ray_hits.clear();
+  if (tools.line_tool == LineTool::Ray && tools.line_shown)
+    tools.ray_hits = cast_ray(doc.posed, tools.line_a, tools.line_b);
+  cache.an.pair = focus_pair();
+  cache.an.asked = asked;
+  cache.an.pixel_problem.clear();
+  if (!cache.an.pair.valid()) {
+    cache.an.r = PairAnalysis{};
+    cache.an.sat_early = SatTrace{};
+    cache.an.sat_early_r = SatResult{};
     return;
   }
   AnalysisInput in;
@@ -154,21 +156,22 @@ void SandboxState::analyze_frame(std::uint32_t asked) {
   bool masks = false;
   for (const AlgoModule* m : algo_modules())
     masks = masks || (m->on_masks && (asked & m->bit) &&
-                      algo_supports(m->bit, shape(an.pair.a).kind, shape(an.pair.b).kind));
+                      algo_supports(m->bit, doc.shape(cache.an.pair.a).kind,
+                                    doc.shape(cache.an.pair.b).kind));
   if (masks) {
-    mask_entry(an.pair.a);  // both built before taking references (the cache may grow)
-    mask_entry(an.pair.b);
-    const MaskEntry& ma = mask_entry(an.pair.a);
-    const MaskEntry& mb = mask_entry(an.pair.b);
-    an.pixel_problem = !ma.problem.empty() ? ma.problem : mb.problem;
-    if (an.pixel_problem.empty()) {
+    mask_entry(cache.an.pair.a);  // both built before taking references (the cache may grow)
+    mask_entry(cache.an.pair.b);
+    const MaskEntry& ma = mask_entry(cache.an.pair.a);
+    const MaskEntry& mb = mask_entry(cache.an.pair.b);
+    cache.an.pixel_problem = !ma.problem.empty() ? ma.problem : mb.problem;
+    if (cache.an.pixel_problem.empty()) {
       in.mask_a = &ma.mask;
       in.mask_b = &mb.mask;
     }
   }
-  analyze(body(an.pair.a), body(an.pair.b), in, an.r);
-  an.sat_early = sat_early_exit_view(an.r.sat_trace);
-  an.sat_early_r = sat_result_of(an.sat_early);
+  analyze(doc.body(cache.an.pair.a), doc.body(cache.an.pair.b), in, cache.an.r);
+  cache.an.sat_early = sat_early_exit_view(cache.an.r.sat_trace);
+  cache.an.sat_early_r = sat_result_of(cache.an.sat_early);
 }
 
 // The algorithm whose verdict colours the pair: the user's choice, else the most exact
@@ -180,7 +183,7 @@ std::uint32_t SandboxState::verdict_algo(std::uint32_t ran) const {
 
 // ---- step mode (teach.h): the core's traces replayed one record at a time ----
 bool SandboxState::stepping(std::uint32_t bit) const {
-  if (!(an.r.ran & bit)) return false;
+  if (!(cache.an.r.ran & bit)) return false;
   const AlgoModule* m = algo_module(bit);
   return m && m->steps && stepper.mode(bit).on;
 }

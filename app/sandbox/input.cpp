@@ -24,63 +24,63 @@ float angle_deg(Vec2 d) {
 }  // namespace
 
 Vec2 SandboxState::rotate_handle(int i) const {
-  const Collider& b = body(i);
+  const Collider& b = doc.body(i);
   return Vec2(b.pos.x, b.bounds.min.y - kRotateGapPx / cam.zoom);
 }
 
 Vec2 SandboxState::scale_handle(int i) const {
-  return body(i).bounds.max + Vec2(kScaleGapPx, kScaleGapPx) / cam.zoom;
+  return doc.body(i).bounds.max + Vec2(kScaleGapPx, kScaleGapPx) / cam.zoom;
 }
 
 bool SandboxState::vel_is_stub(int i) const {
-  return length(body(i).vel) * cam.zoom < kVelStubPx;
+  return length(doc.body(i).vel) * cam.zoom < kVelStubPx;
 }
 
 Vec2 SandboxState::vel_handle(int i) const {
-  const Collider& b = body(i);
+  const Collider& b = doc.body(i);
   if (vel_is_stub(i)) return Vec2(b.bounds.max.x + kVelStubPx / cam.zoom, b.pos.y);
   return b.pos + b.vel;
 }
 
 DragKind SandboxState::handle_at(Vec2 w) const {
-  if (!valid(sel)) return DragKind::None;
+  if (selected() < 0) return DragKind::None;
   const float r = kHandlePickPx / cam.zoom;
-  if (length(w - vel_handle(sel)) <= r) return DragKind::Velocity;
-  if (length(w - rotate_handle(sel)) <= r) return DragKind::Rotate;
-  if (length(w - scale_handle(sel)) <= r) return DragKind::Scale;
+  if (length(w - vel_handle(selected())) <= r) return DragKind::Velocity;
+  if (length(w - rotate_handle(selected())) <= r) return DragKind::Rotate;
+  if (length(w - scale_handle(selected())) <= r) return DragKind::Scale;
   return DragKind::None;
 }
 
 int SandboxState::pick(Vec2 w) const {
-  for (int i = count() - 1; i >= 0; --i)
-    if (contains(body(i), w)) return i;
+  for (int i = doc.count() - 1; i >= 0; --i)
+    if (contains(doc.body(i), w)) return i;
   return -1;
 }
 
 // ---- dragging ----
 void SandboxState::start_drag(DragKind kind, int i, Vec2 w) {
   flush_ui_edit();
-  drag = Drag{};
-  drag.kind = kind;
-  drag.index = i;
-  drag.before = scene;
-  drag.before_version = version;
-  const Shape& s = shape(i);
-  const Collider& b = body(i);
-  drag.start_angle = s.angle;
-  drag.start_scale = s.scale;
+  tools.drag = Drag{};
+  tools.drag.kind = kind;
+  tools.drag.index = i;
+  tools.drag.before = doc.scene;
+  tools.drag.before_version = doc.version;
+  const Shape& s = doc.shape(i);
+  const Collider& b = doc.body(i);
+  tools.drag.start_angle = s.angle;
+  tools.drag.start_scale = s.scale;
   switch (kind) {
     case DragKind::Move:
-      drag.offset = s.pos - to_d(w);
+      tools.drag.offset = s.pos - to_d(w);
       break;
     case DragKind::Velocity:
-      drag.offset = vel_is_stub(i) ? DVec2(0.0, 0.0) : to_d(b.pos + b.vel - w);
+      tools.drag.offset = vel_is_stub(i) ? DVec2(0.0, 0.0) : to_d(b.pos + b.vel - w);
       break;
     case DragKind::Rotate:
-      drag.grab_angle = angle_deg(w - b.pos);
+      tools.drag.grab_angle = angle_deg(w - b.pos);
       break;
     case DragKind::Scale:
-      drag.grab_dist = std::max(length(w - b.pos), 1e-3f);
+      tools.drag.grab_dist = std::max(length(w - b.pos), 1e-3f);
       break;
     case DragKind::None:
       break;
@@ -88,17 +88,17 @@ void SandboxState::start_drag(DragKind kind, int i, Vec2 w) {
 }
 
 void SandboxState::drag_to(Vec2 w, bool shift) {
-  if (!valid(drag.index)) {
-    drag.kind = DragKind::None;
+  if (!doc.valid(tools.drag.index)) {
+    tools.drag.kind = DragKind::None;
     return;
   }
-  Shape s = shape(drag.index);
-  switch (drag.kind) {
+  Shape s = doc.shape(tools.drag.index);
+  switch (tools.drag.kind) {
     case DragKind::Move:
-      s.pos = to_d(w) + drag.offset;
+      s.pos = to_d(w) + tools.drag.offset;
       break;
     case DragKind::Rotate: {
-      double a = drag.start_angle + (angle_deg(w - to_f(s.pos)) - drag.grab_angle);
+      double a = tools.drag.start_angle + (angle_deg(w - to_f(s.pos)) - tools.drag.grab_angle);
       if (shift) a = std::round(a / 15.0) * 15.0;
       a = std::fmod(a, 360.0);
       if (a < 0.0) a += 360.0;
@@ -106,55 +106,55 @@ void SandboxState::drag_to(Vec2 w, bool shift) {
       break;
     }
     case DragKind::Scale: {
-      double k = drag.start_scale * length(w - to_f(s.pos)) / drag.grab_dist;
+      double k = tools.drag.start_scale * length(w - to_f(s.pos)) / tools.drag.grab_dist;
       if (shift) k = std::round(k * 10.0) / 10.0;
       s.scale = std::max(k, 0.05);
       break;
     }
     case DragKind::Velocity:
-      s.vel = to_d(w) + drag.offset - s.pos;
+      s.vel = to_d(w) + tools.drag.offset - s.pos;
       break;
     case DragKind::None:
       return;
   }
-  if (!edit_shape(drag.index, s)) return;
+  if (!edit_shape(tools.drag.index, s)) return;
   if (auto_resolve != ResolveMode::Off) {
     const Pair p = focus_pair();
-    if (p.a == drag.index || p.b == drag.index) apply_mtd(p, auto_resolve);
+    if (p.a == tools.drag.index || p.b == tools.drag.index) apply_mtd(p, auto_resolve);
   }
-  changed();
+  doc.changed();
 }
 
 void SandboxState::end_drag() {
-  if (drag.kind == DragKind::None) return;
-  commit(drag.before, drag.before_version);
-  drag = Drag{};
+  if (tools.drag.kind == DragKind::None) return;
+  commit(tools.drag.before, tools.drag.before_version);
+  tools.drag = Drag{};
 }
 
 void SandboxState::cancel_drag() {
-  if (drag.kind == DragKind::None) return;
-  scene = drag.before;
-  version = drag.before_version;
-  repose();
-  drag = Drag{};
+  if (tools.drag.kind == DragKind::None) return;
+  doc.scene = tools.drag.before;
+  doc.version = tools.drag.before_version;
+  doc.repose();
+  tools.drag = Drag{};
   say("Drag cancelled.");
 }
 
 // ---- events ----
 bool SandboxState::mouse_down(Vec2 w, int clicks, SDL_Keymod mod) {
   const bool ctrl = (mod & (KMOD_CTRL | KMOD_GUI)) != 0;
-  if (poly_tool) {
+  if (tools.poly_tool) {
     if (clicks >= 2)
       ask(Ask::PolygonFinish);
     else
-      poly_pts.push_back(to_d(w));
+      tools.poly_pts.push_back(to_d(w));
     return true;
   }
-  if (drag.kind != DragKind::None) return true;
-  if (line_tool != LineTool::None) {
-    line_a = line_b = w;
-    line_dragging = true;
-    line_shown = line_tool == LineTool::Ray;
+  if (tools.drag.kind != DragKind::None) return true;
+  if (tools.line_tool != LineTool::None) {
+    tools.line_a = tools.line_b = w;
+    tools.line_dragging = true;
+    tools.line_shown = tools.line_tool == LineTool::Ray;
     return true;
   }
   if (ctrl) {
@@ -163,11 +163,11 @@ bool SandboxState::mouse_down(Vec2 w, int clicks, SDL_Keymod mod) {
   }
   const DragKind h = handle_at(w);
   if (h != DragKind::None) {
-    start_drag(h, sel, w);
+    start_drag(h, selected(), w);
     return true;
   }
   const int i = pick(w);
-  sel = i;
+  select(i);
   if (i >= 0) start_drag(DragKind::Move, i, w);
   return true;
 }
@@ -178,18 +178,18 @@ bool SandboxState::key_down(const SDL_KeyboardEvent& k) {
     if (!k.repeat) show_help = !show_help;
     return true;
   }
-  if (k.keysym.sym == SDLK_ESCAPE && show_help && drag.kind == DragKind::None) {
+  if (k.keysym.sym == SDLK_ESCAPE && show_help && tools.drag.kind == DragKind::None) {
     show_help = false;
     return true;
   }
-  if (k.keysym.sym == SDLK_ESCAPE && line_tool != LineTool::None) {
+  if (k.keysym.sym == SDLK_ESCAPE && tools.line_tool != LineTool::None) {
     ask(Request::line_tool(LineTool::None, false));
     return true;
   }
   const SDL_Keycode key = k.keysym.sym;
   const bool ctrl = (k.keysym.mod & (KMOD_CTRL | KMOD_GUI)) != 0;
   const bool shift = (k.keysym.mod & KMOD_SHIFT) != 0;
-  if (poly_tool) {
+  if (tools.poly_tool) {
     switch (key) {
       case SDLK_RETURN:
       case SDLK_KP_ENTER:
@@ -199,13 +199,13 @@ bool SandboxState::key_down(const SDL_KeyboardEvent& k) {
         ask(Ask::PolygonCancel);
         return true;
       case SDLK_BACKSPACE:
-        if (!poly_pts.empty()) poly_pts.pop_back();
+        if (!tools.poly_pts.empty()) tools.poly_pts.pop_back();
         return true;
       default:
         break;
     }
   }
-  if (key == SDLK_ESCAPE && drag.kind != DragKind::None) {
+  if (key == SDLK_ESCAPE && tools.drag.kind != DragKind::None) {
     cancel_drag();
     return true;
   }
@@ -218,7 +218,7 @@ bool SandboxState::key_down(const SDL_KeyboardEvent& k) {
         ask(Ask::Redo);
         return true;
       case SDLK_d:
-        if (!k.repeat && valid(sel)) ask(Request(Ask::Duplicate, ref(sel)));
+        if (!k.repeat && selected() >= 0) ask(Request(Ask::Duplicate, ref(selected())));
         return true;
       default:
         return false;
@@ -227,11 +227,11 @@ bool SandboxState::key_down(const SDL_KeyboardEvent& k) {
   if (stepper.key(key, step_counts())) return true;
   switch (key) {
     case SDLK_DELETE:
-      if (!k.repeat && valid(sel)) ask(Request(Ask::Delete, ref(sel)));
+      if (!k.repeat && selected() >= 0) ask(Request(Ask::Delete, ref(selected())));
       return true;
     case SDLK_h:
     case SDLK_v:
-      if (!k.repeat && valid(sel)) ask(Request::mirror(ref(sel), key == SDLK_h));
+      if (!k.repeat && selected() >= 0) ask(Request::mirror(ref(selected()), key == SDLK_h));
       return true;
     case SDLK_r:  // the ray tool
       if (!k.repeat) ask(Request::line_tool(LineTool::Ray, true));

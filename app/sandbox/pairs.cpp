@@ -14,8 +14,8 @@
 namespace hitbox::app {
 
 void SandboxState::find_pairs() {
-  CollidingPairs& p = pairs;
-  const std::size_t n = scene.shapes.size();
+  CollidingPairs& p = cache.pairs;
+  const std::size_t n = doc.scene.shapes.size();
   p.algo = pairs_algo();
   p.hits.clear();
   p.candidates.clear();
@@ -25,7 +25,7 @@ void SandboxState::find_pairs() {
   const AlgoModule* module = algo_module(p.algo);
   const bool over_step = module && module->exactness == Exactness::OverTheStep;
   for (std::size_t i = 0; i < n; ++i) {
-    const Collider& b = posed[i].collider();
+    const Collider& b = doc.posed[i].collider();
     p.boxes[i] = b.bounds;
     if (over_step) {  // a test along the whole step: its boxes span the step too
       p.boxes[i].min = glm::min(b.bounds.min, b.bounds.min + b.vel);
@@ -43,8 +43,8 @@ void SandboxState::find_pairs() {
   in.sat_early_exit = true;  // a verdict only: the first separating axis settles it
   const bool pixel = module && module->on_masks;
   for (const BroadPair& c : p.candidates) {
-    const Shape& sa = shape(c.a);
-    const Shape& sb = shape(c.b);
+    const Shape& sa = doc.shape(c.a);
+    const Shape& sb = doc.shape(c.b);
     if (!algo_supports(static_cast<Algo>(p.algo), sa.kind, sb.kind)) continue;
     if (pixel) {
       mask_entry(c.a);  // both built before taking references (the cache may grow)
@@ -55,7 +55,7 @@ void SandboxState::find_pairs() {
       in.mask_a = &ma.mask;
       in.mask_b = &mb.mask;
     }
-    analyze(body(c.a), body(c.b), in, p.scratch);
+    analyze(doc.body(c.a), doc.body(c.b), in, p.scratch);
     const AlgoAnswer& ans = p.scratch.answer(static_cast<Algo>(p.algo));
     if (!ans.ran()) continue;
     ++p.narrow_tests;

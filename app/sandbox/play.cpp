@@ -16,7 +16,7 @@ namespace {
 
 SimOptions sim_options(const SandboxState& s) {
   SimOptions o;
-  o.broad = s.pairs.broad.method;
+  o.broad = s.cache.pairs.broad.method;
   o.swept = s.play.swept;
   return o;
 }
@@ -40,10 +40,11 @@ static bool sync_sim(SandboxState& s) {
   const SimOptions want = sim_options(s);
   try {
     if (!p.sim) {
-      p.sim = make_simulation(s.scene, want);
-    } else if (!(p.sim->scene.shapes == s.scene.shapes) || !(p.sim->scene.world == s.scene.world) ||
-               p.sim->options.swept != want.swept || p.sim->options.broad != want.broad) {
-      p.sim->scene = s.scene;
+      p.sim = make_simulation(s.doc.scene, want);
+    } else if (!(p.sim->scene.shapes == s.doc.scene.shapes) ||
+               !(p.sim->scene.world == s.doc.scene.world) || p.sim->options.swept != want.swept ||
+               p.sim->options.broad != want.broad) {
+      p.sim->scene = s.doc.scene;
       p.sim->options = want;
       sim_reload(&*p.sim);
     }
@@ -61,18 +62,18 @@ static void step_once(SandboxState& s) {
   PlayState& p = s.play;
   p.stats = sim_step(&*p.sim);
   ++p.steps;
-  s.scene.shapes = p.sim->scene.shapes;
-  s.repose();
-  s.changed();
+  s.doc.scene.shapes = p.sim->scene.shapes;
+  s.doc.repose();
+  s.doc.changed();
 }
 
 void SandboxState::play_start() {
   if (play.playing) return;
   flush_ui_edit();
-  if (drag.kind != DragKind::None) end_drag();
+  if (tools.drag.kind != DragKind::None) end_drag();
   if (!play.before) {
-    play.before = scene;
-    play.before_version = version;
+    play.before = doc.scene;
+    play.before_version = doc.version;
   }
   if (!sync_sim(*this)) return;
   play.playing = true;
@@ -90,10 +91,10 @@ void SandboxState::play_pause() {
 void SandboxState::play_step() {
   play.playing = false;
   flush_ui_edit();
-  if (drag.kind != DragKind::None) return;
+  if (tools.drag.kind != DragKind::None) return;
   if (!play.before) {
-    play.before = scene;
-    play.before_version = version;
+    play.before = doc.scene;
+    play.before_version = doc.version;
   }
   if (!sync_sim(*this)) return;
   step_once(*this);
@@ -102,22 +103,23 @@ void SandboxState::play_step() {
 
 void SandboxState::play_reset() {
   if (!play.before) return;
-  drag = Drag{};
+  tools.drag = Drag{};
   flush_ui_edit();
-  const Scene played = scene;
-  const std::uint64_t played_version = version;
-  scene = *play.before;
-  version = play.before_version;
+  const Scene played = doc.scene;
+  const std::uint64_t played_version = doc.version;
+  doc.scene = *play.before;
+  doc.version = play.before_version;
   play_forget();
-  repose();
-  masks.clear();
+  doc.repose();
+  settle();
+  cache.masks.clear();
   commit(played, played_version);  // one undo step: Undo shows where the shapes had got to
   say("Reset: the scene as it was before Play (Ctrl+Z brings back where it got to).");
 }
 
 void SandboxState::play_advance(double seconds) {
   if (!play.playing) return;
-  if (drag.kind != DragKind::None) return;  // the shape being dragged is the user's
+  if (tools.drag.kind != DragKind::None) return;  // the shape being dragged is the user's
   if (!sync_sim(*this)) return;
   int steps = 0;
   if (play.fixed_steps_per_frame > 0) {
@@ -136,9 +138,9 @@ void SandboxState::play_advance(double seconds) {
     ++play.steps;
   }
   if (steps > 0) {
-    scene.shapes = play.sim->scene.shapes;
-    repose();
-    changed();
+    doc.scene.shapes = play.sim->scene.shapes;
+    doc.repose();
+    doc.changed();
   }
 }
 

@@ -39,7 +39,7 @@ struct PlayState {
   bool swept = true;                 // SimOptions::swept: the tunnelling guard
   std::optional<Simulation> sim;     // from the first Play or Step until Reset / a new scene
   std::optional<Scene> before;       // the scene as it was before Play (Reset goes back)
-  std::uint64_t before_version = 0;  // its version (SandboxState::version)
+  std::uint64_t before_version = 0;  // its version (Document::version)
   double accumulator = 0.0;          // seconds not yet stepped
   int fixed_steps_per_frame = 0;     // > 0: headless, this many steps per frame
   SimStats stats;                    // the last step's counts

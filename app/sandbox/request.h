@@ -49,8 +49,8 @@ enum class Ask : std::uint8_t {
   Open,  // scene, from the file at text (File > Open, a lesson)
 };
 
-// A shape named by a request: its index when asked and its id, so that the request finds it
-// when an earlier request has moved it (SandboxState::locate).
+// A shape named by a request or held by the selection: its index when named and its id, so
+// that it is found when an edit has moved it (Document::locate).
 struct ShapeRef {
   int index = -1;
   std::string id;

@@ -8,11 +8,6 @@
 
 namespace hitbox::app {
 
-int SandboxState::locate(const ShapeRef& r) const {
-  if (valid(r.index) && shape(r.index).id == r.id) return r.index;
-  return r.id.empty() ? -1 : scene.find(r.id);
-}
-
 void SandboxState::apply_requests() {
   // Taken first: an edit never asks for another, but the list must not move under `r`.
   Requests now;
@@ -35,44 +30,43 @@ void SandboxState::apply(Request& r) {
       add_sprite_file(r.text);
       break;
     case Ask::Duplicate:
-      duplicate(locate(r.a));
+      duplicate(doc.locate(r.a));
       break;
     case Ask::Delete:
-      erase(locate(r.a));
+      erase(doc.locate(r.a));
       break;
     case Ask::Mirror:
-      toggle_mirror(locate(r.a), r.flag);
+      toggle_mirror(doc.locate(r.a), r.flag);
       break;
     case Ask::Undo:
     case Ask::Redo:
       undo_redo(r.ask == Ask::Redo);
       break;
     case Ask::Resolve: {
-      Pair p{locate(r.a), locate(r.b)};
+      Pair p{doc.locate(r.a), doc.locate(r.b)};
       if (p.a == p.b) p = Pair{};
       resolve(p);
       break;
     }
     case Ask::ReplacePair:
       if (r.shapes.size() == 2)
-        replace_pair(locate(r.a), r.shapes[0], locate(r.b), r.shapes[1], r.text);
+        replace_pair(doc.locate(r.a), r.shapes[0], doc.locate(r.b), r.shapes[1], r.text);
       break;
     case Ask::Pin: {
-      const int a = locate(r.a), b = locate(r.b);
+      const int a = doc.locate(r.a), b = doc.locate(r.b);
       if (a >= 0 && b >= 0 && a != b) {
-        pin_a = a;
-        pin_b = b;
+        pin(a, b);
       }
       break;
     }
     case Ask::Unpin:
-      pin_a = pin_b = -1;
+      unpin();
       break;
     case Ask::SwapPin:
-      std::swap(pin_a, pin_b);
+      std::swap(selection.pin_a, selection.pin_b);
       break;
     case Ask::Inspect:
-      if (!r.shapes.empty()) inspect(locate(r.a), r.shapes[0]);
+      if (!r.shapes.empty()) inspect(doc.locate(r.a), r.shapes[0]);
       break;
     case Ask::EndInspect:
       flush_ui_edit();
@@ -81,13 +75,13 @@ void SandboxState::apply(Request& r) {
       start_poly_tool();
       break;
     case Ask::PolygonFinish:
-      if (poly_tool) finish_poly_tool();
+      if (tools.poly_tool) finish_poly_tool();
       break;
     case Ask::PolygonCancel:
-      if (poly_tool) cancel_poly_tool();
+      if (tools.poly_tool) cancel_poly_tool();
       break;
     case Ask::Tool:
-      set_line_tool(r.flag && line_tool == r.tool ? LineTool::None : r.tool);
+      set_line_tool(r.flag && tools.line_tool == r.tool ? LineTool::None : r.tool);
       break;
     case Ask::Slice:
       slice_along(r.from, r.to);
@@ -111,55 +105,54 @@ void SandboxState::apply(Request& r) {
 }
 
 void SandboxState::ask_inspector(const Shape& w) {
-  if (!valid(sel)) return;
-  if (w == shape(sel)) {
+  if (selected() < 0) return;
+  if (w == doc.shape(selected())) {
     // Typed back to the value the shape holds (after a refused one): nothing is refused now.
-    if (inspector_refused) inspector_error.clear();
-    inspector_refused = false;
+    if (insp.refused) insp.error.clear();
+    insp.refused = false;
     return;
   }
   if (const auto problem = shape_problem(w)) {  // typed values are refused, never clamped
-    inspector_error = "Refused: " + problem->field + " " + problem->message;
-    inspector_refused = true;
+    insp.error = "Refused: " + problem->field + " " + problem->message;
+    insp.refused = true;
     return;
   }
-  inspector_error.clear();
-  inspector_refused = false;
-  Request r(Ask::Inspect, ref(sel));
+  insp.error.clear();
+  insp.refused = false;
+  Request r(Ask::Inspect, ref(selected()));
   r.shapes.push_back(w);
   ask(std::move(r));
 }
 
 void SandboxState::replace_pair(int a, const Shape& sa, int b, const Shape& sb,
                                 const std::string& message) {
-  if (!valid(a) || !valid(b) || a == b || drag.kind != DragKind::None) return;
+  if (!doc.valid(a) || !doc.valid(b) || a == b || tools.drag.kind != DragKind::None) return;
   flush_ui_edit();
-  const Scene before = scene;
-  shape(a) = sa;
-  shape(b) = sb;
-  repose(a);
-  repose(b);
+  const Scene before = doc.scene;
+  doc.shape(a) = sa;
+  doc.shape(b) = sb;
+  doc.repose(a);
+  doc.repose(b);
   commit(before);
-  pin_a = a;
-  pin_b = b;
-  pending_pick = -1;
+  pin(a, b);
+  set_pending(-1);
   say(message);
 }
 
 void SandboxState::load_scene(Scene s, std::string file) {
-  drag = Drag{};
-  ui_before.reset();
-  history = History{};
-  scene = std::move(s);
-  changed();
-  path = std::move(file);
-  sel = pin_a = pin_b = pending_pick = -1;
-  poly_tool = false;
-  poly_pts.clear();
+  tools.drag = Drag{};
+  insp.before.reset();
+  doc.history = History{};
+  doc.scene = std::move(s);
+  doc.changed();
+  doc.path = std::move(file);
+  selection = Selection{};
+  tools.poly_tool = false;
+  tools.poly_pts.clear();
   set_line_tool(LineTool::None);
-  masks.clear();
-  inspector_error.clear();
-  inspector_refused = false;
+  cache.masks.clear();
+  insp.error.clear();
+  insp.refused = false;
   play_forget();
   forget_analysis();
   // A scene or lesson opens with its own settings: what it does not set is the default, not
@@ -171,10 +164,10 @@ void SandboxState::load_scene(Scene s, std::string file) {
   sat_show_early = false;
   scrub_t = 0.5f;
   stepper = teach::Stepper{};
-  repose();
+  doc.repose();
   apply_teaching();
   mark_saved();
-  say(path.empty() ? "Scene loaded." : "Opened " + path + ".");
+  say(doc.path.empty() ? "Scene loaded." : "Opened " + doc.path + ".");
 }
 
 }  // namespace hitbox::app

@@ -21,17 +21,15 @@ namespace hitbox::app {
 
 struct Sandbox::Impl : SandboxState {};
 
-Sandbox::Sandbox(Scene scene, std::string scene_path) : impl_(new Impl) {
-  impl_->scene = std::move(scene);
-  impl_->path = std::move(scene_path);
-  impl_->repose();
+Sandbox::Sandbox(Scene scene, std::string scene_path) : impl_(std::make_unique<Impl>()) {
+  impl_->doc.scene = std::move(scene);
+  impl_->doc.path = std::move(scene_path);
+  impl_->doc.repose();
   impl_->apply_teaching();
   impl_->mark_saved();
 }
 
-Sandbox::~Sandbox() {
-  delete impl_;
-}
+Sandbox::~Sandbox() = default;
 
 void Sandbox::set_algorithms(std::uint32_t algos) {
   impl_->algos = algos & kAllAlgos;
@@ -44,11 +42,10 @@ bool Sandbox::set_accuracy(float accuracy) {
 }
 
 bool Sandbox::set_focus(const std::string& a, const std::string& b) {
-  const int ia = impl_->scene.find(a), ib = impl_->scene.find(b);
+  const int ia = impl_->doc.scene.find(a), ib = impl_->doc.scene.find(b);
   if (ia < 0 || ib < 0 || ia == ib) return false;
-  impl_->pin_a = ia;
-  impl_->pin_b = ib;
-  impl_->pending_pick = -1;
+  impl_->pin(ia, ib);
+  impl_->set_pending(-1);
   return true;
 }
 
@@ -69,21 +66,22 @@ bool Sandbox::on_event(const SDL_Event& e, const Camera& cam) {
     case SDL_MOUSEMOTION: {
       const Vec2 w = cam.to_world(Vec2(static_cast<float>(e.motion.x), e.motion.y));
       m.mouse_world = w;
-      if (m.line_dragging) {
-        m.line_b = w;
+      if (m.tools.line_dragging) {
+        m.tools.line_b = w;
         return true;
       }
-      if (m.drag.kind == DragKind::None) return false;
+      if (m.tools.drag.kind == DragKind::None) return false;
       m.drag_to(w, (SDL_GetModState() & KMOD_SHIFT) != 0);
       return true;
     }
     case SDL_MOUSEBUTTONUP:
-      if (e.button.button == SDL_BUTTON_LEFT && m.line_dragging) {
-        m.line_dragging = false;
-        if (m.line_tool == LineTool::Slice) m.ask(Request::slice(m.line_a, m.line_b));
+      if (e.button.button == SDL_BUTTON_LEFT && m.tools.line_dragging) {
+        m.tools.line_dragging = false;
+        if (m.tools.line_tool == LineTool::Slice)
+          m.ask(Request::slice(m.tools.line_a, m.tools.line_b));
         return true;
       }
-      if (e.button.button != SDL_BUTTON_LEFT || m.drag.kind == DragKind::None) return false;
+      if (e.button.button != SDL_BUTTON_LEFT || m.tools.drag.kind == DragKind::None) return false;
       m.end_drag();
       return true;
     case SDL_KEYDOWN:
@@ -169,7 +167,7 @@ void Sandbox::draw_panels() {
   panel_help(m);
   panel_status(m);
   // An inspector edit is one undo step: from the first change until no widget is active.
-  const bool inspecting = m.ui_before || m.inspector_refused ||
+  const bool inspecting = m.insp.before || m.insp.refused ||
                           std::any_of(m.asked.begin(), m.asked.end(),
                                       [](const Request& r) { return r.ask == Ask::Inspect; });
   if (inspecting && !ImGui::IsAnyItemActive()) m.ask(Ask::EndInspect);
@@ -180,7 +178,7 @@ void Sandbox::draw_play_bar() {
 }
 
 const Scene& Sandbox::scene() const {
-  return impl_->scene;
+  return impl_->doc.scene;
 }
 
 void Sandbox::set_layout(const Layout& layout) {
@@ -188,15 +186,15 @@ void Sandbox::set_layout(const Layout& layout) {
 }
 
 bool Sandbox::has_selection() const {
-  return impl_->valid(impl_->sel);
+  return impl_->selected() >= 0;
 }
 
 std::optional<Aabb> Sandbox::world_bounds() const {
   const SandboxState& m = *impl_;
-  if (m.count() == 0) return std::nullopt;
-  Aabb box = m.body(0).bounds;
-  for (int i = 0; i < m.count(); ++i) {
-    const Collider& b = m.body(i);
+  if (m.doc.count() == 0) return std::nullopt;
+  Aabb box = m.doc.body(0).bounds;
+  for (int i = 0; i < m.doc.count(); ++i) {
+    const Collider& b = m.doc.body(i);
     box.min = glm::min(box.min, b.bounds.min);
     box.max = glm::max(box.max, b.bounds.max);
     // Where the swept test's step ends (the t = 1 ghost).
@@ -209,8 +207,8 @@ std::optional<Aabb> Sandbox::world_bounds() const {
 std::optional<std::pair<Vec2, float>> Sandbox::focus_extent() const {
   const Pair p = impl_->focus_pair();
   if (!p.valid()) return std::nullopt;
-  const Collider& a = impl_->body(p.a);
-  const Collider& b = impl_->body(p.b);
+  const Collider& a = impl_->doc.body(p.a);
+  const Collider& b = impl_->doc.body(p.b);
   const Vec2 c = 0.5f * (a.pos + b.pos);
   const float r = std::max(glm::length(a.pos - c) + a.bound, glm::length(b.pos - c) + b.bound);
   return std::make_pair(c, r);
@@ -260,14 +258,14 @@ bool Sandbox::set_auto_resolve(const std::string& mode) {
 }
 
 const PairAnalysis* Sandbox::frame_analysis(int* a, int* b) const {
-  const FrameAnalysis& an = impl_->an;
+  const FrameAnalysis& an = impl_->cache.an;
   *a = an.pair.valid() ? an.pair.a : -1;
   *b = an.pair.valid() ? an.pair.b : -1;
   return an.pair.valid() ? &an.r : nullptr;
 }
 
 std::uint64_t Sandbox::analyses() const {
-  return impl_->analyses;
+  return impl_->cache.analyses;
 }
 
 bool Sandbox::focus_pair(int* a, int* b) const {
@@ -290,11 +288,11 @@ Scene Sandbox::scene_to_save() const {
 }
 
 const std::string& Sandbox::path() const {
-  return impl_->path;
+  return impl_->doc.path;
 }
 
 void Sandbox::set_path(std::string path) {
-  impl_->path = std::move(path);
+  impl_->doc.path = std::move(path);
 }
 
 bool Sandbox::unsaved() const {
@@ -307,9 +305,9 @@ void Sandbox::mark_saved() {
 
 void Sandbox::set_image_paths(const Scene& rebased) {
   SandboxState& m = *impl_;
-  if (rebased.shapes.size() != m.scene.shapes.size()) return;
+  if (rebased.shapes.size() != m.doc.scene.shapes.size()) return;
   for (std::size_t i = 0; i < rebased.shapes.size(); ++i)
-    m.scene.shapes[i].image = rebased.shapes[i].image;
+    m.doc.scene.shapes[i].image = rebased.shapes[i].image;
 }
 
 bool Sandbox::take_save_request() {

@@ -10,6 +10,7 @@
 #include <SDL.h>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -147,7 +148,7 @@ class Sandbox {
 
  private:
   struct Impl;
-  Impl* impl_;
+  std::unique_ptr<Impl> impl_;
 };
 
 }  // namespace hitbox::app

@@ -1,10 +1,12 @@
-// The sandbox's state: the scene being edited, the selection and focus pair, the enabled
-// algorithms, the drag under way, undo, and the frame's analysis of the focus pair. The
-// methods here change the state (editing.cpp), apply the requests the panels, keys and tools
-// asked for (requests.cpp), answer what is in focus and run the frame's analysis through the
-// core's dispatcher (focus.cpp), and turn mouse and keys into drags and requests (input.cpp).
-// The overlays (app/overlays/) and the algorithm modules (app/algos/) draw from it, the
-// panels (app/panels/) show it and ask for edits; sandbox.cpp is the facade the shell talks to.
+// The sandbox's state, in parts that say what they own: the document (scene, undo, unsaved
+// mark), the selection and focus pair (held by shape id), the tools and drag, the inspector's
+// edit, and the frame's caches (masks, the focus pair's analysis, every colliding pair); the
+// settings and view stay in SandboxState itself. Its methods change the state (editing.cpp),
+// apply the requests the panels, keys and tools asked for (requests.cpp), answer what is in
+// focus and run the frame's analysis through the core's dispatcher (focus.cpp), and turn
+// mouse and keys into drags and requests (input.cpp). The overlays (app/overlays/) and the
+// algorithm modules (app/algos/) draw from it, the panels (app/panels/) show it and ask for
+// edits; sandbox.cpp is the facade the shell talks to.
 #pragma once
 
 #include <SDL.h>
@@ -93,63 +95,29 @@ struct OverlapRuns {
   std::vector<Aabb> runs;
 };
 
-struct SandboxState {
+// The settings a scene file holds besides its shapes, as last opened or saved.
+struct SavedSettings {
+  std::uint32_t algos = 0;
+  float accuracy = 0.0f;
+  std::string focus_a, focus_b;  // "" without a focus pair
+  bool operator==(const SavedSettings&) const = default;
+};
+
+// The document: the scene, where it is saved, each shape posed, undo, and the unsaved mark.
+// Every state of the scene has a version: an edit gives it a new one (a drag or an inspector
+// edit at each step while under way), undo and redo bring back the one stored with their
+// snapshot, and play mode's steps give new ones. The title's mark compares it with the
+// version last opened or saved, instead of the whole scene each frame.
+struct Document {
   Scene scene;
   std::string path;
-  std::vector<Posed> posed;
+  std::vector<Posed> posed;  // by shape index
   History history;
+  std::uint64_t version = 0;        // the scene as it is now
+  std::uint64_t last_version = 0;   // the newest version given out
+  std::uint64_t saved_version = 0;  // the scene as last opened or saved
+  SavedSettings saved_settings;     // the settings as last opened or saved
 
-  std::uint32_t algos = start_algos();  // the panel's algorithms (a split view: its own sets)
-  float accuracy = 1.0f;                // pixel test (mask.h)
-  bool show_mask_outlines = true;       // pixel test: outline every sprite's mask
-  // Caches filled while drawing (logically const: they only remember what the core built).
-  mutable std::vector<MaskEntry> masks;  // by shape index
-  mutable std::uint64_t mask_generation = 0;
-  mutable OverlapRuns overlap_runs;
-  std::vector<std::string> sprite_files;
-  int sprite_choice = 0;
-  bool sprites_listed = false;
-  std::uint32_t colour_algo = 0;  // 0 = automatic
-  int sel = -1;
-  int pin_a = -1, pin_b = -1;
-  int pending_pick = -1;  // first Ctrl+click of a pair
-
-  Drag drag;
-  ResolveMode auto_resolve = ResolveMode::Off;
-  bool sat_show_early = false;
-  float scrub_t = 0.5f;
-  teach::Stepper stepper;  // step mode (teach/teach.h)
-  bool show_help = false;  // the help overlay (F1, "?", View > Help)
-
-  bool poly_tool = false;
-  std::vector<DVec2> poly_pts;
-  bool poly_hull = false;  // the polygon tool keeps the convex hull (else the outline as drawn)
-  // The ray and slice tools: press, drag, release along a line from line_a to line_b.
-  LineTool line_tool = LineTool::None;
-  bool line_dragging = false;
-  bool line_shown = false;  // the ray stays drawn after its drag, until the tool closes
-  Vec2 line_a{0.0f, 0.0f}, line_b{0.0f, 0.0f};
-  std::vector<RayHitAt> ray_hits;  // the ray tool's hits this frame (the core's cast_ray)
-  bool show_pieces = false;        // outline each concave polygon's convex pieces
-  Vec2 mouse_world{0.0f, 0.0f};
-
-  std::string message;
-  bool message_error = false;
-  bool save_requested = false;  // the Save button or Ctrl+S: the teacher saves (teach/lessons.h)
-  std::string inspector_error;
-  bool inspector_refused = false;  // the field being edited holds a value that was refused
-
-  Camera cam;
-  Layout layout;  // where the panels are and the free area the scene gets (the shell's)
-  FrameAnalysis an;
-  std::uint64_t analyses = 0;      // analyze_frame calls so far (tests: one per frame)
-  std::uint32_t view_algos = 0;    // the algorithms of the viewport being drawn
-  std::optional<Scene> ui_before;  // inspector edit in progress
-  std::uint64_t ui_before_version = 0;
-  char id_buf[128] = {};
-  bool id_active = false;
-
-  // ---- scene state ----
   int count() const { return static_cast<int>(scene.shapes.size()); }
   bool valid(int i) const { return i >= 0 && i < count(); }
   const Collider& body(int i) const { return posed[static_cast<std::size_t>(i)].collider(); }
@@ -161,16 +129,121 @@ struct SandboxState {
     for (const Shape& s : scene.shapes) posed.emplace_back(s);
   }
   void repose(int i) { posed[static_cast<std::size_t>(i)] = Posed(shape(i)); }
+  void changed() { version = ++last_version; }
+  // Where the shape `r` names is now: at its index while the id there matches, else the
+  // shape with its id; -1 when it is gone.
+  int locate(const ShapeRef& r) const {
+    if (valid(r.index) && shape(r.index).id == r.id) return r.index;
+    return r.id.empty() ? -1 : scene.find(r.id);
+  }
+  // Shape i as a request names it ({-1, ""} when there is no shape i).
+  ShapeRef ref(int i) const { return valid(i) ? ShapeRef{i, shape(i).id} : ShapeRef{}; }
+};
+
+// The selection and the focus pair, held by shape id (ShapeRef: the index is only a cache,
+// checked against the id), so an edit that moves shapes cannot leave them naming another.
+// Read them through SandboxState::selected(), pin_a(), pin_b(), pending_pick().
+struct Selection {
+  ShapeRef sel;
+  ShapeRef pin_a, pin_b;  // the pinned focus pair: both or neither
+  ShapeRef pending;       // first Ctrl+click of a pair
+};
+
+// The tools: the polygon tool, the ray and slice tools, and the drag under way.
+struct Tools {
+  bool poly_tool = false;
+  std::vector<DVec2> poly_pts;
+  bool poly_hull = false;  // the polygon tool keeps the convex hull (else the outline as drawn)
+  // The ray and slice tools: press, drag, release along a line from line_a to line_b.
+  LineTool line_tool = LineTool::None;
+  bool line_dragging = false;
+  bool line_shown = false;  // the ray stays drawn after its drag, until the tool closes
+  Vec2 line_a{0.0f, 0.0f}, line_b{0.0f, 0.0f};
+  std::vector<RayHitAt> ray_hits;  // the ray tool's hits this frame (the core's cast_ray)
+  Drag drag;
+};
+
+// The inspector's edit under way: the scene before it (one undo step), the id being typed,
+// and why a typed value was refused.
+struct InspectorEdit {
+  std::optional<Scene> before;  // an edit in progress
+  std::uint64_t before_version = 0;
+  char id_buf[128] = {};
+  bool id_active = false;
+  std::string error;
+  bool refused = false;  // the field being edited holds a value that was refused
+};
+
+// What a frame computes and keeps: masks and overlap runs (logically const: they only
+// remember what the core built), the focus pair's analysis and every colliding pair.
+struct FrameCache {
+  mutable std::vector<MaskEntry> masks;  // by shape index
+  mutable std::uint64_t mask_generation = 0;
+  mutable OverlapRuns overlap_runs;
+  FrameAnalysis an;
+  std::uint64_t analyses = 0;  // analyze_frame calls so far (tests: one per frame)
+  CollidingPairs pairs;
+};
+
+struct SandboxState {
+  Document doc;
+  Selection selection;
+  Tools tools;
+  InspectorEdit insp;
+  FrameCache cache;
+
+  std::uint32_t algos = start_algos();  // the panel's algorithms (a split view: its own sets)
+  float accuracy = 1.0f;                // pixel test (mask.h)
+  bool show_mask_outlines = true;       // pixel test: outline every sprite's mask
+  std::vector<std::string> sprite_files;
+  int sprite_choice = 0;
+  bool sprites_listed = false;
+  std::uint32_t colour_algo = 0;  // 0 = automatic
+  ResolveMode auto_resolve = ResolveMode::Off;
+  bool sat_show_early = false;
+  float scrub_t = 0.5f;
+  teach::Stepper stepper;    // step mode (teach/teach.h)
+  bool show_help = false;    // the help overlay (F1, "?", View > Help)
+  bool show_pieces = false;  // outline each concave polygon's convex pieces
+  Vec2 mouse_world{0.0f, 0.0f};
+
+  std::string message;
+  bool message_error = false;
+  bool save_requested = false;  // the Save button or Ctrl+S: the teacher saves (teach/lessons.h)
+
+  Camera cam;
+  Layout layout;  // where the panels are and the free area the scene gets (the shell's)
+  std::uint32_t view_algos = 0;  // the algorithms of the viewport being drawn
+  PlayState play;
+
+  // ---- the selection and focus pair (held by id) ----
+  // Their shapes' indices now, or -1. The pinned pair is both or neither.
+  int selected() const { return doc.locate(selection.sel); }
+  int pending_pick() const { return doc.locate(selection.pending); }
+  int pin_a() const { return pinned() ? doc.locate(selection.pin_a) : -1; }
+  int pin_b() const { return pinned() ? doc.locate(selection.pin_b) : -1; }
+  bool pinned() const {
+    return doc.locate(selection.pin_a) >= 0 && doc.locate(selection.pin_b) >= 0;
+  }
+  void select(int i) { selection.sel = doc.ref(i); }
+  void set_pending(int i) { selection.pending = doc.ref(i); }
+  void pin(int a, int b) {
+    selection.pin_a = doc.ref(a);
+    selection.pin_b = doc.ref(b);
+  }
+  void unpin() { pin(-1, -1); }
+  // After shapes were removed or replaced: what names a shape that is gone names nothing (an
+  // undo bringing the shape back does not bring the selection back), and the cached indices
+  // are brought up to date.
+  void settle();
+  // Shape i is to be renamed `id`: what holds it follows.
+  void renamed(int i, const std::string& id);
 
   // ---- requests (request.h, requests.cpp): edits asked for while a frame is drawn ----
   Requests asked;  // in the order asked, until apply_requests
   void ask(Request r) { asked.push_back(std::move(r)); }
   void ask(Ask a) { asked.emplace_back(a); }
-  // Shape i as a request names it ({-1, ""} when there is no shape i).
-  ShapeRef ref(int i) const { return valid(i) ? ShapeRef{i, shape(i).id} : ShapeRef{}; }
-  // Where the shape a request names is now: at its index while the id there matches, else the
-  // shape with its id; -1 when it is gone.
-  int locate(const ShapeRef& r) const;
+  ShapeRef ref(int i) const { return doc.ref(i); }
   // Applies every request asked so far, in order (the frame's one edit point).
   void apply_requests();
   void apply(Request& r);
@@ -178,24 +251,8 @@ struct SandboxState {
   // field named when a scene file could not hold it, else asked for (Ask::Inspect).
   void ask_inspector(const Shape& w);
 
-  // ---- the unsaved mark (editing.cpp) ----
-  // Every state of the scene has a version: an edit gives it a new one (a drag or an
-  // inspector edit at each step while under way), undo and redo bring back the one stored
-  // with their snapshot, and play mode's steps give new ones. The title's mark compares it
-  // with the version last opened or saved, instead of the whole scene each frame; the
-  // settings a scene file holds besides its shapes (algorithms, accuracy, focus pair) are
-  // compared as they are.
-  struct SavedSettings {
-    std::uint32_t algos = 0;
-    float accuracy = 0.0f;
-    std::string focus_a, focus_b;  // "" without a focus pair
-    bool operator==(const SavedSettings&) const = default;
-  };
-  std::uint64_t version = 0;        // the scene as it is now
-  std::uint64_t last_version = 0;   // the newest version given out
-  std::uint64_t saved_version = 0;  // the scene as last opened or saved
-  SavedSettings saved_settings;     // the settings as last opened or saved
-  void changed() { version = ++last_version; }
+  // ---- the unsaved mark (editing.cpp): the document's version, and the settings a scene
+  // file holds besides its shapes (algorithms, accuracy, focus pair), compared as they are.
   SavedSettings settings() const;
   void mark_saved();
   bool unsaved() const;
@@ -205,12 +262,9 @@ struct SandboxState {
   void say(std::string text, bool error = false);
   // An edit finished: `before` (with its version) becomes an undo step if the scene changed.
   void commit(const Scene& before, std::uint64_t before_version);
-  void commit(const Scene& before) { commit(before, version); }
+  void commit(const Scene& before) { commit(before, doc.version); }
   void flush_ui_edit();
-  void restore_ids(const std::string& sel_id, const std::string& a_id, const std::string& b_id,
-                   const std::string& pend_id, bool had_sel, bool had_a, bool had_b, bool had_pend);
   void undo_redo(bool redo);
-  static void after_erase(int& i, int gone);
   std::string unique_id(const std::string& want) const;
   void add_shape(Shape s);
   DVec2 view_centre() const;
@@ -245,7 +299,7 @@ struct SandboxState {
   void inspect(int i, const Shape& w);
   // The scene was replaced or shapes were removed: indices in the frame's analysis may be
   // stale, so it is dropped until the next analyze_frame.
-  void forget_analysis() { an = FrameAnalysis{}; }
+  void forget_analysis() { cache.an = FrameAnalysis{}; }
 
   // ---- focus and the frame's analysis (focus.cpp) ----
   int nearest(int a) const;
@@ -256,20 +310,22 @@ struct SandboxState {
   // view, panel and the comparison table show this frame) and keeps it in `an`.
   void analyze_frame(std::uint32_t algos);
   // What ran, as the viewport being drawn and as the panels show it.
-  std::uint32_t ran_in_view() const { return an.r.ran & view_algos; }
-  std::uint32_t ran_in_panels() const { return an.r.ran & algos; }
+  std::uint32_t ran_in_view() const { return cache.an.r.ran & view_algos; }
+  std::uint32_t ran_in_panels() const { return cache.an.r.ran & algos; }
   // The algorithm whose verdict colours the pair among `ran`.
   std::uint32_t verdict_algo(std::uint32_t ran) const;
   bool stepping(std::uint32_t bit) const;
   teach::Counts step_counts() const;
-  const SatTrace& sat_shown() const { return sat_show_early ? an.sat_early : an.r.sat_trace; }
-  const SatResult& sat_shown_result() const { return sat_show_early ? an.sat_early_r : an.r.sat; }
+  const SatTrace& sat_shown() const {
+    return sat_show_early ? cache.an.sat_early : cache.an.r.sat_trace;
+  }
+  const SatResult& sat_shown_result() const {
+    return sat_show_early ? cache.an.sat_early_r : cache.an.r.sat;
+  }
   // Index (in test order) where early exit stops, or -1 when no axis separates.
-  int early_stop() const { return an.r.sat_trace.separating; }
+  int early_stop() const { return cache.an.r.sat_trace.separating; }
 
   // ---- every colliding pair (pairs.cpp) and play mode (play.cpp) ----
-  CollidingPairs pairs;
-  PlayState play;
   // The algorithm the hit colour of every shape comes from: the "hit colour from" choice
   // when it is on, else the most exact enabled one (verdict_algo over the panel's set).
   std::uint32_t pairs_algo() const { return verdict_algo(algos & kAllAlgos); }

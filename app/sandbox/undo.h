@@ -1,5 +1,5 @@
 // Snapshot undo for the sandbox: each step stores the whole scene as it was before an edit,
-// with its version (SandboxState::version), so undo and redo bring back the unsaved mark too.
+// with its version (Document::version), so undo and redo bring back the unsaved mark too.
 // Scenes are small (tens of shapes), so a copy per step is simpler and safer than commands.
 #pragma once
 

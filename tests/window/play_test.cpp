@@ -91,8 +91,8 @@ Scene random_scene(std::mt19937& rng, int n, std::vector<RefShape>* ref) {
 
 SandboxState state_of(const Scene& sc) {
   SandboxState s;
-  s.scene = sc;
-  s.repose();
+  s.doc.scene = sc;
+  s.doc.repose();
   return s;
 }
 
@@ -104,9 +104,9 @@ TEST(CollidingPairs, EveryOverlappingPairAndNoOtherAcrossThousandsOfScenes) {
     const int n = 2 + static_cast<int>(rng() % 30);
     SandboxState s = state_of(random_scene(rng, n, &ref));
     s.algos = kAlgoSat;
-    s.pairs.broad.method = round % 2 == 0 ? BroadMethod::SortAndSweep : BroadMethod::Grid;
+    s.cache.pairs.broad.method = round % 2 == 0 ? BroadMethod::SortAndSweep : BroadMethod::Grid;
     s.find_pairs();
-    ASSERT_EQ(s.pairs.algo, kAlgoSat);
+    ASSERT_EQ(s.cache.pairs.algo, kAlgoSat);
     std::set<std::pair<int, int>> want, got;
     std::vector<std::uint8_t> want_hit(static_cast<std::size_t>(n), 0);
     for (int a = 0; a < n; ++a)
@@ -115,12 +115,12 @@ TEST(CollidingPairs, EveryOverlappingPairAndNoOtherAcrossThousandsOfScenes) {
           want.insert({a, b});
           want_hit[static_cast<std::size_t>(a)] = want_hit[static_cast<std::size_t>(b)] = 1;
         }
-    for (const BroadPair& p : s.pairs.hits) got.insert({p.a, p.b});
+    for (const BroadPair& p : s.cache.pairs.hits) got.insert({p.a, p.b});
     ASSERT_EQ(got, want) << "round " << round;
-    ASSERT_EQ(s.pairs.hit, want_hit) << "round " << round;
+    ASSERT_EQ(s.cache.pairs.hit, want_hit) << "round " << round;
     // The narrow phase ran only on candidates, and every colliding pair was one.
-    EXPECT_LE(s.pairs.narrow_tests, static_cast<int>(s.pairs.candidates.size()));
-    EXPECT_EQ(s.pairs.stats.all_pairs, static_cast<std::int64_t>(n) * (n - 1) / 2);
+    EXPECT_LE(s.cache.pairs.narrow_tests, static_cast<int>(s.cache.pairs.candidates.size()));
+    EXPECT_EQ(s.cache.pairs.stats.all_pairs, static_cast<std::int64_t>(n) * (n - 1) / 2);
     ++scenes;
     hits += static_cast<int>(want.size());
   }
@@ -143,13 +143,13 @@ TEST(CollidingPairs, TheHitColourAlgorithmDecides) {
   SandboxState s = state_of(sc);
   s.algos = kAlgoSat | kAlgoAabb;
   s.find_pairs();  // auto: sat, the more exact
-  EXPECT_EQ(s.pairs.algo, kAlgoSat);
-  EXPECT_EQ(s.pairs.candidates.size(), 1u);
-  EXPECT_TRUE(s.pairs.hits.empty());
+  EXPECT_EQ(s.cache.pairs.algo, kAlgoSat);
+  EXPECT_EQ(s.cache.pairs.candidates.size(), 1u);
+  EXPECT_TRUE(s.cache.pairs.hits.empty());
   s.colour_algo = kAlgoAabb;
   s.find_pairs();
-  EXPECT_EQ(s.pairs.algo, kAlgoAabb);
-  EXPECT_EQ(s.pairs.hits.size(), 1u);
+  EXPECT_EQ(s.cache.pairs.algo, kAlgoAabb);
+  EXPECT_EQ(s.cache.pairs.hits.size(), 1u);
 }
 
 // ---- play mode ----
@@ -180,16 +180,16 @@ TEST(PlayMode, ResetGoesBackAsOneUndoStep) {
   ASSERT_TRUE(s.play.playing);
   for (int f = 0; f < 20; ++f) s.play_advance(1.0 / 60.0);
   EXPECT_EQ(s.play.steps, 60);
-  const Scene played = s.scene;
+  const Scene played = s.doc.scene;
   // Free fall for 0.5 s from rest: y = 100 + g t^2 / 2 = 222.5 (a fixed step's Euler adds
   // g h t / 2: 1 px here).
   EXPECT_NEAR(played.shapes[1].pos.y, 100.0 + 0.5 * 980.0 * 0.25, 3.0);
   s.play_reset();
   EXPECT_FALSE(s.play.playing);
-  EXPECT_TRUE(s.scene == start);
-  ASSERT_TRUE(s.history.undo(s.scene, s.version));
-  EXPECT_TRUE(s.scene.shapes == played.shapes);  // Undo shows where the shapes had got to
-  EXPECT_FALSE(s.history.can_undo());            // ...and that was the only step
+  EXPECT_TRUE(s.doc.scene == start);
+  ASSERT_TRUE(s.doc.history.undo(s.doc.scene, s.doc.version));
+  EXPECT_TRUE(s.doc.scene.shapes == played.shapes);  // Undo shows where the shapes had got to
+  EXPECT_FALSE(s.doc.history.can_undo());            // ...and that was the only step
 }
 
 TEST(PlayMode, EditingWhilePausedIsWhatTheCoreSimulates) {
@@ -198,16 +198,16 @@ TEST(PlayMode, EditingWhilePausedIsWhatTheCoreSimulates) {
   s.play_start();
   for (int f = 0; f < 10; ++f) s.play_advance(0.0);
   s.play_pause();
-  Shape moved = s.shape(1);
+  Shape moved = s.doc.shape(1);
   moved.pos = {200.0, 50.0};
   ASSERT_TRUE(s.edit_shape(1, moved));
-  const Scene edited = s.scene;
+  const Scene edited = s.doc.scene;
   s.play_step();
   // The same step of the core's simulation on the edited scene, run directly.
   Simulation direct = make_simulation(edited);
   sim_step(&direct);
-  EXPECT_TRUE(s.scene.shapes == direct.scene.shapes);
-  EXPECT_NEAR(s.shape(1).pos.x, 200.0, 1e-9);
+  EXPECT_TRUE(s.doc.scene.shapes == direct.scene.shapes);
+  EXPECT_NEAR(s.doc.shape(1).pos.x, 200.0, 1e-9);
 }
 
 TEST(PlayMode, TheAccumulatorRunsWholeStepsAndIsCapped) {
@@ -225,23 +225,23 @@ TEST(PlayMode, TheAccumulatorRunsWholeStepsAndIsCapped) {
 
 TEST(PlayMode, TheInspectorRefusesABadBodyField) {
   SandboxState s = state_of(drop_scene());
-  s.sel = 1;
-  Shape w = s.shape(1);
+  s.select(1);
+  Shape w = s.doc.shape(1);
   w.body->restitution = 2.0;
   s.ask_inspector(w);  // as the panel does; applied at the frame's edit point
   s.apply_requests();
-  EXPECT_NE(s.inspector_error.find("body.restitution"), std::string::npos) << s.inspector_error;
-  EXPECT_EQ(s.shape(1).body->restitution, 0.0);
+  EXPECT_NE(s.insp.error.find("body.restitution"), std::string::npos) << s.insp.error;
+  EXPECT_EQ(s.doc.shape(1).body->restitution, 0.0);
   w.body->restitution = 0.5;
   w.body->velocity = {10.0, -20.0};
   s.ask_inspector(w);
   s.apply_requests();
-  EXPECT_TRUE(s.inspector_error.empty());
-  EXPECT_EQ(s.shape(1).body->velocity, DVec2(10.0, -20.0));
+  EXPECT_TRUE(s.insp.error.empty());
+  EXPECT_EQ(s.doc.shape(1).body->velocity, DVec2(10.0, -20.0));
   w.body->type = BodyType::Static;  // a static body's velocity must be zero
   s.ask_inspector(w);
   s.apply_requests();
-  EXPECT_FALSE(s.inspector_error.empty());
+  EXPECT_FALSE(s.insp.error.empty());
 }
 
 // Lesson 4's Play moment: the box (36,000 px/s, 20 px wide) against the 8 px wall at x 696..704.
@@ -254,12 +254,12 @@ TEST(PlayMode, LessonFourTunnelsOnlyWithoutTheSweptGuard) {
     s.play.fixed_steps_per_frame = 2;
     s.play_start();
     for (int f = 0; f < 6; ++f) s.play_advance(0.0);  // 0.1 s: 3,600 px at full speed
-    const int box = s.scene.find("box");
+    const int box = s.doc.scene.find("box");
     ASSERT_GE(box, 0);
     if (guard)
-      EXPECT_LE(s.shape(box).pos.x + 10.0, 696.0 + 0.5) << "the box stops at the wall";
+      EXPECT_LE(s.doc.shape(box).pos.x + 10.0, 696.0 + 0.5) << "the box stops at the wall";
     else
-      EXPECT_GT(s.shape(box).pos.x - 10.0, 704.0) << "the box passed through the wall";
+      EXPECT_GT(s.doc.shape(box).pos.x - 10.0, 704.0) << "the box passed through the wall";
   }
 }
 

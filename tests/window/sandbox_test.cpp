@@ -224,26 +224,95 @@ TEST(SandboxFrame, ThePanelsDeleteLeavesNoReadOfTheDeletedShape) {
 // still finds them, and one naming a shape that is gone does nothing.
 TEST(SandboxRequests, AnEarlierRequestMovingTheShapesLeavesTheNextOnTheSameShapes) {
   SandboxState s;
-  s.scene = two_rects();
-  Shape c = s.scene.shapes[1];
+  s.doc.scene = two_rects();
+  Shape c = s.doc.scene.shapes[1];
   c.id = "c";
   c.pos = {600.0, 330.0};
-  s.scene.shapes.push_back(c);
-  s.repose();
-  s.sel = 0;
+  s.doc.scene.shapes.push_back(c);
+  s.doc.repose();
+  s.select(0);
   // Asked in one frame, against the shapes a, b, c.
   s.ask(Request(Ask::Delete, s.ref(0)));
   s.ask(Request(Ask::Pin, s.ref(1), s.ref(2)));
   s.ask(Request::mirror(s.ref(0), true));
-  EXPECT_EQ(s.count(), 3);  // nothing changes until the edit point
+  EXPECT_EQ(s.doc.count(), 3);  // nothing changes until the edit point
   s.apply_requests();
-  ASSERT_EQ(s.count(), 2);
-  EXPECT_EQ(s.shape(s.pin_a).id, "b");
-  EXPECT_EQ(s.shape(s.pin_b).id, "c");
-  EXPECT_FALSE(s.shape(0).mirror_x);  // "a" is gone: its mirror does nothing
-  EXPECT_FALSE(s.shape(1).mirror_x);
+  ASSERT_EQ(s.doc.count(), 2);
+  EXPECT_EQ(s.doc.shape(s.pin_a()).id, "b");
+  EXPECT_EQ(s.doc.shape(s.pin_b()).id, "c");
+  EXPECT_FALSE(s.doc.shape(0).mirror_x);  // "a" is gone: its mirror does nothing
+  EXPECT_FALSE(s.doc.shape(1).mirror_x);
   EXPECT_EQ(s.message, "Deleted a.");
   EXPECT_TRUE(s.asked.empty());
+}
+
+// The selection and focus pair are held by shape id: deleting a shape before them in the
+// list, undo and redo leave them on the same shapes; deleting the selected shape drops the
+// selection, and an undo that brings the shape back does not bring the selection back.
+TEST(SelectionById, EditsBeforeTheSelectionLeaveItOnTheSameShape) {
+  SandboxState s;
+  s.doc.scene = two_rects();
+  Shape c = s.doc.scene.shapes[1];
+  c.id = "c";
+  c.pos = {600.0, 330.0};
+  s.doc.scene.shapes.push_back(c);
+  s.doc.repose();
+  s.select(2);
+  s.pin(1, 2);
+  const auto selected_id = [&s] {
+    return s.selected() < 0 ? std::string() : s.doc.shape(s.selected()).id;
+  };
+  s.ask(Request(Ask::Delete, s.ref(0)));
+  s.apply_requests();
+  ASSERT_EQ(s.doc.count(), 2);
+  EXPECT_EQ(s.selected(), 1);
+  EXPECT_EQ(selected_id(), "c");
+  EXPECT_EQ(s.selection.sel.index, 1);  // the cached index follows
+  EXPECT_EQ(s.doc.shape(s.pin_a()).id, "b");
+  EXPECT_EQ(s.doc.shape(s.pin_b()).id, "c");
+
+  s.ask(Ask::Undo);
+  s.apply_requests();
+  ASSERT_EQ(s.doc.count(), 3);
+  EXPECT_EQ(s.selected(), 2);
+  EXPECT_EQ(selected_id(), "c");
+  EXPECT_EQ(s.pin_a(), 1);
+  s.ask(Ask::Redo);
+  s.apply_requests();
+  EXPECT_EQ(s.selected(), 1);
+  EXPECT_EQ(selected_id(), "c");
+
+  // The pinned pair goes as a whole with either shape.
+  s.ask(Request(Ask::Delete, s.ref(0)));  // "b"
+  s.apply_requests();
+  EXPECT_EQ(selected_id(), "c");
+  EXPECT_FALSE(s.pinned());
+  EXPECT_EQ(s.pin_a(), -1);
+
+  s.ask(Request(Ask::Delete, s.ref(s.selected())));
+  s.apply_requests();
+  EXPECT_EQ(s.selected(), -1);
+  s.ask(Ask::Undo);
+  s.apply_requests();
+  EXPECT_EQ(s.doc.count(), 1);
+  EXPECT_EQ(s.selected(), -1);  // as before ids: the selection stays dropped
+  EXPECT_FALSE(s.pinned());
+}
+
+// Renaming the selected shape in the inspector keeps it selected under its new id.
+TEST(SelectionById, RenamingTheSelectedShapeKeepsItSelected) {
+  SandboxState s;
+  s.doc.scene = two_rects();
+  s.doc.repose();
+  s.select(1);
+  Shape w = s.doc.shape(1);
+  w.id = "renamed";
+  s.ask_inspector(w);
+  s.apply_requests();
+  s.flush_ui_edit();
+  ASSERT_EQ(s.selected(), 1);
+  EXPECT_EQ(s.doc.shape(1).id, "renamed");
+  EXPECT_EQ(s.selection.sel.id, "renamed");
 }
 
 // A number typed into the inspector reaches the shape at every keystroke: typing "1e30" into
@@ -252,44 +321,44 @@ TEST(SandboxRequests, AnEarlierRequestMovingTheShapesLeavesTheNextOnTheSameShape
 // no undo step and a message that says so; an edit that ends on a good value is one undo step.
 TEST(InspectorEdit, AnEditEndingOnARefusedValueLeavesTheShapeAsItWas) {
   SandboxState s;
-  s.scene = two_rects();
-  s.repose();
-  s.sel = 0;
-  const Scene before = s.scene;
+  s.doc.scene = two_rects();
+  s.doc.repose();
+  s.select(0);
+  const Scene before = s.doc.scene;
   // pos x as the field holds it after each keystroke
   // One keystroke a frame: the field's value asked for, then applied at the frame's edit point.
   const auto type_x = [&s](std::initializer_list<double> xs) {
     for (const double x : xs) {
-      Shape w = s.shape(0);
+      Shape w = s.doc.shape(0);
       w.pos.x = x;
       s.ask_inspector(w);
       s.apply_requests();
     }
   };
   type_x({1.0, 1000.0, 1e30});
-  EXPECT_EQ(s.shape(0).pos.x, 1000.0);  // while the field is still being typed in
+  EXPECT_EQ(s.doc.shape(0).pos.x, 1000.0);  // while the field is still being typed in
   s.flush_ui_edit();
-  EXPECT_TRUE(s.scene == before);
-  EXPECT_EQ(s.body(0).pos.x, 300.0f);  // the posed shape too
-  EXPECT_FALSE(s.history.can_undo());
-  EXPECT_NE(s.inspector_error.find("Refused: pos[0]"), std::string::npos) << s.inspector_error;
-  EXPECT_NE(s.inspector_error.find("; back at the value before the edit."), std::string::npos);
+  EXPECT_TRUE(s.doc.scene == before);
+  EXPECT_EQ(s.doc.body(0).pos.x, 300.0f);  // the posed shape too
+  EXPECT_FALSE(s.doc.history.can_undo());
+  EXPECT_NE(s.insp.error.find("Refused: pos[0]"), std::string::npos) << s.insp.error;
+  EXPECT_NE(s.insp.error.find("; back at the value before the edit."), std::string::npos);
 
   // The same values ending on a good one: taken, and one undo step back to 300.
   type_x({1.0, 1e30, 1000.0});
   s.flush_ui_edit();
-  EXPECT_EQ(s.shape(0).pos.x, 1000.0);
-  EXPECT_TRUE(s.inspector_error.empty()) << s.inspector_error;
-  ASSERT_TRUE(s.history.can_undo());
+  EXPECT_EQ(s.doc.shape(0).pos.x, 1000.0);
+  EXPECT_TRUE(s.insp.error.empty()) << s.insp.error;
+  ASSERT_TRUE(s.doc.history.can_undo());
   s.undo_redo(false);
-  EXPECT_TRUE(s.scene == before);
+  EXPECT_TRUE(s.doc.scene == before);
 
   // Typed back from a refused value to the one the shape already holds ("1e30", then
   // backspace to "1e3"): the edit ends on a good value, which stays.
   type_x({1.0, 1000.0, 1e30, 1000.0});
   s.flush_ui_edit();
-  EXPECT_EQ(s.shape(0).pos.x, 1000.0);
-  EXPECT_TRUE(s.inspector_error.empty()) << s.inspector_error;
+  EXPECT_EQ(s.doc.shape(0).pos.x, 1000.0);
+  EXPECT_TRUE(s.insp.error.empty()) << s.insp.error;
 }
 
 // A pointer event at a window point (the camera maps window pixels to world one to one).
@@ -401,12 +470,12 @@ TEST(UnsavedMark, PlayStepsMarkAndResetUnmarks) {
 // started from, it ends unmarked with no undo step.
 TEST(UnsavedMark, AnInspectorEditTypedBackEndsUnmarked) {
   SandboxState s;
-  s.scene = two_rects();
-  s.repose();
-  s.sel = 0;
+  s.doc.scene = two_rects();
+  s.doc.repose();
+  s.select(0);
   s.mark_saved();
   const auto type_x = [&s](double x) {
-    Shape w = s.shape(0);
+    Shape w = s.doc.shape(0);
     w.pos.x = x;
     s.ask_inspector(w);
     s.apply_requests();
@@ -416,7 +485,7 @@ TEST(UnsavedMark, AnInspectorEditTypedBackEndsUnmarked) {
   type_x(300.0);
   s.flush_ui_edit();
   EXPECT_FALSE(s.unsaved());
-  EXPECT_FALSE(s.history.can_undo());
+  EXPECT_FALSE(s.doc.history.can_undo());
   type_x(310.0);
   s.flush_ui_edit();
   EXPECT_TRUE(s.unsaved());

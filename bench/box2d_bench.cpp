@@ -1,8 +1,9 @@
 // Hitbox beside Box2D 2.4 on the same seeded pairs (bench/pairs.h), in one process:
 //   overlap   Hitbox sat    vs b2TestOverlap (GJK distance < 10 eps, polygon skins included)
-//   contact   Hitbox mtd    vs b2CollidePolygons / b2CollidePolygonAndCircle / b2CollideCircles
-//             / b2CollideEdgeAndPolygon / b2CollideEdgeAndCircle (Box2D's manifold also gives
-//             up to two contact points; two edges have no manifold in Box2D, so no row)
+//   contact   Hitbox manifold vs b2CollidePolygons / b2CollidePolygonAndCircle /
+//             b2CollideCircles / b2CollideEdgeAndPolygon / b2CollideEdgeAndCircle (both give
+//             the normal and up to two contact points; two edges have no manifold in Box2D,
+//             so no row)
 //   distance  Hitbox gjk    vs b2Distance (separated pairs only; both give closest points)
 //   toi       Hitbox swept  vs b2TimeOfImpact (translation only: both move by Hitbox's vel,
 //             from the same start to the same end, no rotation)
@@ -22,6 +23,7 @@
 #include <vector>
 
 #include "hitbox/gjk.h"
+#include "hitbox/manifold.h"
 #include "hitbox/ray.h"
 #include "median_reporter.h"
 #include "pairs.h"
@@ -84,7 +86,7 @@ void bm_hitbox(benchmark::State& state, PairKind kind, Query q) {
         benchmark::DoNotOptimize(hitbox::sat(a, b));
         break;
       case Query::Contact:
-        benchmark::DoNotOptimize(hitbox::mtd(a, b));
+        benchmark::DoNotOptimize(hitbox::manifold(a, b));
         break;
       case Query::Distance:
         benchmark::DoNotOptimize(hitbox::gjk(a, b));

@@ -11,6 +11,8 @@
 #include <random>
 #include <string>
 
+#include "hitbox/report.h"
+#include "hitbox/scene.h"
 #include "support/random_shapes.h"
 
 namespace hitbox {
@@ -74,8 +76,12 @@ TEST(Analysis, VerdictsAndResultsAgreeWithDirectCallsOnRandomPairs) {
       expect(kAlgoQuadrant, false);
       expect(kAlgoCircleAsSquare, false);
     }
+    const Manifold mf = manifold(a, b);
+    expect(kAlgoManifold, mf.hit);
+    EXPECT_EQ(an.manifold.count, mf.count);
     // No trace was asked for.
     EXPECT_TRUE(an.sat_trace.axes.empty());
+    EXPECT_EQ(an.manifold_trace.face_a, -1);
     EXPECT_TRUE(an.swept_trace.steps.empty());
     EXPECT_TRUE(an.gjk_trace.gjk.empty());
   }
@@ -188,6 +194,63 @@ TEST(Analysis, OneWordingPerFigure) {
     EXPECT_EQ(an.answer(kAlgoPixel).figure, "0 cells");
     EXPECT_EQ(an.answer(kAlgoBoundingCircle).figure, "gap 1.3");  // 25.46 - (10 + 14.14)
   }
+}
+
+// A 40 x 40 box resting 2 px deep on a 100 x 20 floor: two points at the box's bottom
+// corners, the normal from the floor (A) up toward the box (B), and query's JSON of them.
+TEST(Analysis, ManifoldOfABoxRestingOnABoxHasTwoPointsInTheFigureAndTheJson) {
+  Shape floor = rect({0, 0}, {100, 20}), box = rect({0, -28}, {40, 40});
+  floor.id = "floor";
+  box.id = "box";
+  AnalysisInput in;
+  in.algos = kAlgoManifold;
+  in.trace = kAlgoManifold;
+  const PairAnalysis an = analyze(Posed(floor), Posed(box), in);
+  const AlgoAnswer& ans = an.answer(kAlgoManifold);
+  EXPECT_EQ(ans.verdict, Verdict::Hit);
+  EXPECT_EQ(ans.figure, "2 points, deepest 2.0");
+  EXPECT_EQ(an.manifold_trace.method, ManifoldMethod::Faces);
+  EXPECT_TRUE(an.manifold_trace.kept[0] && an.manifold_trace.kept[1]);
+  const Manifold& m = an.manifold;
+  ASSERT_EQ(m.count, 2);
+  EXPECT_EQ(m.normal.x, 0.0f);
+  EXPECT_EQ(m.normal.y, -1.0f);
+  std::string points;
+  for (int k = 0; k < 2; ++k) {
+    const ContactPoint& p = m.points[k];
+    EXPECT_NEAR(std::abs(p.point.x), 20.0f, 1e-4f);
+    EXPECT_NEAR(p.point.y, -9.0f, 1e-4f);  // midway between y = -10 and y = -8
+    EXPECT_NEAR(p.separation, -2.0f, 1e-4f);
+    points += std::string(k ? "," : "") + "{\"point\":[" + format_float(p.point.x) + ',' +
+              format_float(p.point.y) + "],\"separation\":" + format_float(p.separation) +
+              ",\"id\":" + std::to_string(p.id) + '}';
+  }
+  EXPECT_NE(m.points[0].id, m.points[1].id);
+  Scene sc;
+  sc.shapes = {floor, box};
+  const std::string json = scene_report_json(sc, "s.json", all_pairs(sc), kAlgoManifold);
+  EXPECT_EQ(json,
+            "{\"scene\":\"s.json\",\"pairs\":[{\"a\":\"floor\",\"b\":\"box\","
+            "\"manifold\":{\"hit\":true,\"normal\":[0,-1],\"points\":[" +
+                points + "]}}]}");
+
+  // Lifted 5 px clear of the floor: apart. A point: unsupported.
+  Shape lifted = box, dot = box;
+  lifted.pos.y = -35;
+  dot.kind = Kind::Point;
+  dot.id = "dot";
+  EXPECT_EQ(analyze(Posed(floor), Posed(lifted), in).answer(kAlgoManifold).figure, "apart");
+  sc.shapes = {floor, lifted, dot};
+  EXPECT_EQ(scene_report_json(sc, "s.json", all_pairs(sc), kAlgoManifold),
+            "{\"scene\":\"s.json\",\"pairs\":["
+            "{\"a\":\"floor\",\"b\":\"box\",\"manifold\":{\"hit\":false,\"points\":[]}},"
+            "{\"a\":\"floor\",\"b\":\"dot\",\"manifold\":\"unsupported\"},"
+            "{\"a\":\"box\",\"b\":\"dot\",\"manifold\":\"unsupported\"}]}");
+  // Resting exactly on the floor: touching.
+  Shape resting = box;
+  resting.pos.y = -30;
+  EXPECT_EQ(analyze(Posed(floor), Posed(resting), in).answer(kAlgoManifold).figure,
+            "2 points, touching");
 }
 
 TEST(Analysis, SupportForPosedShapesMatchesKinds) {

@@ -1,8 +1,8 @@
 // One module per algorithm (app/algos/NAME.cpp), like the samples of Box2D's testbed: each
-// holds its drawing in the world, its panel section, its step mode (sat, swept, gjk) and what
-// the rest of the window needs to know about it. algos.cpp registers them in one table, in
-// the order of the core's catalogue (kAlgorithms); the world overlay, the panel, step mode,
-// the compare table and the status line walk that table and name no algorithm.
+// holds its drawing in the world, its panel section, its step mode (sat, swept, gjk, manifold) and
+// what the rest of the window needs to know about it. algos.cpp registers them in one table, in the
+// order of the core's catalogue (kAlgorithms); the world overlay, the panel, step mode, the compare
+// table and the status line walk that table and name no algorithm.
 //
 // Adding an algorithm: a new module file and one row of the table.
 #pragma once
@@ -70,7 +70,7 @@ std::span<const AlgoModule* const> algo_modules();
 // The module of an algorithm bit; nullptr for a bit the window has no module for.
 const AlgoModule* algo_module(std::uint32_t bit);
 // --step: "sat:2" (1-based step) -> an algorithm with a step mode and the 0-based step;
-// false for anything else. step_flag_forms: "sat:N, swept:N or gjk:N".
+// false for anything else. step_flag_forms: "sat:N, swept:N, gjk:N or manifold:N".
 bool parse_step_flag(std::string_view text, Algo* algo, int* step);
 std::string step_flag_forms();
 // "sat": the module's name, "?" for a bit without one.

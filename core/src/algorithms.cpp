@@ -55,6 +55,8 @@ bool algo_supports(Algo algo, Kind a, Kind b) {
   // pixel counts covered cells: a point or a segment has no area to rasterise.
   const auto area = [](Kind k) { return k != Kind::Point && k != Kind::Segment; };
   if (algo == kAlgoPixel) return area(a) && area(b);
+  // manifold needs a surface to press on: a point has none.
+  if (algo == kAlgoManifold) return a != Kind::Point && b != Kind::Point;
   // Every other algorithm answers for every pair of kinds (the geometric tests use a sprite's
   // frame, the pixel test its texels). New kinds or algorithms that do not cover a pair
   // return false here and print "unsupported".
@@ -64,6 +66,7 @@ bool algo_supports(Algo algo, Kind a, Kind b) {
 bool algo_supports(Algo algo, const Collider& a, const Collider& b) {
   if (algo == kAlgoQuadrant || algo == kAlgoCircleAsSquare) return circle_rect_supports(a, b);
   if (algo == kAlgoPixel) return has_area(a) && has_area(b);
+  if (algo == kAlgoManifold) return !is_point(a) && !is_point(b);
   return true;
 }
 

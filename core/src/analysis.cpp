@@ -2,6 +2,7 @@
 // each algorithm's figure.
 #include "hitbox/analysis.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
 #include <cstdarg>
@@ -29,6 +30,22 @@ int index_of(Algo bit) {
   }
   assert(false && "not an algorithm bit");
   return 0;
+}
+
+// "2 points, deepest 1.5", "1 point, touching" (the deepest within kTouchingPx of 0), or
+// "apart".
+float deepest_separation(const Manifold& m) {
+  float deepest = m.points[0].separation;
+  for (int k = 1; k < m.count; ++k) deepest = std::min(deepest, m.points[k].separation);
+  return deepest;
+}
+
+std::string manifold_figure(const Manifold& m) {
+  if (!m.hit) return "apart";
+  const float deepest = deepest_separation(m);
+  const char* points = m.count == 1 ? "1 point" : "2 points";
+  if (std::abs(deepest) < kTouchingPx) return figure_text("%s, touching", points);
+  return figure_text("%s, deepest %.1f", points, static_cast<double>(-deepest));
 }
 
 // Runs one supported algorithm, fills its result (and trace when asked) and its figure;
@@ -99,6 +116,12 @@ bool run_one(Algo bit, const Collider& a, const Collider& b, const AnalysisInput
           hitbox::circle_as_square(a, b, traced ? &out.circle_as_square_trace : nullptr);
       figure = std::string("by ") + circle_rect_case_name(out.circle_as_square.decided_by);
       return out.circle_as_square.hit;
+    case kAlgoManifold: {
+      const Manifold& m = out.manifold =
+          hitbox::manifold(a, b, traced ? &out.manifold_trace : nullptr);
+      figure = manifold_figure(m);
+      return m.hit;
+    }
   }
   assert(false && "not an algorithm bit");
   return false;
@@ -118,6 +141,9 @@ float contact_amount(Algo bit, const PairAnalysis& out) {
       return out.mtd.hit ? out.mtd.depth : std::numeric_limits<float>::quiet_NaN();
     case kAlgoGjk:
       return out.gjk.hit ? out.gjk.depth : -out.gjk.distance;
+    case kAlgoManifold:
+      return out.manifold.hit ? -deepest_separation(out.manifold)
+                              : std::numeric_limits<float>::quiet_NaN();
     default:
       return std::numeric_limits<float>::quiet_NaN();
   }
@@ -164,6 +190,7 @@ void analyze(const Collider& a, const Collider& b, const AnalysisInput& in, Pair
   if (untraced(kAlgoGjk)) out.gjk_trace = GjkTrace{};
   if (untraced(kAlgoQuadrant)) out.quadrant_trace = CircleRectTrace{};
   if (untraced(kAlgoCircleAsSquare)) out.circle_as_square_trace = CircleRectTrace{};
+  if (untraced(kAlgoManifold)) out.manifold_trace = ManifoldTrace{};
   for (size_t i = 0; i < std::size(kAlgorithms); ++i) {
     const Algo bit = kAlgorithms[i].bit;
     AlgoAnswer& ans = out.answers[i];
@@ -182,7 +209,7 @@ void analyze(const Collider& a, const Collider& b, const AnalysisInput& in, Pair
       // Within a rounding of touching, one word for either verdict (closed sets: a hit).
       const float amount = contact_amount(bit, out);
       ans.touching = std::abs(amount) < kTouchingPx;
-      if (ans.touching) {
+      if (ans.touching && bit != kAlgoManifold) {  // manifold says "N points, touching"
         ans.figure =
             bit == kAlgoSat ? figure_text("touching, %d axes", out.sat.tested) : "touching";
       }

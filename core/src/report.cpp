@@ -192,6 +192,29 @@ void put_gjk(std::string& out, const GjkResult& g) {
   out += '}';
 }
 
+// {"hit":true,"normal":[nx,ny],"points":[{"point":[x,y],"separation":s,"id":k},...]}, or
+// {"hit":false,"points":[]} when apart.
+void put_manifold(std::string& out, const Manifold& m) {
+  out += "{\"hit\":";
+  put_bool(out, m.hit);
+  if (m.hit) {
+    out += ",\"normal\":";
+    put_vec(out, m.normal);
+  }
+  out += ",\"points\":[";
+  for (int k = 0; k < m.count; ++k) {
+    const ContactPoint& p = m.points[k];
+    if (k) out += ',';
+    out += "{\"point\":";
+    put_vec(out, p.point);
+    out += ",\"separation\":";
+    put_float(out, p.separation);
+    out += ",\"id\":" + std::to_string(p.id);
+    out += '}';
+  }
+  out += "]}";
+}
+
 // ,"pieces":[i,j] before the closing brace of an answer, when a concave polygon is in the
 // pair (the piece pair it answered from).
 void put_pieces(std::string& out, const PiecePair& p) {
@@ -234,6 +257,9 @@ void put_answer(std::string& out, Algo bit, const PairAnalysis& an, const Collid
       return;
     case kAlgoCircleAsSquare:
       put_hit(out, an.circle_as_square.hit);
+      return;
+    case kAlgoManifold:
+      put_manifold(out, an.manifold);
       return;
   }
   assert(false && "not an algorithm bit");

@@ -198,7 +198,7 @@ case_panel() {
   sleep 0.1
   xdotool click 1
   sleep 0.3
-  xdotool mousemove --window "$wid" 975 671
+  xdotool mousemove --window "$wid" 975 694
   sleep 0.1
   xdotool click 1
   sleep 0.3

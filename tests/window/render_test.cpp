@@ -307,6 +307,24 @@ TEST(WindowRender, SeparatingAxisLineCrossesTheView) {
       << "a separating-axis line without SAT";
 }
 
+TEST(WindowRender, ManifoldDrawsTheReferenceFaceAndStepsThroughTheClipping) {
+  // A 100 x 100 box 2 px deep in a 400 x 40 floor (top face y = 380): the floor's top face is
+  // the reference face, drawn across the floor's whole width, beside the box too.
+  const std::string scene = kScenes + "resting.json";
+  const std::string args = "--scene " + scene + " --algo manifold --focus floor:box --no-ui";
+  const Image img = render("manifold", args);
+  // Columns clear of the labels (their backdrops cover what is under them).
+  for (int x : {270, 310, 330, 590}) {
+    bool found = false;  // a 4 px line about y = 380
+    for (int y = 376; y <= 384; ++y)
+      found = found || matches_any(img.at(x, y), {rgb(pal::kLeastAxis)}, 24);
+    EXPECT_TRUE(found) << "no reference face at x = " << x << " about y = 380";
+  }
+  // Every step renders.
+  for (int step = 1; step <= 5; ++step)
+    render("manifold_step", args + " --step manifold:" + std::to_string(step));
+}
+
 TEST(WindowRender, SizeFlagSetsTheImageSize) {
   const Image img = render("small", "--size 640x400 --no-ui");
   EXPECT_EQ(img.width(), 640);
@@ -1001,11 +1019,13 @@ TEST(WindowLayout, SplitViewsFrameTheSceneForOneView) {
 // the status line while playing in presenter mode, the comparison table in presenter mode
 // (it scrolls sideways where it does not fit), and ids longer than a panel is wide.
 TEST(WindowLayout, PanelsCutNoLineOffAtEverySize) {
-  const std::string all = "aabb,bounding_circle,sat,mtd,swept,pixel,gjk,quadrant,circle_as_square";
+  const std::string all =
+      "aabb,bounding_circle,sat,mtd,swept,pixel,gjk,quadrant,circle_as_square,manifold";
   const std::vector<std::string> states = {
       "--algo " + all + " --step sat:2",
       "--algo " + all + " --step swept:2",
       "--algo " + all + " --step gjk:2",
+      "--algo " + all + " --step manifold:5",
       "--scene " + kSource + "/assets/scenes/tunnel.json --algo " + all + " --focus box:wall",
       "--scene " + kSource + "/assets/scenes/sprites.json --algo " + all + " --focus ship:sword",
       "--scene " + kSource + "/assets/scenes/concave.json --algo " + all,

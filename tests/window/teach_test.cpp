@@ -131,7 +131,7 @@ TEST(TeachFlag, StepFlagNamesAnAlgorithmAndAStepFromOne) {
   EXPECT_EQ(algo, kAlgoSwept);
   for (const char* bad : {"sat", "sat:", "sat:0", "sat:-1", "sat:2x", "mtd:1", ":3", ""})
     EXPECT_FALSE(app::parse_step_flag(bad, &algo, &step)) << bad;
-  EXPECT_EQ(app::step_flag_forms(), "sat:N, swept:N or gjk:N");
+  EXPECT_EQ(app::step_flag_forms(), "sat:N, swept:N, gjk:N or manifold:N");
 }
 
 TEST(TeachSwept, RunningTimesEndAtTheTracesTimesAndTheLastStepStatesTheImpact) {

@@ -23,6 +23,7 @@ enum Algo : std::uint32_t {
   kAlgoGjk = 1u << 6,
   kAlgoQuadrant = 1u << 7,
   kAlgoCircleAsSquare = 1u << 8,
+  kAlgoManifold = 1u << 9,
 };
 
 struct AlgoInfo {
@@ -39,10 +40,11 @@ inline constexpr AlgoInfo kAlgorithms[] = {
     {kAlgoGjk, "gjk"},
     {kAlgoQuadrant, "quadrant"},
     {kAlgoCircleAsSquare, "circle_as_square"},
+    {kAlgoManifold, "manifold"},
 };
 inline constexpr std::uint32_t kAllAlgos = kAlgoAabb | kAlgoBoundingCircle | kAlgoSat | kAlgoMtd |
                                            kAlgoSwept | kAlgoPixel | kAlgoGjk | kAlgoQuadrant |
-                                           kAlgoCircleAsSquare;
+                                           kAlgoCircleAsSquare | kAlgoManifold;
 
 // The name of one algorithm bit ("sat").
 const char* algo_name(Algo bit);
@@ -54,7 +56,8 @@ std::string algo_name_list();
 std::optional<std::uint32_t> parse_algo_list(std::string_view list, std::string* bad);
 
 // Whether an algorithm answers for this pair of kinds: quadrant and circle_as_square only for
-// a circle and a rect or sprite, every other one for every pair (sprites included).
+// a circle and a rect or sprite, pixel only for two shapes with area, manifold for every pair
+// without a point, every other one for every pair (sprites included).
 bool algo_supports(Algo algo, Kind a, Kind b);
 
 // The same question about posed shapes (a sprite poses as a box, like a rect).

@@ -16,6 +16,7 @@
 #include "hitbox/collide.h"
 #include "hitbox/concave.h"
 #include "hitbox/gjk.h"
+#include "hitbox/manifold.h"
 #include "hitbox/mask.h"
 
 namespace hitbox {
@@ -23,7 +24,7 @@ namespace hitbox {
 struct AnalysisInput {
   std::uint32_t algos = kAllAlgos;  // Algo bits to run
   std::uint32_t trace = 0;          // Algo bits whose trace to record (sat, mtd, swept, gjk,
-                                    // quadrant, circle_as_square have one)
+                                    // quadrant, circle_as_square, manifold have one)
   // sat: stop at the first separating axis (a game's query) or test every axis (the full
   // list the report prints and the window draws).
   bool sat_early_exit = false;
@@ -57,9 +58,10 @@ struct AlgoAnswer {
   // aabb, bounding_circle "overlap 12.5" / "gap 3.2"; sat the same plus ", N axes";
   // mtd "depth 4.0" / "no push"; swept "toi 0.420" / "toi 0 (overlap)" / "no contact in
   // step"; pixel "213 cells"; gjk "depth 1.5" / "distance 2.4"; quadrant and
-  // circle_as_square "by corner" / "by square". Within kTouchingPx of touching, aabb,
-  // bounding_circle, sat, mtd and gjk say "touching" (sat: "touching, N axes") whichever
-  // way the float verdict fell. Empty unless the verdict is Hit or Miss.
+  // circle_as_square "by corner" / "by square"; manifold "2 points, deepest 1.5" /
+  // "1 point, touching" / "apart" (deepest: the greatest overlap). Within kTouchingPx of touching,
+  // aabb, bounding_circle, sat, mtd and gjk say "touching" (sat: "touching, N axes") whichever way
+  // the float verdict fell. Empty unless the verdict is Hit or Miss.
   std::string figure;
   bool touching = false;  // the pair touches (to kTouchingPx) by this algorithm's measure
   bool ran() const { return verdict == Verdict::Hit || verdict == Verdict::Miss; }
@@ -86,6 +88,8 @@ struct PairAnalysis {
   CircleRectTrace quadrant_trace;
   CircleRectResult circle_as_square;
   CircleRectTrace circle_as_square_trace;
+  Manifold manifold;  // a concave polygon answers through its deepest piece pair
+  ManifoldTrace manifold_trace;
   // With a concave polygon in the pair: the piece pair each of sat, mtd, swept and gjk
   // answered from (concave.h); {-1, -1} otherwise.
   PiecePair sat_pieces, mtd_pieces, swept_pieces, gjk_pieces;

@@ -95,20 +95,20 @@ void normal_arrow(Canvas& c, float px, const Manifold& m) {
 
 // The faces case up to step `upto` (kFaceSteps - 1: everything).
 void draw_faces(const SandboxState& s, Canvas& c, int upto) {
-  const ManifoldTrace& t = s.an.r.manifold_trace;
-  const Manifold& m = s.an.r.manifold;
+  const ManifoldTrace& t = s.cache.an.r.manifold_trace;
+  const Manifold& m = s.cache.an.r.manifold;
   const float px = 1.0f / c.camera().zoom;
   if (t.apart) {
     if (upto > 0) return;
     Vec2 p0, p1;
-    if (face_of(s.body(s.an.pair.a), t.face_a, p0, p1)) c.line(p0, p1, pal::kGap, 3.0f);
-    if (face_of(s.body(s.an.pair.b), t.face_b, p0, p1)) c.line(p0, p1, pal::kGap, 3.0f);
+    if (face_of(s.doc.body(s.cache.an.pair.a), t.face_a, p0, p1)) c.line(p0, p1, pal::kGap, 3.0f);
+    if (face_of(s.doc.body(s.cache.an.pair.b), t.face_b, p0, p1)) c.line(p0, p1, pal::kGap, 3.0f);
     return;
   }
   const Color inc_col = t.flip ? pal::kTraceA : pal::kTraceB;
   if (upto == 0) {  // both candidate faces, the other one thin
     Vec2 p0, p1;
-    const Collider& other = s.body(t.flip ? s.an.pair.a : s.an.pair.b);
+    const Collider& other = s.doc.body(t.flip ? s.cache.an.pair.a : s.cache.an.pair.b);
     if (face_of(other, t.flip ? t.face_a : t.face_b, p0, p1)) c.line(p0, p1, inc_col, 2.0f);
   }
   c.line(t.ref0, t.ref1, kReference, 4.0f);
@@ -148,11 +148,11 @@ void draw_faces(const SandboxState& s, Canvas& c, int upto) {
 // A circle against a face or a vertex, or two circles: the nearest face (step 0), then the
 // centre line to the nearest feature and the one point.
 void draw_circle(const SandboxState& s, Canvas& c, int upto) {
-  const ManifoldTrace& t = s.an.r.manifold_trace;
-  const Manifold& m = s.an.r.manifold;
+  const ManifoldTrace& t = s.cache.an.r.manifold_trace;
+  const Manifold& m = s.cache.an.r.manifold;
   const float px = 1.0f / c.camera().zoom;
-  const Collider& a = s.body(s.an.pair.a);
-  const Collider& b = s.body(s.an.pair.b);
+  const Collider& a = s.doc.body(s.cache.an.pair.a);
+  const Collider& b = s.doc.body(s.cache.an.pair.b);
   if (t.method == ManifoldMethod::Circles) {
     dashed(c, t.centre_a, t.centre_b, pal::kNormal, 1.5f, 5.0f, px);
   } else {
@@ -180,9 +180,9 @@ void draw_circle(const SandboxState& s, Canvas& c, int upto) {
 
 void draw(const SandboxState& s, Canvas& c) {
   if (s.stepping(kAlgoManifold)) return;
-  if (s.an.r.manifold_trace.method == ManifoldMethod::Faces)
+  if (s.cache.an.r.manifold_trace.method == ManifoldMethod::Faces)
     draw_faces(s, c, kFaceSteps - 1);
-  else if (s.an.r.manifold_trace.method != ManifoldMethod::Unsupported)
+  else if (s.cache.an.r.manifold_trace.method != ManifoldMethod::Unsupported)
     draw_circle(s, c, 1);
 }
 
@@ -279,11 +279,11 @@ std::string step_text(const ManifoldTrace& t, const Manifold& m, int step) {
 }
 
 int count_of(const SandboxState& s) {
-  return step_count(s.an.r.manifold_trace);
+  return step_count(s.cache.an.r.manifold_trace);
 }
 
 void draw_step(const SandboxState& s, Canvas& c) {
-  const ManifoldTrace& t = s.an.r.manifold_trace;
+  const ManifoldTrace& t = s.cache.an.r.manifold_trace;
   const int n = step_count(t);
   if (n == 0) return;
   const int step = teach::clamp_step(s.stepper.mode(kAlgoManifold).step, n);
@@ -291,9 +291,9 @@ void draw_step(const SandboxState& s, Canvas& c) {
     draw_faces(s, c, step);
   else
     draw_circle(s, c, step);
-  teach::step_caption(c, s.body(s.an.pair.a), s.body(s.an.pair.b),
+  teach::step_caption(c, s.doc.body(s.cache.an.pair.a), s.doc.body(s.cache.an.pair.b),
                       strf("Manifold step %d of %d", step + 1, n),
-                      step_text(t, s.an.r.manifold, step), 1.0f / c.camera().zoom);
+                      step_text(t, s.cache.an.r.manifold, step), 1.0f / c.camera().zoom);
 }
 
 constexpr AlgoSteps kSteps{count_of, draw_step, nullptr};
@@ -310,8 +310,8 @@ std::string id_words(int id) {
 }
 
 void section(SandboxState& s) {
-  const ManifoldTrace& t = s.an.r.manifold_trace;
-  const Manifold& m = s.an.r.manifold;
+  const ManifoldTrace& t = s.cache.an.r.manifold_trace;
+  const Manifold& m = s.cache.an.r.manifold;
   teach::StepMode& mode = s.stepper.mode(kAlgoManifold);
   teach::step_controls("manifold_step", mode, step_count(t), step_text(t, m, mode.step),
                        "Steps choose the reference face, find the incident face, clip it to the "

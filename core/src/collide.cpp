@@ -212,7 +212,6 @@ MtdResult mtd_fixed(const Collider& a, const Collider& b, PairKind k, SatTrace* 
 
 using detail::segment_pair;
 using detail::SegmentPair;
-using detail::SegmentWays;
 
 // A segment against a circle or a box (collide_segment.h), out of line so the other pairs pay
 // no part of its frame.
@@ -225,9 +224,8 @@ template <bool kTrace>
   if (p == SegmentPair::SegmentCircle) {
     return detail::sat_circle_segment<false, kTrace>(b, a, early_exit, trace);
   }
-  return detail::with_box_segment_ways(a, b, p, [&](const SegmentWays& w) {
-    return detail::sat_ways<kTrace>(w, early_exit, trace);
-  });
+  return detail::with_box_segment_ways<kTrace>(
+      a, b, p, [&](const auto& w) { return detail::sat_ways<kTrace>(w, early_exit, trace); });
 }
 
 template <bool kTrace>
@@ -237,9 +235,8 @@ template <bool kTrace>
   if (p == SegmentPair::SegmentCircle) {
     return detail::mtd_circle_segment<false, kTrace>(b, a, trace);
   }
-  return detail::with_box_segment_ways(a, b, p, [&](const SegmentWays& w) {
-    return detail::mtd_ways<kTrace>(w, a.pos, b.pos, trace);
-  });
+  return detail::with_box_segment_ways<kTrace>(
+      a, b, p, [&](const auto& w) { return detail::mtd_ways<kTrace>(w, a.pos, b.pos, trace); });
 }
 
 }  // namespace

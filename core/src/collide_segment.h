@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 #include "collide_axes.h"
 #include "hitbox/collide.h"
@@ -24,25 +25,35 @@ namespace hitbox::detail {
 
 // Up to three axes in test order, each with its two ways out: down = A.max - B.min (A leaves
 // by -axis) and up = B.max - A.min (A leaves by +axis). Axes past n hold +inf overlaps.
+// Traced, each way's intervals and where its axis came from.
+struct WaysRecord {
+  Interval ia[3], ib[3];
+  AxisSource source[3];
+  int feature[3];
+};
+struct NoWaysRecord {};
+
+template <bool kTrace>
 struct SegmentWays {
   Vec2 axis[3];
   float down[3], up[3], ov[3];
-  Interval ia[3], ib[3];  // for a trace
-  AxisSource source[3];
-  int feature[3];
   int n = 0;
+  [[no_unique_address]] std::conditional_t<kTrace, WaysRecord, NoWaysRecord> rec;
 };
 
-inline void put_way(SegmentWays& w, int k, Vec2 axis, Interval ia, Interval ib, AxisSource source,
-                    int feature) {
+template <bool kTrace>
+inline void put_way(SegmentWays<kTrace>& w, int k, Vec2 axis, Interval ia, Interval ib,
+                    AxisSource source, int feature) {
   w.axis[k] = axis;
   w.down[k] = ia.max - ib.min;
   w.up[k] = ib.max - ia.min;
   w.ov[k] = std::min(w.down[k], w.up[k]);  // interval_overlap(ia, ib)
-  w.ia[k] = ia;
-  w.ib[k] = ib;
-  w.source[k] = source;
-  w.feature[k] = feature;
+  if constexpr (kTrace) {
+    w.rec.ia[k] = ia;
+    w.rec.ib[k] = ib;
+    w.rec.source[k] = source;
+    w.rec.feature[k] = feature;
+  }
 }
 
 // project() of a segment: its run {v0, v1, v0, v0}, four lanes reduced as
@@ -72,22 +83,22 @@ inline Interval own_on(const Collider& b, int k) {
 
 // Box against segment: the box's two axes (its own intervals against the segment's ends) and
 // the segment's normal (the box projected against the segment's own interval), A's first.
-template <bool kBoxIsA>
-inline SegmentWays box_segment_ways(const Collider& box, const Collider& seg) {
-  SegmentWays w;
+template <bool kBoxIsA, bool kTrace>
+inline SegmentWays<kTrace> box_segment_ways(const Collider& box, const Collider& seg) {
+  SegmentWays<kTrace> w;
   const int first_box = kBoxIsA ? 0 : 1;
   constexpr AxisSource box_source = kBoxIsA ? AxisSource::EdgeA : AxisSource::EdgeB;
   constexpr AxisSource seg_source = kBoxIsA ? AxisSource::EdgeB : AxisSource::EdgeA;
   for (int k = 0; k < 2; ++k) {
     const Vec2 axis = box.axes[k];
     const Interval ib = own_on(box, k), is = segment_on(seg, axis);
-    put_way(w, first_box + k, axis, kBoxIsA ? ib : is, kBoxIsA ? is : ib, box_source,
-            box.axis_edge[k]);
+    put_way<kTrace>(w, first_box + k, axis, kBoxIsA ? ib : is, kBoxIsA ? is : ib, box_source,
+                    box.axis_edge[k]);
   }
   const Vec2 n = seg.axes[0];
   const Interval ib = box_on(box, n), is = own_on(seg, 0);
-  put_way(w, kBoxIsA ? 2 : 0, n, kBoxIsA ? ib : is, kBoxIsA ? is : ib, seg_source,
-          seg.axis_edge[0]);
+  put_way<kTrace>(w, kBoxIsA ? 2 : 0, n, kBoxIsA ? ib : is, kBoxIsA ? is : ib, seg_source,
+                  seg.axis_edge[0]);
   w.n = 3;
   return w;
 }
@@ -226,7 +237,8 @@ struct WaysVerdict {
   int first, least;
 };
 
-inline WaysVerdict ways_verdict(const SegmentWays& w) {
+template <bool kTrace>
+inline WaysVerdict ways_verdict(const SegmentWays<kTrace>& w) {
   const unsigned neg = static_cast<unsigned>(w.ov[0] < 0.0f) |
                        static_cast<unsigned>(w.ov[1] < 0.0f) << 1 |
                        static_cast<unsigned>(w.ov[2] < 0.0f) << 2;
@@ -244,17 +256,19 @@ inline T pick3(int k, const T (&v)[3]) {
 }
 
 template <bool kTrace>
-inline void record_ways(SatTrace* trace, const SegmentWays& w, bool early_exit,
+inline void record_ways(SatTrace* trace, const SegmentWays<kTrace>& w, bool early_exit,
                         const WaysVerdict& v) {
   if constexpr (kTrace) {
     collide_detail::record_axes(trace, early_exit, v.hit, v.first, w.n, [&](int k) {
-      return SatAxis{w.axis[k], w.ia[k], w.ib[k], w.ov[k], w.source[k], w.feature[k]};
+      return SatAxis{w.axis[k], w.rec.ia[k],     w.rec.ib[k],
+                     w.ov[k],   w.rec.source[k], w.rec.feature[k]};
     });
   }
 }
 
 template <bool kTrace = false>
-inline SatResult sat_ways(const SegmentWays& w, bool early_exit, SatTrace* trace = nullptr) {
+inline SatResult sat_ways(const SegmentWays<kTrace>& w, bool early_exit,
+                          SatTrace* trace = nullptr) {
   const WaysVerdict v = ways_verdict(w);
   const int k = pick_int(v.hit, v.least, v.first);
   const int tested = pick_int(early_exit && !v.hit, v.first + 1, w.n);
@@ -264,7 +278,8 @@ inline SatResult sat_ways(const SegmentWays& w, bool early_exit, SatTrace* trace
 
 // push_out() on the least axis (collide_axes.h's push_out_select), all zero on a miss.
 template <bool kTrace = false>
-inline MtdResult mtd_ways(const SegmentWays& w, Vec2 a_pos, Vec2 b_pos, SatTrace* trace = nullptr) {
+inline MtdResult mtd_ways(const SegmentWays<kTrace>& w, Vec2 a_pos, Vec2 b_pos,
+                          SatTrace* trace = nullptr) {
   const WaysVerdict v = ways_verdict(w);
   record_ways<kTrace>(trace, w, true, v);
   const int k = v.least;
@@ -294,10 +309,10 @@ inline SegmentPair segment_pair(const Collider& a, const Collider& b) {
 }
 
 // f(the pair's ways in test order) for a box and a segment, built inline where f reads them.
-template <class F>
+template <bool kTrace, class F>
 inline auto with_box_segment_ways(const Collider& a, const Collider& b, SegmentPair p, F&& f) {
-  if (p == SegmentPair::BoxSegment) return f(box_segment_ways<true>(a, b));
-  return f(box_segment_ways<false>(b, a));
+  if (p == SegmentPair::BoxSegment) return f(box_segment_ways<true, kTrace>(a, b));
+  return f(box_segment_ways<false, kTrace>(b, a));
 }
 
 }  // namespace hitbox::detail

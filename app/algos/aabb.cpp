@@ -42,17 +42,10 @@ extern const AlgoModule aabb_module;
 const AlgoModule aabb_module{
     .bit = kAlgoAabb,
     .name = "aabb",
-    .on_at_start = false,
     .colour_rank = 5,
-    .traced = false,
-    .on_masks = false,
     .exactness = Exactness::Approximate,
-    .under = nullptr,
     .draw = draw,
     .section = section,
-    .refused = nullptr,
-    .refused_word = nullptr,
-    .steps = nullptr,
     .query = query,
 };
 

@@ -43,23 +43,23 @@ enum class Exactness : std::uint8_t {
 
 struct AlgoModule {
   Algo bit;
-  const char* name;  // as the catalogue spells it (the panel's checkbox and section)
-  bool on_at_start;  // enabled in a new sandbox and in a scene that lists no algorithms
-  int colour_rank;   // the pair's hit colour comes from the lowest rank that ran; 0: never
-  bool traced;       // the frame's analysis records its trace for the drawing
-  bool on_masks;     // runs on pixel masks (built before the analysis)
+  const char* name;          // as the catalogue spells it (the panel's checkbox and section)
+  bool on_at_start = false;  // enabled in a new sandbox and in a scene that lists no algorithms
+  int colour_rank = 0;       // the pair's hit colour comes from the lowest rank that ran; 0: never
+  bool traced = false;       // the frame's analysis records its trace for the drawing
+  bool on_masks = false;     // runs on pixel masks (built before the analysis)
   Exactness exactness;
   // Drawing for the focus pair: `under` before the shapes (nullptr: nothing), `draw` over
   // them; both only when the algorithm ran in the viewport.
-  void (*under)(const SandboxState& s, Canvas& c);
-  void (*draw)(const SandboxState& s, Canvas& c);
+  void (*under)(const SandboxState& s, Canvas& c) = nullptr;
+  void (*draw)(const SandboxState& s, Canvas& c) = nullptr;
   // Its section in the main panel, under the checkboxes (nullptr: none).
-  void (*section)(SandboxState& s);
+  void (*section)(SandboxState& s) = nullptr;
   // Why it could not run on the focus pair ("" when it could), the panel's short word for
   // that, or nullptr when nothing stops it.
-  const std::string& (*refused)(const SandboxState& s);
-  const char* refused_word;
-  const AlgoSteps* steps;  // nullptr: no step mode
+  const std::string& (*refused)(const SandboxState& s) = nullptr;
+  const char* refused_word = nullptr;
+  const AlgoSteps* steps = nullptr;  // nullptr: no step mode
   // One untraced query, as analyze() runs it (the compare table times it); ma and mb are
   // the masks for an algorithm on masks, else nullptr.
   bool (*query)(const Collider& a, const Collider& b, const Mask* ma, const Mask* mb);

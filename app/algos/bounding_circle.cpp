@@ -41,17 +41,10 @@ extern const AlgoModule bounding_circle_module;
 const AlgoModule bounding_circle_module{
     .bit = kAlgoBoundingCircle,
     .name = "bounding_circle",
-    .on_at_start = false,
     .colour_rank = 4,
-    .traced = false,
-    .on_masks = false,
     .exactness = Exactness::Approximate,
-    .under = nullptr,
     .draw = draw,
     .section = section,
-    .refused = nullptr,
-    .refused_word = nullptr,
-    .steps = nullptr,
     .query = query,
 };
 

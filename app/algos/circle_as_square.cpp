@@ -22,17 +22,9 @@ extern const AlgoModule circle_as_square_module;
 const AlgoModule circle_as_square_module{
     .bit = kAlgoCircleAsSquare,
     .name = "circle_as_square",
-    .on_at_start = false,
-    .colour_rank = 0,
     .traced = true,
-    .on_masks = false,
     .exactness = Exactness::Approximate,
-    .under = nullptr,
     .draw = draw,
-    .section = nullptr,
-    .refused = nullptr,
-    .refused_word = nullptr,
-    .steps = nullptr,
     .query = query,
 };
 

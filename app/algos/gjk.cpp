@@ -260,16 +260,9 @@ extern const AlgoModule gjk_module;
 const AlgoModule gjk_module{
     .bit = kAlgoGjk,
     .name = "gjk",
-    .on_at_start = false,
-    .colour_rank = 0,
-    .traced = false,
-    .on_masks = false,
     .exactness = Exactness::Approximate,
-    .under = nullptr,
     .draw = draw,
     .section = section,
-    .refused = nullptr,
-    .refused_word = nullptr,
     .steps = &kSteps,
     .query = query,
 };

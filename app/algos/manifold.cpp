@@ -341,16 +341,10 @@ extern const AlgoModule manifold_module;
 const AlgoModule manifold_module{
     .bit = kAlgoManifold,
     .name = "manifold",
-    .on_at_start = false,
-    .colour_rank = 0,
     .traced = true,
-    .on_masks = false,
     .exactness = Exactness::Approximate,
-    .under = nullptr,
     .draw = draw,
     .section = section,
-    .refused = nullptr,
-    .refused_word = nullptr,
     .steps = &kSteps,
     .query = query,
 };

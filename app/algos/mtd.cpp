@@ -63,17 +63,10 @@ extern const AlgoModule mtd_module;
 const AlgoModule mtd_module{
     .bit = kAlgoMtd,
     .name = "mtd",
-    .on_at_start = false,
     .colour_rank = 3,
-    .traced = false,
-    .on_masks = false,
     .exactness = Exactness::Approximate,
-    .under = nullptr,
     .draw = draw,
     .section = section,
-    .refused = nullptr,
-    .refused_word = nullptr,
-    .steps = nullptr,
     .query = query,
 };
 

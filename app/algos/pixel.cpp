@@ -175,17 +175,13 @@ extern const AlgoModule pixel_module;
 const AlgoModule pixel_module{
     .bit = kAlgoPixel,
     .name = "pixel",
-    .on_at_start = false,
     .colour_rank = 1,
-    .traced = false,
     .on_masks = true,
     .exactness = Exactness::Pixels,
-    .under = nullptr,
     .draw = draw,
     .section = section,
     .refused = refused,
     .refused_word = "mask too large",
-    .steps = nullptr,
     .query = query,
 };
 

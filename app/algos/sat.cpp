@@ -298,13 +298,10 @@ const AlgoModule sat_module{
     .on_at_start = true,
     .colour_rank = 2,
     .traced = true,
-    .on_masks = false,
     .exactness = Exactness::Convex,
     .under = under,
     .draw = draw,
     .section = section,
-    .refused = nullptr,
-    .refused_word = nullptr,
     .steps = &kSteps,
     .query = query,
 };

@@ -321,16 +321,11 @@ extern const AlgoModule swept_module;
 const AlgoModule swept_module{
     .bit = kAlgoSwept,
     .name = "swept",
-    .on_at_start = false,
     .colour_rank = 6,
     .traced = true,
-    .on_masks = false,
     .exactness = Exactness::OverTheStep,
-    .under = nullptr,
     .draw = draw,
     .section = section,
-    .refused = nullptr,
-    .refused_word = nullptr,
     .steps = &kSteps,
     .query = query,
 };

@@ -90,15 +90,11 @@ inline MtdResult push_out(Vec2 axis, Interval ia, Interval ib, Vec2 a_pos, Vec2 
 }
 
 // The general path, kept out of line so the fixed pairs pay no part of its frame.
+template <bool kTrace>
 [[gnu::noinline]] SatResult sat_general(const Collider& a, const Collider& b, SatTrace* trace,
                                         bool early_exit) {
-  Scan sc;
-  if (trace) {
-    begin_trace(trace, early_exit);
-    sc = scan_axes<true>(a, b, trace, early_exit);
-  } else {
-    sc = scan_axes<false>(a, b, nullptr, early_exit);
-  }
+  if constexpr (kTrace) begin_trace(trace, early_exit);
+  const Scan sc = scan_axes<kTrace>(a, b, trace, early_exit);
   // No axis at all (two points on one spot): nothing separates them and nothing overlaps,
   // so they touch.
   if (sc.tested == 0) return SatResult{true, Vec2(1.0f, 0.0f), 0.0f, 0};
@@ -106,14 +102,10 @@ inline MtdResult push_out(Vec2 axis, Interval ia, Interval ib, Vec2 a_pos, Vec2 
   return SatResult{sc.hit, pick.axis, pick.overlap, sc.tested};
 }
 
+template <bool kTrace>
 [[gnu::noinline]] MtdResult mtd_general(const Collider& a, const Collider& b, SatTrace* trace) {
-  Scan sc;
-  if (trace) {
-    begin_trace(trace, true);
-    sc = scan_axes<true>(a, b, trace, true);
-  } else {
-    sc = scan_axes<false>(a, b, nullptr, true);
-  }
+  if constexpr (kTrace) begin_trace(trace, true);
+  const Scan sc = scan_axes<kTrace>(a, b, trace, true);
   if (!sc.hit) return MtdResult{};
   if (sc.tested == 0) {  // no axis (two points on one spot): they touch, nothing to push
     MtdResult m;
@@ -199,14 +191,19 @@ MtdResult mtd_fixed(const Collider& a, const Collider& b, PairKind k, SatTrace* 
 [[gnu::noinline]] SatResult sat_dispatch(const Collider& a, const Collider& b, SatTrace* trace,
                                          bool early_exit) {
   const PairKind k = pair_kind(a, b);
-  if (k == PairKind::General) return sat_general(a, b, trace, early_exit);
+  if (k == PairKind::General) {
+    return trace ? sat_general<true>(a, b, trace, early_exit)
+                 : sat_general<false>(a, b, nullptr, early_exit);
+  }
   return trace ? sat_fixed<true>(a, b, k, trace, early_exit)
                : sat_fixed<false>(a, b, k, nullptr, early_exit);
 }
 
 [[gnu::noinline]] MtdResult mtd_dispatch(const Collider& a, const Collider& b, SatTrace* trace) {
   const PairKind k = pair_kind(a, b);
-  if (k == PairKind::General) return mtd_general(a, b, trace);
+  if (k == PairKind::General) {
+    return trace ? mtd_general<true>(a, b, trace) : mtd_general<false>(a, b, nullptr);
+  }
   return trace ? mtd_fixed<true>(a, b, k, trace) : mtd_fixed<false>(a, b, k, nullptr);
 }
 

@@ -25,6 +25,8 @@ using detail::lane_mask;
 using detail::nearest_vertex;
 using detail::select;
 using detail::splat4;
+using detail::vmax;
+using detail::vmin;
 
 // Projection of a posed shape on a unit axis.
 // Circle: centre +- r. Box: centre +- (hx |x.n| + hy |y.n|) (Ericson 4.4.1). Polygon: every
@@ -56,8 +58,8 @@ inline Interval project(const Collider& b, Vec2 axis) {
     std::memcpy(&x, b.vx + i, sizeof x);
     std::memcpy(&y, b.vy + i, sizeof y);
     const f4 d = x * lx + y * ly;
-    lo = select(d < lo, d, lo);
-    hi = select(d > hi, d, hi);
+    lo = vmin(d, lo);
+    hi = vmax(d, hi);
   }
   return Interval{std::min(std::min(lo[0], lo[1]), std::min(lo[2], lo[3])),
                   std::max(std::max(hi[0], hi[1]), std::max(hi[2], hi[3]))};
@@ -176,8 +178,8 @@ inline void record_axes(SatTrace* trace, bool early_exit, bool hit, int first, i
 // (down = A.max - B.min: A leaves by -axis; up = B.max - A.min: by +axis): the shorter, toward
 // +axis on a tie when A lies on the +axis side of B; all zero on a miss. The untraced paths
 // (collide_fast.h, collide_segment.h) end here.
-inline MtdResult push_out_select(bool hit, Vec2 axis, float down, float up, Vec2 a_pos,
-                                 Vec2 b_pos) {
+HITBOX_ALWAYS_INLINE MtdResult push_out_select(bool hit, Vec2 axis, float down, float up,
+                                               Vec2 a_pos, Vec2 b_pos) {
   using detail::pick_bits;
   const bool positive = (up < down) | ((up == down) & (dot(a_pos - b_pos, axis) >= 0.0f));
   const float depth = pick_bits(positive, up, down);

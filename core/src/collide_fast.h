@@ -23,8 +23,6 @@ namespace {
 
 using detail::select;
 using detail::shuffle;
-using detail::vmax;
-using detail::vmin;
 
 // Axes k..k+3 of a shape's unique axes as x and y lanes, and its own intervals on them. Reads
 // up to three entries past axis_count; they lie inside the pose arena (axes is followed by
@@ -68,7 +66,7 @@ struct TableVerdict {
   int least;
 };
 
-inline TableVerdict table_verdict(const AxisTable& t, int groups) {
+HITBOX_ALWAYS_INLINE TableVerdict table_verdict(const AxisTable& t, int groups) {
   f4 mn = splat4(kInf);
   for (int g = 0; g < groups; ++g) {
     f4 ov;
@@ -128,7 +126,8 @@ inline void record_round_table(SatTrace* trace, const Collider& circle, const Co
 // The polygon's axes alone; returns whether one of them separates (then the vertex axis is
 // not needed for an answer that stops at the first separating axis).
 template <bool kCircleIsA>
-inline bool circle_polygon_edges(const Collider& circle, const Collider& poly, RoundPolygon& out) {
+HITBOX_ALWAYS_INLINE bool circle_polygon_edges(const Collider& circle, const Collider& poly,
+                                               RoundPolygon& out) {
   AxisTable& t = out.t;
   const int m = poly.axis_count;
   const f4 px = splat4(circle.pos.x), py = splat4(circle.pos.y), r = splat4(circle.radius);
@@ -156,7 +155,8 @@ inline bool circle_polygon_edges(const Collider& circle, const Collider& poly, R
 
 // Then the vertex axis, appended to the table.
 template <bool kCircleIsA>
-inline void circle_polygon_vertex(const Collider& circle, const Collider& poly, RoundPolygon& out) {
+HITBOX_ALWAYS_INLINE void circle_polygon_vertex(const Collider& circle, const Collider& poly,
+                                                RoundPolygon& out) {
   AxisTable& t = out.t;
   const int m = poly.axis_count;
   const f4 px = splat4(circle.pos.x), py = splat4(circle.pos.y);
@@ -229,7 +229,8 @@ struct EdgeLanes {
 };
 
 template <bool kCircleIsA, int NA>
-inline EdgeLanes<kCircleIsA, NA> edge_lanes(const Collider& circle, const Collider& poly) {
+HITBOX_ALWAYS_INLINE EdgeLanes<kCircleIsA, NA> edge_lanes(const Collider& circle,
+                                                          const Collider& poly) {
   EdgeLanes<kCircleIsA, NA> e;
   const int m = poly.axis_count;
   const f4 px = splat4(circle.pos.x), py = splat4(circle.pos.y), r = splat4(circle.radius);
@@ -260,7 +261,7 @@ inline float overlap_of(const AxisOut& o) {
 
 // Polygon axis k again, as a scalar (the same operations as its lane).
 template <bool kCircleIsA>
-inline AxisOut edge_out(const Collider& circle, const Collider& poly, int k) {
+HITBOX_ALWAYS_INLINE AxisOut edge_out(const Collider& circle, const Collider& poly, int k) {
   const Vec2 axis = poly.axes[k];
   const Vec2 own_k = poly.self[k];
   const float c = dot(circle.pos, axis);
@@ -290,7 +291,7 @@ inline f4 keep_lanes(f4 v, i4 m) {
 }
 
 template <bool kCircleIsA, int NV>
-inline VertexOut vertex_out(const Collider& circle, const Collider& poly) {
+HITBOX_ALWAYS_INLINE VertexOut vertex_out(const Collider& circle, const Collider& poly) {
   const f4 px = splat4(circle.pos.x), py = splat4(circle.pos.y);
   f4 vx[NV], vy[NV], d2[NV];
   for (int g = 0; g < NV; ++g) {
@@ -375,7 +376,7 @@ inline void record_round_small(SatTrace* trace, const Collider& circle, const Co
   });
 }
 
-inline AxisOut pick_out(bool c, const AxisOut& x, const AxisOut& y) {
+HITBOX_ALWAYS_INLINE AxisOut pick_out(bool c, const AxisOut& x, const AxisOut& y) {
   using detail::pick_bits;
   return AxisOut{pick_bits(c, x.axis, y.axis), pick_bits(c, x.down, y.down),
                  pick_bits(c, x.up, y.up)};

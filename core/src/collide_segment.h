@@ -120,7 +120,8 @@ struct CircleSegmentLanes {
 };
 
 template <bool kCircleIsA>
-inline CircleSegmentLanes circle_segment_lanes(const Collider& circle, const Collider& seg) {
+HITBOX_ALWAYS_INLINE CircleSegmentLanes circle_segment_lanes(const Collider& circle,
+                                                             const Collider& seg) {
   f4 ends;  // {v0.x, v0.y, v1.x, v1.y}
   std::memcpy(&ends, seg.v, sizeof ends);
   const f4 p{circle.pos.x, circle.pos.y, circle.pos.x, circle.pos.y};

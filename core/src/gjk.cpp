@@ -66,12 +66,12 @@ int farthest_lanes(const Core& c, Vec2 d) {
     std::memcpy(&x, c.vx + i, sizeof x);
     std::memcpy(&y, c.vy + i, sizeof y);
     const f4 p = x * dx + y * dy;
-    best = detail::select(p > best, p, best);
+    best = detail::vmax(p, best);
   }
   const f4 s1 = detail::shuffle<1, 0, 3, 2>(best);
-  f4 m = detail::select(best > s1, best, s1);
+  f4 m = detail::vmax(best, s1);
   const f4 s2 = detail::shuffle<2, 3, 0, 1>(m);
-  m = detail::select(m > s2, m, s2);
+  m = detail::vmax(m, s2);
   int at = 0;
   for (int i = c.padded - 4; i >= 0; i -= 4) {
     std::memcpy(&x, c.vx + i, sizeof x);

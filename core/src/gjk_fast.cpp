@@ -240,7 +240,7 @@ inline void fast_weights(FastSimplex& s, bool two, float wi, float wj) {
 }
 
 // solve2 on the segment p q.
-inline void fast_solve2(FastSimplex& s, const FastPoint& p, const FastPoint& q) {
+HITBOX_ALWAYS_INLINE void fast_solve2(FastSimplex& s, const FastPoint& p, const FastPoint& q) {
   const float ex = q.x - p.x, ey = q.y - p.y;
   const float u = q.x * ex + q.y * ey;     // weight of p
   const float t = -(p.x * ex + p.y * ey);  // weight of q
@@ -253,7 +253,8 @@ inline void fast_solve2(FastSimplex& s, const FastPoint& p, const FastPoint& q) 
 
 // solve3 on the triangle p0 p1 w; false when it encloses the origin (s untouched: the
 // weights are then a1, a2, a3 over their sum, which the caller takes).
-inline bool fast_solve3(FastSimplex& s, const FastPoint& w, float& a1, float& a2, float& a3) {
+HITBOX_ALWAYS_INLINE bool fast_solve3(FastSimplex& s, const FastPoint& w, float& a1, float& a2,
+                                      float& a3) {
   const FastPoint p = s.p0, q = s.p1;
   const Vec2 w1(p.x, p.y), w2(q.x, q.y), w3(w.x, w.y);
   const Vec2 e12 = w2 - w1, e13 = w3 - w1, e23 = w3 - w2;

@@ -67,6 +67,8 @@ template <int G>
   using detail::select;
   using detail::shuffle;
   using detail::splat4;
+  using detail::vmax;
+  using detail::vmin;
   constexpr float kInf = std::numeric_limits<float>::infinity();
   const f4 fx = splat4(from.x), fy = splat4(from.y), dx = splat4(d.x), dy = splat4(d.y);
   unsigned outside = 0, parallel_out = 0, entering = 0;
@@ -93,10 +95,10 @@ template <int G>
   }
   if (outside == 0) return ray_inside_at(from);
   // The largest entering t and the least exiting t over the lanes.
-  f4 m = select(t_enter < shuffle<1, 0, 3, 2>(t_enter), shuffle<1, 0, 3, 2>(t_enter), t_enter);
-  m = select(m < shuffle<2, 3, 0, 1>(m), shuffle<2, 3, 0, 1>(m), m);
-  f4 x = select(shuffle<1, 0, 3, 2>(t_exit) < t_exit, shuffle<1, 0, 3, 2>(t_exit), t_exit);
-  x = select(shuffle<2, 3, 0, 1>(x) < x, shuffle<2, 3, 0, 1>(x), x);
+  f4 m = vmax(shuffle<1, 0, 3, 2>(t_enter), t_enter);
+  m = vmax(shuffle<2, 3, 0, 1>(m), m);
+  f4 x = vmin(shuffle<1, 0, 3, 2>(t_exit), t_exit);
+  x = vmin(shuffle<2, 3, 0, 1>(x), x);
   const float t_max = m[0];
   const float t_in = t_max > 0.0f ? t_max : 0.0f;
   const float t_out = x[0] < 1.0f ? x[0] : 1.0f;
@@ -231,7 +233,7 @@ RayHit ray_segment(const Collider& b, Vec2 from, Vec2 to, Vec2 d) {
   const f4 sum = detail::abs4(left) + detail::abs4(right);
   // (The bound's floor keeps products too small for it, near underflow, on the exact path.)
   const f4 scaled = sum * detail::splat4(4e-7f), floor = detail::splat4(1e-30f);
-  const f4 bound = detail::select(scaled > floor, scaled, floor);
+  const f4 bound = detail::vmax(scaled, floor);
   if (detail::lane_mask(detail::abs4(det) > bound) != 15u) [[unlikely]] {
     return ray_segment_exact(b, from, to, d);
   }

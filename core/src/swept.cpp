@@ -38,7 +38,8 @@ struct MotionAxis {
   bool apart;
 };
 
-inline MotionAxis motion_axis(const Collider& a, const Collider& b, Vec2 rel, float rel2) {
+HITBOX_ALWAYS_INLINE MotionAxis motion_axis(const Collider& a, const Collider& b, Vec2 rel,
+                                            float rel2) {
   const Vec2 axis = Vec2(-rel.y, rel.x) / std::sqrt(rel2);
   const Interval ia = project(a, axis), ib = project(b, axis);
   return MotionAxis{axis, ia, ib, interval_overlap(ia, ib) < 0.0f};
@@ -287,11 +288,12 @@ SweptResult swept_circle_polygon(const Collider& a, const Collider& b, SweptTrac
 
 using detail::select;
 using detail::shuffle;
+using detail::vmin;
 
 // The earliest lane of least t over groups (first index on ties): fills best and at.
 inline void earliest(f4 t, int base, float& best, int& at) {
-  f4 m = select(t < shuffle<1, 0, 3, 2>(t), t, shuffle<1, 0, 3, 2>(t));
-  m = select(m < shuffle<2, 3, 0, 1>(m), m, shuffle<2, 3, 0, 1>(m));
+  f4 m = vmin(t, shuffle<1, 0, 3, 2>(t));
+  m = vmin(m, shuffle<2, 3, 0, 1>(m));
   const bool better = m[0] < best;
   const int lane = std::countr_zero(lane_mask(t == m) | 16u);
   at = better ? base + lane : at;

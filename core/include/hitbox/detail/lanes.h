@@ -34,6 +34,15 @@
 #define HITBOX_LANES 1
 #endif
 
+// The kernels' small helpers: each serves a traced and an untraced twin, and with twice the
+// callers GCC's size heuristics leave some out of line in the untraced one, which then pays a
+// call and spills its lanes per query.
+#if defined(__GNUC__) || defined(__clang__)
+#define HITBOX_ALWAYS_INLINE [[gnu::always_inline]] inline
+#else
+#define HITBOX_ALWAYS_INLINE inline
+#endif
+
 #if HITBOX_LANES && defined(__SSE__)
 #include <xmmintrin.h>
 #endif

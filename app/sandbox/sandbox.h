@@ -104,6 +104,10 @@ class Sandbox {
   // Play (true) or pause (false), as the toolbar's buttons do.
   void set_playing(bool on);
   bool playing() const;
+  // Simulated seconds since Play (0 before Play and after Reset): a task's play.time.
+  double play_time() const;
+  // How many times Reset put the scene back (a lesson's tasks start over).
+  std::uint64_t play_resets() const;
   // The frame's time in seconds: while playing, runs the fixed steps that have accumulated
   // (at most kMaxStepsPerFrame). Call once per frame, before analyze_frame.
   void advance(double seconds);

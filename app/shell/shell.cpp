@@ -84,6 +84,7 @@ void Shell::frame(bool hide_mouse) {
   // One analysis of the focus pair for the whole frame: every viewport, panel and the
   // comparison table read it.
   sandbox_.analyze_frame(frame_algos());
+  teacher_->check_tasks();
   section_end(kAnalysis);
   // The world is drawn (flushed) viewport by viewport; ImGui goes over it all.
   draw_views(width, height, dw, dh);

@@ -93,6 +93,7 @@ bool Teacher::open(const std::string& path) {
   note_ = "Opened " + path;
   note_error_ = false;
   scene_changed_ = true;
+  restart_tasks_ = true;  // reopening a lesson starts its tasks over too
   show_lesson_ = true;
   std::snprintf(path_buf_, sizeof path_buf_, "%s", path.c_str());
   remember(path);
@@ -213,6 +214,41 @@ void Teacher::go_lesson(int delta) {
   const int cur = current_lesson();
   const int next = cur < 0 ? (delta > 0 ? 0 : n - 1) : std::clamp(cur + delta, 0, n - 1);
   open(lessons_[static_cast<std::size_t>(next)]);
+}
+
+void Teacher::check_tasks() {
+  const Scene& scene = sandbox_.scene();
+  const std::size_t n = scene.lesson ? scene.lesson->tasks.size() : 0;
+  if (restart_tasks_ || sandbox_.play_resets() != play_resets_ ||
+      static_cast<std::size_t>(tasks_.count()) != n) {
+    // A scene opened (its request applied at this frame's edit point), play mode's Reset, or
+    // a scene whose lesson has other tasks than the ones being checked.
+    restart_tasks_ = false;
+    play_resets_ = sandbox_.play_resets();
+    tasks_.start(scene.lesson ? &*scene.lesson : nullptr);
+  }
+  if (tasks_.done() >= tasks_.count()) return;
+  int ia = -1, ib = -1;
+  TaskInputs in;
+  in.analysis = sandbox_.frame_analysis(&ia, &ib);
+  if (in.analysis) {
+    in.a = &scene.shapes[static_cast<std::size_t>(ia)];
+    in.b = &scene.shapes[static_cast<std::size_t>(ib)];
+  }
+  in.scene = &scene;
+  in.play_time = sandbox_.play_time();
+  const int met = tasks_.check(in);
+  if (met < 0) return;
+  const LessonTask& task = scene.lesson->tasks[static_cast<std::size_t>(met)];
+  sandbox_.notify("Task done: " + task.task);
+  if (persist_) {
+    const int cur = current_lesson();
+    const std::string name = cur >= 0
+                                 ? fs::path(lessons_[static_cast<std::size_t>(cur)]).stem().string()
+                                 : fs::path(sandbox_.path()).stem().string();
+    std::printf("task done: %s %d of %d\n", name.c_str(), met + 1, tasks_.count());
+    std::fflush(stdout);
+  }
 }
 
 bool Teacher::lesson_shown() const {
@@ -397,7 +433,36 @@ void Teacher::lesson_panel() {
     ImGui::TextColored(ImVec4(0.55f, 0.85f, 1.0f, 1.0f), "Try this");
     ImGui::TextWrapped("%s", lesson.try_this.c_str());
   }
+  tasks_section(lesson);
   ImGui::End();
+}
+
+// The tasks: each one met with a tick and its explanation, the current one, the rest dim.
+void Teacher::tasks_section(const Lesson& lesson) {
+  if (lesson.tasks.empty() || tasks_.count() != static_cast<int>(lesson.tasks.size())) return;
+  ImGui::Separator();
+  const int done = tasks_.done(), n = tasks_.count();
+  ImGui::TextColored(ImVec4(0.55f, 0.85f, 1.0f, 1.0f), "Tasks: %d of %d done", done, n);
+  const ImVec4 green(0.6f, 0.9f, 0.6f, 1.0f), dim(0.55f, 0.55f, 0.6f, 1.0f);
+  for (int i = 0; i < n; ++i) {
+    const LessonTask& t = lesson.tasks[static_cast<std::size_t>(i)];
+    if (i < done) {
+      ImGui::PushStyleColor(ImGuiCol_Text, green);
+      ImGui::TextWrapped("[x] %s", t.task.c_str());
+      ImGui::PopStyleColor();
+      ImGui::Indent();
+      ImGui::TextWrapped("%s", t.why.c_str());
+      ImGui::Unindent();
+    } else {
+      if (i > done) ImGui::PushStyleColor(ImGuiCol_Text, dim);
+      ImGui::TextWrapped("[ ] %s", t.task.c_str());
+      if (i > done) ImGui::PopStyleColor();
+    }
+  }
+  if (done == n) ImGui::TextColored(green, "Every task done.");
+  ImGui::BeginDisabled(done == 0);
+  if (ImGui::Button("Start over")) tasks_.start(&lesson);
+  ImGui::EndDisabled();
 }
 
 }  // namespace hitbox::app

@@ -39,7 +39,11 @@ bool same_file(const std::string& a, const std::string& b) {
 }  // namespace
 
 Teacher::Teacher(Sandbox& sandbox, Renderer& renderer, bool persist)
-    : sandbox_(sandbox), renderer_(renderer), persist_(persist), lessons_(lesson_files()) {
+    : sandbox_(sandbox),
+      renderer_(renderer),
+      persist_(persist),
+      lessons_(lesson_files()),
+      progress_(persist ? Progress::default_path() : std::string()) {
   std::snprintf(path_buf_, sizeof path_buf_, "%s", sandbox_.path().c_str());
   if (persist_) {
     std::ifstream in(kRecentFile);
@@ -217,6 +221,7 @@ void Teacher::go_lesson(int delta) {
 }
 
 void Teacher::check_tasks() {
+  report_progress_problem();  // from reading the store, at the first frame
   const Scene& scene = sandbox_.scene();
   const std::size_t n = scene.lesson ? scene.lesson->tasks.size() : 0;
   if (restart_tasks_ || sandbox_.play_resets() != play_resets_ ||
@@ -241,14 +246,27 @@ void Teacher::check_tasks() {
   if (met < 0) return;
   const LessonTask& task = scene.lesson->tasks[static_cast<std::size_t>(met)];
   sandbox_.notify("Task done: " + task.task);
+  const int cur = current_lesson();
+  const std::string name = cur >= 0
+                               ? fs::path(lessons_[static_cast<std::size_t>(cur)]).stem().string()
+                               : fs::path(sandbox_.path()).stem().string();
+  if (cur >= 0) {
+    // Kept for the bundled lessons, which the Lessons menu lists.
+    progress_.record(name, tasks_.done(), tasks_.count());
+    report_progress_problem();
+  }
   if (persist_) {
-    const int cur = current_lesson();
-    const std::string name = cur >= 0
-                                 ? fs::path(lessons_[static_cast<std::size_t>(cur)]).stem().string()
-                                 : fs::path(sandbox_.path()).stem().string();
     std::printf("task done: %s %d of %d\n", name.c_str(), met + 1, tasks_.count());
     std::fflush(stdout);
   }
+}
+
+// A corrupt or unwritable progress store: said once in the status line and on stderr.
+void Teacher::report_progress_problem() {
+  const std::string problem = progress_.take_problem();
+  if (problem.empty()) return;
+  sandbox_.notify(problem, true);
+  std::fprintf(stderr, "hitbox: %s\n", problem.c_str());
 }
 
 bool Teacher::lesson_shown() const {
@@ -308,7 +326,13 @@ void Teacher::menu_bar() {
     ImGui::Separator();
     for (std::size_t i = 0; i < lessons_.size(); ++i) {
       const std::string name = fs::path(lessons_[i]).stem().string();
-      if (ImGui::MenuItem(name.c_str(), nullptr, static_cast<int>(i) == cur)) open(lessons_[i]);
+      // The tasks met so far, the most ever ("3 of 4"), where the shortcut would go.
+      const int of = progress_.count(name);
+      const std::string done =
+          of > 0 ? std::to_string(progress_.done(name)) + " of " + std::to_string(of) : "";
+      if (ImGui::MenuItem(name.c_str(), done.empty() ? nullptr : done.c_str(),
+                          static_cast<int>(i) == cur))
+        open(lessons_[i]);
     }
     ImGui::EndMenu();
   }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "panels/layout.h"
+#include "teach/progress.h"
 #include "teach/tasks.h"
 
 namespace hitbox::app {
@@ -17,8 +18,9 @@ class Sandbox;
 
 class Teacher {
  public:
-  // `persist`: keep the Recent list in hitbox_recent.txt next to imgui.ini (interactive runs
-  // only; screenshots and benchmarks must not depend on the working directory).
+  // `persist`: keep the Recent list in hitbox_recent.txt next to imgui.ini and the lessons'
+  // progress in the user's data folder (teach/progress.h): interactive runs only; screenshots
+  // and benchmarks must not depend on the working directory or the user.
   Teacher(Sandbox& sandbox, Renderer& renderer, bool persist);
 
   // Presenter mode: larger text (ImGui's global font scale) and every line twice as wide.
@@ -68,6 +70,7 @@ class Teacher {
   void apply_scale();
   bool is_bundled(const std::string& path) const;
   void tasks_section(const Lesson& lesson);
+  void report_progress_problem();
 
   Sandbox& sandbox_;
   Renderer& renderer_;
@@ -87,6 +90,7 @@ class Teacher {
   bool export_bare_ = false;
   int export_delay_ = 0;  // frames until the export is due (the popup must be gone)
   TaskTracker tasks_;
+  Progress progress_;
   bool restart_tasks_ = true;      // a scene was opened: the tasks start over at the next check
   std::uint64_t play_resets_ = 0;  // the sandbox's Reset count the tasks last started at
 };

@@ -105,7 +105,29 @@ void Sandbox::apply_requests() {
   impl_->apply_requests();
 }
 
+void Sandbox::set_predict(bool on) {
+  impl_->predict = Predict{};
+  impl_->predict.on = on;
+}
+
+bool Sandbox::predict() const {
+  return impl_->predict.on;
+}
+
+void Sandbox::reveal() {
+  if (!impl_->predict.on) return;
+  impl_->predict.revealed = true;
+  impl_->predict.pose = impl_->doc.scene.shapes;
+}
+
+bool Sandbox::verdicts_hidden() const {
+  return impl_->verdicts_hidden();
+}
+
 void Sandbox::analyze_frame(std::uint32_t extra_algos) {
+  // Predict mode: a moved shape (a drag, play mode, an edit, undo) hides the answers again.
+  Predict& p = impl_->predict;
+  if (p.on && p.revealed && p.pose != impl_->doc.scene.shapes) p.revealed = false;
   // The lesson's tasks read their algorithms whatever the panel shows (teach/tasks.h).
   const std::uint32_t tasks = lesson_task_algos(impl_->doc.scene);
   impl_->analyze_frame((impl_->algos | extra_algos | tasks) & kAllAlgos);

@@ -118,6 +118,15 @@ class Sandbox {
   // for `--play-seconds`. False (message in the status line) when the scene cannot run.
   bool run_seconds(double seconds);
 
+  // ---- Predict, then reveal (View menu, --predict) ----
+  // On: every verdict and figure (world labels and traces, the panels' verdicts, the status
+  // line, the comparison table, the hit colours) is hidden until reveal(); it hides again
+  // at the next frame that finds a shape moved.
+  void set_predict(bool on);
+  bool predict() const;
+  void reveal();
+  bool verdicts_hidden() const;
+
   // ---- Step mode (app/teach/teach.h), for `hitbox --step ALGO:N` ----
   // "sat:2", "swept:1" or "gjk:3": turns that algorithm and its step mode on and shows step
   // N (1-based; past the last step shows the last). False (nothing changed) for other text.

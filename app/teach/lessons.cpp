@@ -232,7 +232,8 @@ void Teacher::check_tasks() {
     play_resets_ = sandbox_.play_resets();
     tasks_.start(scene.lesson ? &*scene.lesson : nullptr);
   }
-  if (tasks_.done() >= tasks_.count()) return;
+  // Predict mode: a tick would tell the answer, so the tasks wait for Reveal too.
+  if (tasks_.done() >= tasks_.count() || sandbox_.verdicts_hidden()) return;
   int ia = -1, ib = -1;
   TaskInputs in;
   in.analysis = sandbox_.frame_analysis(&ia, &ib);
@@ -316,6 +317,8 @@ void Teacher::menu_bar() {
     ImGui::SetNextItemWidth(12.0f * ImGui::GetFontSize());
     if (ImGui::SliderFloat("UI scale", &scale, 1.0f, 2.5f, "%.2f")) set_ui_scale(scale);
     ImGui::MenuItem("Lesson panel", nullptr, &show_lesson_);
+    if (ImGui::MenuItem("Predict, then reveal", nullptr, sandbox_.predict()))
+      sandbox_.set_predict(!sandbox_.predict());
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Lessons")) {
@@ -335,6 +338,13 @@ void Teacher::menu_bar() {
         open(lessons_[i]);
     }
     ImGui::EndMenu();
+  }
+  // Predict mode's Reveal, beside the menus (a tap of Space does the same).
+  if (sandbox_.predict()) {
+    ImGui::BeginDisabled(!sandbox_.verdicts_hidden());
+    if (ImGui::Button(sandbox_.verdicts_hidden() ? "Reveal (Space)" : "Revealed"))
+      sandbox_.reveal();
+    ImGui::EndDisabled();
   }
   ImGui::EndMainMenuBar();
 }

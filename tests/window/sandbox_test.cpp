@@ -672,5 +672,41 @@ TEST(LessonTasks, TasksTickInOrderAndStayTicked) {
   EXPECT_EQ(t.check(inputs(5.0, an)), -1);
 }
 
+// Predict mode: the analysis runs, but nothing of it is drawn until Reveal; the same pose
+// stays revealed, a changed shape hides it again.
+TEST(Predict, HiddenUntilRevealAndAgainWhenAShapeChanges) {
+  Sandbox sb(two_rects(), "");
+  ASSERT_TRUE(sb.set_focus("a", "b"));
+  sb.set_algorithms(kAlgoSat);
+  ImGuiFrame frame;
+  sb.set_predict(true);
+  sb.analyze_frame();
+  EXPECT_TRUE(sb.verdicts_hidden());
+  int ia = -1, ib = -1;
+  ASSERT_NE(sb.frame_analysis(&ia, &ib), nullptr);
+  EXPECT_TRUE(sb.frame_analysis(&ia, &ib)->ran & kAlgoSat);  // computed, only not shown
+  RecordingCanvas hidden;
+  sb.draw_world(hidden);
+  EXPECT_FALSE(hidden.said("#1 "));
+  EXPECT_FALSE(hidden.said("overlap"));
+
+  sb.reveal();
+  sb.analyze_frame();
+  EXPECT_FALSE(sb.verdicts_hidden());
+  RecordingCanvas shown;
+  sb.draw_world(shown);
+  EXPECT_TRUE(shown.said("#1 "));
+  sb.analyze_frame();  // the same pose: still revealed
+  EXPECT_FALSE(sb.verdicts_hidden());
+
+  sb.ask(Request::mirror(sb.ref(0), true));
+  sb.apply_requests();
+  sb.analyze_frame();
+  EXPECT_TRUE(sb.verdicts_hidden());
+
+  sb.set_predict(false);
+  EXPECT_FALSE(sb.verdicts_hidden());
+}
+
 }  // namespace
 }  // namespace hitbox::app

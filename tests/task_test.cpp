@@ -119,5 +119,37 @@ TEST(Task, BadTasksAreSceneErrorsNamingTheTask) {
             "\"why\": ...}, not an object");
 }
 
+// More of a lesson's mistakes, each named: empty sentences, a condition of the wrong type, a
+// task that is not an object, and a bad condition in a later task.
+TEST(Task, MoreBadTasksNameTheTaskAndTheField) {
+  const auto error = [](const std::string& tasks) {
+    try {
+      parse_scene(R"({"version": 1, "lesson": {"title": "T", "text": ["p"], "tasks": )" + tasks +
+                      R"(}, "shapes": []})",
+                  "l.json");
+    } catch (const SceneError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(error(R"([{"task": "", "when": "1", "why": "w"}])"),
+            "l.json: field \"lesson.tasks[0].task\": must not be empty");
+  EXPECT_EQ(error(R"([{"task": "t", "when": "1", "why": ""}])"),
+            "l.json: field \"lesson.tasks[0].why\": must not be empty");
+  EXPECT_EQ(error(R"([{"task": "t", "when": 3, "why": "w"}])"),
+            "l.json: field \"lesson.tasks[0].when\": must be a non-empty string, not a number");
+  EXPECT_EQ(error(R"(["sat.hit"])"),
+            "l.json: field \"lesson.tasks[0]\": must be an object {\"task\": ..., \"when\": ..., "
+            "\"why\": ...}, not a string");
+  EXPECT_EQ(error(R"([{"task": "t", "when": "1", "why": "w"},
+                      {"task": "t", "when": "a.x >", "why": "w"}])"),
+            "l.json: field \"lesson.tasks[1].when\": at 6: a value is missing at the end");
+  EXPECT_EQ(error(R"([{"task": "t", "when": "not", "why": "w"}])"),
+            "l.json: field \"lesson.tasks[0].when\": at 4: a value is missing at the end");
+  EXPECT_EQ(error(R"j([{"task": "t", "when": "((sat.hit)", "why": "w"}])j"),
+            "l.json: field \"lesson.tasks[0].when\": at 11: ')' expected");
+  EXPECT_EQ(error(R"([{"task": "t", "when": "1", "why": "w"}])"), "no error");
+}
+
 }  // namespace
 }  // namespace hitbox

@@ -34,6 +34,7 @@ constexpr const char* kUsage =
     "              [--compare] [--no-timing] [--print-compare]\n"
     "       hitbox --bench-frames N [--scene FILE] [--size WxH] [--algo LIST] [--focus A:B]\n"
     "              [--no-ui]\n"
+    "       hitbox --lesson NAME --print-tasks [--scene FILE] [--play-seconds T]\n"
     "       hitbox query [--algo LIST] [--pairs A:B,...] SCENE...\n"
     "\n"
     "Opens the collision sandbox on a scene (the built-in default scene without --scene).\n"
@@ -51,7 +52,12 @@ constexpr const char* kUsage =
     "                      with a dynamic body fall, bounce and rest (docs/scene-format.md)\n"
     "  --play-seconds T    run T simulated seconds (0 < T <= 3600) before the first frame;\n"
     "                      with --screenshot, a picture of the scene after T seconds\n"
+    "  --print-tasks       with --lesson: print the lesson's tasks and whether each holds (JSON;\n"
+    "                      --scene FILE checks them on FILE's shapes), no window\n"
     "  --presenter         presenter mode: larger text, thicker lines (F11 toggles)\n"
+    "  --predict           predict, then reveal: every verdict and figure hidden until Reveal\n"
+    "                      (the menu bar's button or a tap of Space), hidden again when a\n"
+    "                      shape moves (View > Predict, then reveal)\n"
     "  --auto-resolve MODE\n"
     "                      push the focus pair apart while dragging one of them: off,\n"
     "                      move-a, move-b or half (the MTD panel's setting)\n"
@@ -206,6 +212,11 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
     if (flag == "--presenter") {
       if (inline_value) return fail(err, "--presenter takes no value");
       options.presenter = true;
+      continue;
+    }
+    if (flag == "--predict") {
+      if (inline_value) return fail(err, "--predict takes no value");
+      options.predict = true;
       continue;
     }
     const bool takes_value =

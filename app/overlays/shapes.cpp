@@ -31,7 +31,8 @@ void draw_shapes(const SandboxState& s, Canvas& c) {
         s.cache.an.pair.valid() && (i == s.cache.an.pair.a || i == s.cache.an.pair.b);
     // Every shape that overlaps another by the "hit colour from" algorithm (sandbox/pairs.cpp),
     // and the focus pair by this view's verdict.
-    const bool any_hit = s.cache.pairs.hit.size() == static_cast<std::size_t>(s.doc.count()) &&
+    const bool any_hit = !s.verdicts_hidden() &&
+                         s.cache.pairs.hit.size() == static_cast<std::size_t>(s.doc.count()) &&
                          s.cache.pairs.hit[static_cast<std::size_t>(i)] != 0;
     const bool hit = (in_pair && pair_hit) || any_hit;
     // Ids and local axes for the shapes the user is working with, and for every shape once

@@ -41,6 +41,10 @@ void verdict_text(SandboxState& s, const AlgoModule& m, float column) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", m.refused(s).c_str());
     return;
   }
+  if (s.verdicts_hidden() && (s.cache.an.r.ran & s.algos & m.bit)) {
+    plain(disabled, "?");  // predict mode: the verdict waits for Reveal
+    return;
+  }
   if (!(s.ran_in_panels() & m.bit)) {
     plain(disabled, s.cache.an.pair.valid() ? "n/a" : "-");
     return;
@@ -100,7 +104,7 @@ void panel_algorithms(SandboxState& s) {
   }
   {
     const std::uint32_t shown =
-        s.cache.an.pair.valid() ? s.verdict_algo(s.ran_in_panels()) : s.pairs_algo();
+        s.cache.an.pair.valid() ? s.verdict_algo(s.cache.an.r.ran & s.algos) : s.pairs_algo();
     const std::string preview =
         s.colour_algo == 0 ? std::string("auto (") + (shown ? algo_name(shown) : "none") + ")"
                            : std::string(algo_name(s.colour_algo));
@@ -122,7 +126,10 @@ void panel_algorithms(SandboxState& s) {
         m->section(s);
     }
   }
-  if (ImGui::CollapsingHeader("broad phase", ImGuiTreeNodeFlags_DefaultOpen)) panel_broad(s);
+  // Its counts of hits are verdicts too: hidden with the rest in predict mode.
+  if (!s.verdicts_hidden() &&
+      ImGui::CollapsingHeader("broad phase", ImGuiTreeNodeFlags_DefaultOpen))
+    panel_broad(s);
   ImGui::PopTextWrapPos();
   ImGui::End();
 }

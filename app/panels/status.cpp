@@ -92,6 +92,10 @@ std::vector<StatusPiece> status_pieces(const SandboxState& s) {
                    Fit::Full, true});
     out.push_back({"B: " + s.doc.shape(s.cache.an.pair.b).id, to_v4(pal::kTraceB), Fit::Counts,
                    Fit::Full, true});
+    if (s.verdicts_hidden()) {
+      out.push_back({" | hit or miss? Reveal: Space", to_v4(pal::kTouching)});
+      return out;  // predict mode: no verdict, figure or count until Reveal
+    }
     if (s.ran_in_panels() == 0) out.push_back({" | no algorithm enabled", dim});
     int hits = 0, misses = 0, touching = 0;
     for (const AlgoModule* m : algo_modules()) {
@@ -236,6 +240,7 @@ void panel_help(SandboxState& s) {
       {"Ctrl+Y, Ctrl+Shift+Z", "redo"},
       {"Esc while dragging", "cancel the drag"},
       {"Right/middle drag", "pan (also Space+drag); wheel zooms"},
+      {"Space (a tap)", "reveal the verdicts (View > Predict, then reveal)"},
       {"Play, Step, Reset", "play mode (menu bar); Reset is one undo step"},
       {"Home / Tab", "frame the scene / hide the panels"},
       {"F1 or ?", "this help (Esc closes it)"},

@@ -183,7 +183,7 @@ std::uint32_t SandboxState::verdict_algo(std::uint32_t ran) const {
 
 // ---- step mode (teach.h): the core's traces replayed one record at a time ----
 bool SandboxState::stepping(std::uint32_t bit) const {
-  if (!(cache.an.r.ran & bit)) return false;
+  if (verdicts_hidden() || !(cache.an.r.ran & bit)) return false;  // predict mode hides steps
   const AlgoModule* m = algo_module(bit);
   return m && m->steps && stepper.mode(bit).on;
 }

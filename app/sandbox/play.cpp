@@ -114,6 +114,7 @@ void SandboxState::play_reset() {
   settle();
   cache.masks.clear();
   commit(played, played_version);  // one undo step: Undo shows where the shapes had got to
+  ++play.resets;
   say("Reset: the scene as it was before Play (Ctrl+Z brings back where it got to).");
 }
 

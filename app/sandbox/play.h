@@ -44,6 +44,7 @@ struct PlayState {
   int fixed_steps_per_frame = 0;     // > 0: headless, this many steps per frame
   SimStats stats;                    // the last step's counts
   std::int64_t steps = 0;            // steps since Play
+  std::uint64_t resets = 0;          // Resets done (a lesson's tasks start over on one)
 };
 
 // At most this many fixed steps per frame (the rest of a long frame is dropped).

@@ -15,6 +15,7 @@
 #include "overlays/overlays.h"
 #include "panels/panels.h"
 #include "sandbox/state.h"
+#include "teach/tasks.h"
 #include "teach/teach.h"
 
 namespace hitbox::app {
@@ -104,8 +105,32 @@ void Sandbox::apply_requests() {
   impl_->apply_requests();
 }
 
+void Sandbox::set_predict(bool on) {
+  impl_->predict = Predict{};
+  impl_->predict.on = on;
+}
+
+bool Sandbox::predict() const {
+  return impl_->predict.on;
+}
+
+void Sandbox::reveal() {
+  if (!impl_->predict.on) return;
+  impl_->predict.revealed = true;
+  impl_->predict.pose = impl_->doc.scene.shapes;
+}
+
+bool Sandbox::verdicts_hidden() const {
+  return impl_->verdicts_hidden();
+}
+
 void Sandbox::analyze_frame(std::uint32_t extra_algos) {
-  impl_->analyze_frame((impl_->algos | extra_algos) & kAllAlgos);
+  // Predict mode: a moved shape (a drag, play mode, an edit, undo) hides the answers again.
+  Predict& p = impl_->predict;
+  if (p.on && p.revealed && p.pose != impl_->doc.scene.shapes) p.revealed = false;
+  // The lesson's tasks read their algorithms whatever the panel shows (teach/tasks.h).
+  const std::uint32_t tasks = lesson_task_algos(impl_->doc.scene);
+  impl_->analyze_frame((impl_->algos | extra_algos | tasks) & kAllAlgos);
   impl_->find_pairs();
 }
 
@@ -118,6 +143,16 @@ void Sandbox::set_playing(bool on) {
 
 bool Sandbox::playing() const {
   return impl_->play.playing;
+}
+
+double Sandbox::play_time() const {
+  // Whole steps times the step, not the summed time: 240 steps of 1/120 s read 2 exactly.
+  const auto& sim = impl_->play.sim;
+  return sim ? static_cast<double>(sim->steps) * sim->options.step : 0.0;
+}
+
+std::uint64_t Sandbox::play_resets() const {
+  return impl_->play.resets;
 }
 
 void Sandbox::advance(double seconds) {

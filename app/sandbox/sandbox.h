@@ -104,6 +104,10 @@ class Sandbox {
   // Play (true) or pause (false), as the toolbar's buttons do.
   void set_playing(bool on);
   bool playing() const;
+  // Simulated seconds since Play (0 before Play and after Reset): a task's play.time.
+  double play_time() const;
+  // How many times Reset put the scene back (a lesson's tasks start over).
+  std::uint64_t play_resets() const;
   // The frame's time in seconds: while playing, runs the fixed steps that have accumulated
   // (at most kMaxStepsPerFrame). Call once per frame, before analyze_frame.
   void advance(double seconds);
@@ -113,6 +117,15 @@ class Sandbox {
   // Runs `seconds` of simulated time at once (rounded to whole steps), playing or not;
   // for `--play-seconds`. False (message in the status line) when the scene cannot run.
   bool run_seconds(double seconds);
+
+  // ---- Predict, then reveal (View menu, --predict) ----
+  // On: every verdict and figure (world labels and traces, the panels' verdicts, the status
+  // line, the comparison table, the hit colours) is hidden until reveal(); it hides again
+  // at the next frame that finds a shape moved.
+  void set_predict(bool on);
+  bool predict() const;
+  void reveal();
+  bool verdicts_hidden() const;
 
   // ---- Step mode (app/teach/teach.h), for `hitbox --step ALGO:N` ----
   // "sat:2", "swept:1" or "gjk:3": turns that algorithm and its step mode on and shows step

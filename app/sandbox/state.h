@@ -185,6 +185,14 @@ struct FrameCache {
   CollidingPairs pairs;
 };
 
+// Predict, then reveal (View menu, --predict): every verdict and figure is hidden until
+// Reveal, and hidden again once a shape moves.
+struct Predict {
+  bool on = false;
+  bool revealed = false;
+  std::vector<Shape> pose;  // the shapes as they were at Reveal
+};
+
 struct SandboxState {
   Document doc;
   Selection selection;
@@ -215,6 +223,7 @@ struct SandboxState {
   Layout layout;  // where the panels are and the free area the scene gets (the shell's)
   std::uint32_t view_algos = 0;  // the algorithms of the viewport being drawn
   PlayState play;
+  Predict predict;
 
   // ---- the selection and focus pair (held by id) ----
   // Their shapes' indices now, or -1. The pinned pair is both or neither.
@@ -310,8 +319,11 @@ struct SandboxState {
   // view, panel and the comparison table show this frame) and keeps it in `an`.
   void analyze_frame(std::uint32_t algos);
   // What ran, as the viewport being drawn and as the panels show it.
-  std::uint32_t ran_in_view() const { return cache.an.r.ran & view_algos; }
-  std::uint32_t ran_in_panels() const { return cache.an.r.ran & algos; }
+  // What this view and the panels show of the frame's analysis: nothing while predict mode
+  // hides the verdicts, so every walker over the module table draws and prints none.
+  bool verdicts_hidden() const { return predict.on && !predict.revealed; }
+  std::uint32_t ran_in_view() const { return verdicts_hidden() ? 0 : cache.an.r.ran & view_algos; }
+  std::uint32_t ran_in_panels() const { return verdicts_hidden() ? 0 : cache.an.r.ran & algos; }
   // The algorithm whose verdict colours the pair among `ran`.
   std::uint32_t verdict_algo(std::uint32_t ran) const;
   bool stepping(std::uint32_t bit) const;

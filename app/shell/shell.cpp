@@ -47,6 +47,7 @@ Shell::Shell(const WindowOptions& options, SDL_Window* window, Sandbox& sandbox,
   teacher_ = std::make_unique<Teacher>(sandbox_, renderer_,
                                        options.screenshot.empty() && options.bench_frames == 0);
   if (options.presenter) teacher_->set_presenter(true);
+  if (options.predict) sandbox_.set_predict(true);
 }
 
 // One frame: the edits asked for, then world into the canvas batch, panels into ImGui, then
@@ -84,6 +85,7 @@ void Shell::frame(bool hide_mouse) {
   // One analysis of the focus pair for the whole frame: every viewport, panel and the
   // comparison table read it.
   sandbox_.analyze_frame(frame_algos());
+  teacher_->check_tasks();
   section_end(kAnalysis);
   // The world is drawn (flushed) viewport by viewport; ImGui goes over it all.
   draw_views(width, height, dw, dh);
@@ -184,6 +186,7 @@ void Shell::draw_views(int width, int height, int dw, int dh) {
 
 void Shell::draw_compare() {
   if (!compare_ui_.open && !options_.print_compare) return;
+  if (sandbox_.verdicts_hidden()) return;  // predict mode: every verdict waits for Reveal
   int ia = -1, ib = -1;
   std::optional<CompareTable> table;
   const float accuracy = sandbox_.accuracy();
@@ -295,7 +298,13 @@ void Shell::handle(const SDL_Event& e) {
   if (e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT &&
       !io.WantCaptureKeyboard && SDL_GetKeyboardState(nullptr)[SDL_SCANCODE_SPACE] != 0) {
     pan_button_ = SDL_BUTTON_LEFT;
+    space_tap_ = false;  // the space bar was held for a pan, not tapped
     return;
+  }
+  // A tap of the space bar (down and up with no pan between) is predict mode's Reveal.
+  if (e.type == SDL_KEYUP && e.key.keysym.sym == SDLK_SPACE) {
+    if (space_tap_ && sandbox_.predict()) sandbox_.reveal();
+    space_tap_ = false;
   }
 
   const int view = event_view(e);
@@ -319,7 +328,9 @@ void Shell::handle(const SDL_Event& e) {
     }
     case SDL_KEYDOWN: {
       const SDL_Keycode key = e.key.keysym.sym;
-      if (key == SDLK_HOME) {
+      if (key == SDLK_SPACE && e.key.repeat == 0) {
+        space_tap_ = true;
+      } else if (key == SDLK_HOME) {
         reset_view();
       } else if (key == SDLK_TAB && e.key.repeat == 0) {
         show_ui_ = !show_ui_;

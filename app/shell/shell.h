@@ -100,7 +100,8 @@ class Shell {
   Camera camera_;
   bool show_ui_;
   bool running_ = true;
-  Uint8 pan_button_ = 0;  // the mouse button of a pan in progress, 0 when none
+  Uint8 pan_button_ = 0;    // the mouse button of a pan in progress, 0 when none
+  bool space_tap_ = false;  // the space bar is down and has not started a pan
   SplitState split_;
   int press_view_ = 0;  // the viewport of the mouse press in progress
   CompareUi compare_ui_;

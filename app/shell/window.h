@@ -27,6 +27,7 @@ struct WindowOptions {
   std::string screenshot_on_exit;  // --screenshot-on-exit: write the last frame on quit
   int bench_frames = 0;            // --bench-frames: time this many frames, print, exit
   bool presenter = false;          // --presenter: start in presenter mode (F11 toggles)
+  bool predict = false;            // --predict: verdicts hidden until Reveal (View menu)
   std::string step;                // --step ALGO:N: step mode on, showing step N (teach.h)
   int split = 1;                   // --split 2|4: viewports side by side (View buttons too)
   bool compare = false;            // --compare: show the comparison table

@@ -39,7 +39,11 @@ bool same_file(const std::string& a, const std::string& b) {
 }  // namespace
 
 Teacher::Teacher(Sandbox& sandbox, Renderer& renderer, bool persist)
-    : sandbox_(sandbox), renderer_(renderer), persist_(persist), lessons_(lesson_files()) {
+    : sandbox_(sandbox),
+      renderer_(renderer),
+      persist_(persist),
+      lessons_(lesson_files()),
+      progress_(persist ? Progress::default_path() : std::string()) {
   std::snprintf(path_buf_, sizeof path_buf_, "%s", sandbox_.path().c_str());
   if (persist_) {
     std::ifstream in(kRecentFile);
@@ -93,6 +97,7 @@ bool Teacher::open(const std::string& path) {
   note_ = "Opened " + path;
   note_error_ = false;
   scene_changed_ = true;
+  restart_tasks_ = true;  // reopening a lesson starts its tasks over too
   show_lesson_ = true;
   std::snprintf(path_buf_, sizeof path_buf_, "%s", path.c_str());
   remember(path);
@@ -215,6 +220,56 @@ void Teacher::go_lesson(int delta) {
   open(lessons_[static_cast<std::size_t>(next)]);
 }
 
+void Teacher::check_tasks() {
+  report_progress_problem();  // from reading the store, at the first frame
+  const Scene& scene = sandbox_.scene();
+  const std::size_t n = scene.lesson ? scene.lesson->tasks.size() : 0;
+  if (restart_tasks_ || sandbox_.play_resets() != play_resets_ ||
+      static_cast<std::size_t>(tasks_.count()) != n) {
+    // A scene opened (its request applied at this frame's edit point), play mode's Reset, or
+    // a scene whose lesson has other tasks than the ones being checked.
+    restart_tasks_ = false;
+    play_resets_ = sandbox_.play_resets();
+    tasks_.start(scene.lesson ? &*scene.lesson : nullptr);
+  }
+  // Predict mode: a tick would tell the answer, so the tasks wait for Reveal too.
+  if (tasks_.done() >= tasks_.count() || sandbox_.verdicts_hidden()) return;
+  int ia = -1, ib = -1;
+  TaskInputs in;
+  in.analysis = sandbox_.frame_analysis(&ia, &ib);
+  if (in.analysis) {
+    in.a = &scene.shapes[static_cast<std::size_t>(ia)];
+    in.b = &scene.shapes[static_cast<std::size_t>(ib)];
+  }
+  in.scene = &scene;
+  in.play_time = sandbox_.play_time();
+  const int met = tasks_.check(in);
+  if (met < 0) return;
+  const LessonTask& task = scene.lesson->tasks[static_cast<std::size_t>(met)];
+  sandbox_.notify("Task done: " + task.task);
+  const int cur = current_lesson();
+  const std::string name = cur >= 0
+                               ? fs::path(lessons_[static_cast<std::size_t>(cur)]).stem().string()
+                               : fs::path(sandbox_.path()).stem().string();
+  if (cur >= 0) {
+    // Kept for the bundled lessons, which the Lessons menu lists.
+    progress_.record(name, tasks_.done(), tasks_.count());
+    report_progress_problem();
+  }
+  if (persist_) {
+    std::printf("task done: %s %d of %d\n", name.c_str(), met + 1, tasks_.count());
+    std::fflush(stdout);
+  }
+}
+
+// A corrupt or unwritable progress store: said once in the status line and on stderr.
+void Teacher::report_progress_problem() {
+  const std::string problem = progress_.take_problem();
+  if (problem.empty()) return;
+  sandbox_.notify(problem, true);
+  std::fprintf(stderr, "hitbox: %s\n", problem.c_str());
+}
+
 bool Teacher::lesson_shown() const {
   return show_lesson_ && sandbox_.scene().lesson.has_value();
 }
@@ -262,6 +317,8 @@ void Teacher::menu_bar() {
     ImGui::SetNextItemWidth(12.0f * ImGui::GetFontSize());
     if (ImGui::SliderFloat("UI scale", &scale, 1.0f, 2.5f, "%.2f")) set_ui_scale(scale);
     ImGui::MenuItem("Lesson panel", nullptr, &show_lesson_);
+    if (ImGui::MenuItem("Predict, then reveal", nullptr, sandbox_.predict()))
+      sandbox_.set_predict(!sandbox_.predict());
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Lessons")) {
@@ -272,9 +329,22 @@ void Teacher::menu_bar() {
     ImGui::Separator();
     for (std::size_t i = 0; i < lessons_.size(); ++i) {
       const std::string name = fs::path(lessons_[i]).stem().string();
-      if (ImGui::MenuItem(name.c_str(), nullptr, static_cast<int>(i) == cur)) open(lessons_[i]);
+      // The tasks met so far, the most ever ("3 of 4"), where the shortcut would go.
+      const int of = progress_.count(name);
+      const std::string done =
+          of > 0 ? std::to_string(progress_.done(name)) + " of " + std::to_string(of) : "";
+      if (ImGui::MenuItem(name.c_str(), done.empty() ? nullptr : done.c_str(),
+                          static_cast<int>(i) == cur))
+        open(lessons_[i]);
     }
     ImGui::EndMenu();
+  }
+  // Predict mode's Reveal, beside the menus (a tap of Space does the same).
+  if (sandbox_.predict()) {
+    ImGui::BeginDisabled(!sandbox_.verdicts_hidden());
+    if (ImGui::Button(sandbox_.verdicts_hidden() ? "Reveal (Space)" : "Revealed"))
+      sandbox_.reveal();
+    ImGui::EndDisabled();
   }
   ImGui::EndMainMenuBar();
 }
@@ -397,7 +467,36 @@ void Teacher::lesson_panel() {
     ImGui::TextColored(ImVec4(0.55f, 0.85f, 1.0f, 1.0f), "Try this");
     ImGui::TextWrapped("%s", lesson.try_this.c_str());
   }
+  tasks_section(lesson);
   ImGui::End();
+}
+
+// The tasks: each one met with a tick and its explanation, the current one, the rest dim.
+void Teacher::tasks_section(const Lesson& lesson) {
+  if (lesson.tasks.empty() || tasks_.count() != static_cast<int>(lesson.tasks.size())) return;
+  ImGui::Separator();
+  const int done = tasks_.done(), n = tasks_.count();
+  ImGui::TextColored(ImVec4(0.55f, 0.85f, 1.0f, 1.0f), "Tasks: %d of %d done", done, n);
+  const ImVec4 green(0.6f, 0.9f, 0.6f, 1.0f), dim(0.55f, 0.55f, 0.6f, 1.0f);
+  for (int i = 0; i < n; ++i) {
+    const LessonTask& t = lesson.tasks[static_cast<std::size_t>(i)];
+    if (i < done) {
+      ImGui::PushStyleColor(ImGuiCol_Text, green);
+      ImGui::TextWrapped("[x] %s", t.task.c_str());
+      ImGui::PopStyleColor();
+      ImGui::Indent();
+      ImGui::TextWrapped("%s", t.why.c_str());
+      ImGui::Unindent();
+    } else {
+      if (i > done) ImGui::PushStyleColor(ImGuiCol_Text, dim);
+      ImGui::TextWrapped("[ ] %s", t.task.c_str());
+      if (i > done) ImGui::PopStyleColor();
+    }
+  }
+  if (done == n) ImGui::TextColored(green, "Every task done.");
+  ImGui::BeginDisabled(done == 0);
+  if (ImGui::Button("Start over")) tasks_.start(&lesson);
+  ImGui::EndDisabled();
 }
 
 }  // namespace hitbox::app

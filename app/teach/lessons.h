@@ -3,10 +3,13 @@
 // owns one Teacher next to its Sandbox and calls draw() every frame the panels are shown.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "panels/layout.h"
+#include "teach/progress.h"
+#include "teach/tasks.h"
 
 namespace hitbox::app {
 
@@ -15,8 +18,9 @@ class Sandbox;
 
 class Teacher {
  public:
-  // `persist`: keep the Recent list in hitbox_recent.txt next to imgui.ini (interactive runs
-  // only; screenshots and benchmarks must not depend on the working directory).
+  // `persist`: keep the Recent list in hitbox_recent.txt next to imgui.ini and the lessons'
+  // progress in the user's data folder (teach/progress.h): interactive runs only; screenshots
+  // and benchmarks must not depend on the working directory or the user.
   Teacher(Sandbox& sandbox, Renderer& renderer, bool persist);
 
   // Presenter mode: larger text (ImGui's global font scale) and every line twice as wide.
@@ -28,6 +32,10 @@ class Teacher {
 
   // The menu bar and the lesson panel. Call between ImGui::NewFrame and ImGui::Render.
   void draw();
+  // Ticks the lesson's current task when its condition holds on the frame's analysis. Call
+  // every frame after Sandbox::analyze_frame, panels shown or not. Interactive runs also
+  // print "task done: LESSON N of M" on stdout (the window tests wait for it).
+  void check_tasks();
   // Whether the lesson panel shows (a lesson is open and its panel not closed), and where it
   // is docked this frame (panels/layout.h).
   bool lesson_shown() const;
@@ -61,6 +69,8 @@ class Teacher {
   void save_recent() const;
   void apply_scale();
   bool is_bundled(const std::string& path) const;
+  void tasks_section(const Lesson& lesson);
+  void report_progress_problem();
 
   Sandbox& sandbox_;
   Renderer& renderer_;
@@ -79,6 +89,10 @@ class Teacher {
   std::string export_path_;
   bool export_bare_ = false;
   int export_delay_ = 0;  // frames until the export is due (the popup must be gone)
+  TaskTracker tasks_;
+  Progress progress_;
+  bool restart_tasks_ = true;      // a scene was opened: the tasks start over at the next check
+  std::uint64_t play_resets_ = 0;  // the sandbox's Reset count the tasks last started at
 };
 
 }  // namespace hitbox::app

@@ -18,6 +18,7 @@
 #include "panels/layout.h"
 #include "panels/panels.h"
 #include "sandbox/state.h"
+#include "teach/tasks.h"
 #include "util/strf.h"
 
 namespace hitbox::app {
@@ -609,6 +610,102 @@ TEST(PanelText, LongIdsInTheFocusLineTakeAFewLines) {
   ASSERT_GT(long_ids, 0.0f);
   EXPECT_LE(long_ids - short_ids, 4.0f * line + 1.0f)
       << short_ids << " px with short ids, " << long_ids << " px with long ones";
+}
+
+// ---- a lesson's tasks (teach/tasks.h) ----
+
+// Two 10 px boxes 5 px apart with a lesson whose tasks read aabb and mtd; the panel shows sat.
+Scene task_lesson() {
+  return parse_scene(R"({"version": 1, "algorithms": ["sat"], "focus": ["A", "B"],
+    "lesson": {"title": "T", "text": ["p"], "tasks": [
+      {"task": "Push B 5 px into A", "when": "mtd.depth > 4", "why": "Deep."},
+      {"task": "Make the boxes touch", "when": "aabb.hit", "why": "They touch."}]},
+    "shapes": [{"id": "A", "kind": "rect", "pos": [0, 0], "size": [10, 10]},
+               {"id": "B", "kind": "rect", "pos": [15, 0], "size": [10, 10]}]})",
+                     "tasks.json");
+}
+
+TEST(LessonTasks, TheFrameRunsEveryAlgorithmATaskReadsButShowsOnlyThePanels) {
+  Sandbox sb(task_lesson(), "");
+  ImGuiFrame frame;
+  sb.apply_requests();
+  sb.analyze_frame();
+  int ia = -1, ib = -1;
+  const PairAnalysis* an = sb.frame_analysis(&ia, &ib);
+  ASSERT_NE(an, nullptr);
+  EXPECT_EQ(sb.algorithms(), kAlgoSat);
+  EXPECT_EQ(an->ran & (kAlgoSat | kAlgoAabb | kAlgoMtd), kAlgoSat | kAlgoAabb | kAlgoMtd);
+  EXPECT_EQ(an->ran & kAlgoGjk, 0u);  // nothing reads it
+  // The world shows sat's trace only: no aabb box label.
+  RecordingCanvas world;
+  sb.draw_world(world);
+  EXPECT_TRUE(world.said("#1 "));
+  EXPECT_FALSE(world.said("AABB"));
+}
+
+// The tracker ticks tasks in order, keeps them when the pose changes back, starts over.
+TEST(LessonTasks, TasksTickInOrderAndStayTicked) {
+  const Scene lesson = task_lesson();
+  Scene scene = lesson;
+  const auto inputs = [&](double bx, PairAnalysis& an) {
+    scene.shapes[1].pos.x = bx;
+    an = analyze(Posed(scene.shapes[0]), Posed(scene.shapes[1]), AnalysisInput{});
+    return TaskInputs{&an, &scene.shapes[0], &scene.shapes[1], &scene, 0.0};
+  };
+  PairAnalysis an;
+  TaskTracker t;
+  t.start(&*lesson.lesson);
+  EXPECT_EQ(t.count(), 2);
+  EXPECT_EQ(t.check(inputs(15.0, an)), -1);  // 5 px apart: neither holds
+  EXPECT_EQ(t.check(inputs(9.0, an)), -1);   // 1 px deep: task 2 holds, but task 1 comes first
+  EXPECT_EQ(t.done(), 0);
+  EXPECT_EQ(t.check(inputs(5.0, an)), 0);  // 5 px deep: task 1
+  EXPECT_EQ(t.check(inputs(15.0, an)), -1);
+  EXPECT_EQ(t.done(), 1);  // kept although the boxes are apart again
+  EXPECT_EQ(t.check(inputs(9.0, an)), 1);
+  EXPECT_EQ(t.check(inputs(9.0, an)), -1);  // nothing left
+  EXPECT_EQ(t.done(), 2);
+  t.start(&*lesson.lesson);
+  EXPECT_EQ(t.done(), 0);
+  t.start(nullptr);
+  EXPECT_EQ(t.count(), 0);
+  EXPECT_EQ(t.check(inputs(5.0, an)), -1);
+}
+
+// Predict mode: the analysis runs, but nothing of it is drawn until Reveal; the same pose
+// stays revealed, a changed shape hides it again.
+TEST(Predict, HiddenUntilRevealAndAgainWhenAShapeChanges) {
+  Sandbox sb(two_rects(), "");
+  ASSERT_TRUE(sb.set_focus("a", "b"));
+  sb.set_algorithms(kAlgoSat);
+  ImGuiFrame frame;
+  sb.set_predict(true);
+  sb.analyze_frame();
+  EXPECT_TRUE(sb.verdicts_hidden());
+  int ia = -1, ib = -1;
+  ASSERT_NE(sb.frame_analysis(&ia, &ib), nullptr);
+  EXPECT_TRUE(sb.frame_analysis(&ia, &ib)->ran & kAlgoSat);  // computed, only not shown
+  RecordingCanvas hidden;
+  sb.draw_world(hidden);
+  EXPECT_FALSE(hidden.said("#1 "));
+  EXPECT_FALSE(hidden.said("overlap"));
+
+  sb.reveal();
+  sb.analyze_frame();
+  EXPECT_FALSE(sb.verdicts_hidden());
+  RecordingCanvas shown;
+  sb.draw_world(shown);
+  EXPECT_TRUE(shown.said("#1 "));
+  sb.analyze_frame();  // the same pose: still revealed
+  EXPECT_FALSE(sb.verdicts_hidden());
+
+  sb.ask(Request::mirror(sb.ref(0), true));
+  sb.apply_requests();
+  sb.analyze_frame();
+  EXPECT_TRUE(sb.verdicts_hidden());
+
+  sb.set_predict(false);
+  EXPECT_FALSE(sb.verdicts_hidden());
 }
 
 }  // namespace

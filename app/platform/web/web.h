@@ -39,4 +39,10 @@ void download(const std::string& path);
 // PARAGRAPH" once each time the lesson shown changes (the browser tests read it).
 void lesson_shown(const std::string& title, const std::string& first_paragraph);
 
+// The page's localStorage (lesson progress, teach/progress.h). storage_get: the value, "" when
+// the key is not set, and *ok false when the storage cannot be read; storage_set: false when
+// it cannot be written (storage turned off, quota).
+std::string storage_get(const std::string& key, bool* ok);
+bool storage_set(const std::string& key, const std::string& value);
+
 }  // namespace hitbox::app::web

@@ -1,0 +1,180 @@
+#include "cli/print_tasks.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hitbox/report.h"
+#include "hitbox/scene.h"
+#include "hitbox/simulation.h"
+#include "hitbox/task.h"
+#include "platform/assets.h"
+#include "platform/image.h"
+#include "teach/lessons.h"
+#include "teach/tasks.h"
+
+namespace hitbox::app {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kUsage =
+    "usage: hitbox --lesson NAME --print-tasks [--scene FILE] [--play-seconds T]\n"
+    "  Prints the lesson's tasks as JSON: each task's sentence, its condition and whether it\n"
+    "  holds (\"done\") for the lesson as loaded, with no window.\n"
+    "  --lesson NAME       a bundled lesson (03_polygon_sat_mtd), or a lesson file (*.json)\n"
+    "  --scene FILE        check the tasks on FILE's shapes instead: the same lesson with the\n"
+    "                      shapes moved (FILE's focus pair, when it has one, replaces the\n"
+    "                      lesson's)\n"
+    "  --play-seconds T    run play mode for T simulated seconds first (0 < T <= 3600);\n"
+    "                      play.time reads T\n";
+
+int fail(const std::string& msg) {
+  std::cerr << "hitbox: --print-tasks: " << msg << "\n";
+  return 2;
+}
+
+// A JSON string: quotes, backslashes and control characters escaped.
+std::string json_text(std::string_view s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+// The lesson file NAME names: a bundled lesson's stem, or a path ending in .json.
+std::string lesson_path(std::string_view name, std::string* error) {
+  std::error_code ec;
+  if (name.ends_with(".json")) {
+    if (fs::is_regular_file(fs::path(name), ec)) return std::string(name);
+    *error = "--lesson: no file '" + std::string(name) + "'";
+    return "";
+  }
+  const fs::path file = lessons_dir() / (std::string(name) + ".json");
+  if (name.find('/') == std::string_view::npos && fs::is_regular_file(file, ec))
+    return file.string();
+  std::string known;
+  for (const std::string& f : Teacher::lesson_files())
+    known += (known.empty() ? "" : ", ") + fs::path(f).stem().string();
+  *error = "--lesson: no lesson '" + std::string(name) + "' in " + lessons_dir().string() +
+           (known.empty() ? " (no lessons found)" : " (known: " + known + ")");
+  return "";
+}
+
+}  // namespace
+
+bool wants_print_tasks(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "--print-tasks") == 0) return true;
+  return false;
+}
+
+int print_tasks_main(int argc, char** argv) {
+  std::string lesson_name, scene_file;
+  double play_seconds = 0.0;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--print-tasks") continue;
+    if (arg == "-h" || arg == "--help") {
+      std::cout << kUsage;
+      return 0;
+    }
+    if (arg != "--lesson" && arg != "--scene" && arg != "--play-seconds")
+      return fail("unknown option '" + std::string(arg) + "' (it takes --lesson, --scene and " +
+                  "--play-seconds)");
+    if (i + 1 >= argc || argv[i + 1][0] == '\0') return fail(std::string(arg) + " needs a value");
+    const std::string v = argv[++i];
+    if (arg == "--lesson") {
+      lesson_name = v;
+    } else if (arg == "--scene") {
+      scene_file = v;
+    } else {
+      char* end = nullptr;
+      errno = 0;
+      play_seconds = std::strtod(v.c_str(), &end);
+      if (end != v.c_str() + v.size() || errno == ERANGE || !(play_seconds > 0.0) ||
+          play_seconds > 3600.0)
+        return fail("--play-seconds: expected simulated seconds T with 0 < T <= 3600, got '" + v +
+                    "'");
+    }
+  }
+  if (lesson_name.empty()) return fail("--lesson NAME is needed (the lesson whose tasks to print)");
+  std::string error;
+  const std::string path = lesson_path(lesson_name, &error);
+  if (path.empty()) return fail(error);
+
+  Scene scene;
+  try {
+    scene = load_scene(path, png_loader());
+    if (!scene.lesson) return fail(path + ": not a lesson (it has no \"lesson\")");
+    if (!scene_file.empty()) {
+      // The lesson with FILE's shapes (and FILE's focus, when it has one).
+      Scene pose = load_scene(scene_file, png_loader());
+      if (pose.focus) scene.focus = pose.focus;
+      scene.shapes = std::move(pose.shapes);
+    }
+  } catch (const SceneError& e) {
+    std::cerr << "hitbox: " << e.what() << "\n";
+    return 2;
+  }
+  const std::string shown = scene_file.empty() ? path : scene_file;
+  if (scene.focus) {
+    for (const std::string* id : {&scene.focus->first, &scene.focus->second})
+      if (scene.find(*id) < 0)
+        return fail(shown + ": focus: no shape with id '" + *id + "' (the lesson's focus pair)");
+  }
+  const Lesson& lesson = *scene.lesson;
+  for (std::size_t i = 0; i < lesson.tasks.size(); ++i) {
+    const std::string missing = condition_shape_problem(lesson.tasks[i].condition, scene);
+    if (!missing.empty())
+      return fail(shown + ": lesson.tasks[" + std::to_string(i) + "].when: " + missing);
+  }
+  double play_time = 0.0;
+  if (play_seconds > 0.0) {
+    try {
+      Simulation sim = make_simulation(scene);
+      sim_run(&sim, play_seconds);
+      scene.shapes = sim.scene.shapes;
+      // Whole steps times the step: no drift from summing 1/120 (play.time >= 2 after 2 s).
+      play_time = static_cast<double>(sim.steps) * sim.options.step;
+    } catch (const std::exception& e) {
+      return fail(shown + ": cannot play: " + e.what());
+    }
+  }
+  float accuracy = 1.0f;
+  if (scene.accuracy && valid_accuracy(static_cast<float>(*scene.accuracy)))
+    accuracy = static_cast<float>(*scene.accuracy);
+
+  const std::vector<bool> done = tasks_holding(lesson, scene, accuracy, play_time);
+  std::string out = "{\"lesson\": " + json_text(fs::path(path).stem().string()) +
+                    ", \"scene\": " + json_text(shown) + ", \"tasks\": [";
+  for (std::size_t i = 0; i < lesson.tasks.size(); ++i) {
+    out += i == 0 ? "\n" : ",\n";
+    out += "  {\"task\": " + json_text(lesson.tasks[i].task) +
+           ", \"when\": " + json_text(lesson.tasks[i].when) +
+           ", \"done\": " + (done[i] ? "true" : "false") + "}";
+  }
+  out += lesson.tasks.empty() ? "]}\n" : "\n]}\n";
+  std::cout << out;
+  return 0;
+}
+
+}  // namespace hitbox::app

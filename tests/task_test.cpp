@@ -54,6 +54,22 @@ TEST(Task, FiguresOfAHit) {
   EXPECT_FALSE(holds("0", floor, ball));
 }
 
+TEST(Task, ManifoldFigures) {
+  // A 40 x 20 box sunk 2 px flat into a floor whose top is y = -10: two contact points.
+  const Shape floor = rect("F", {0, 0}, {200, 20});
+  const Shape flat = rect("B", {0, -18}, {40, 20});
+  EXPECT_TRUE(holds("manifold.points == 2", floor, flat));
+  EXPECT_TRUE(holds("manifold.depth > 1.99 and manifold.depth < 2.01", floor, flat));
+  // Tilted 10 degrees about (0, -19): the low corner 13.32 px below the centre is 4.32 px in,
+  // the other bottom corner 6.37 px below it is 2.63 px above the floor: one point.
+  const Shape tilted = rect("B", {0, -19}, {40, 20}, 10);
+  EXPECT_TRUE(holds("manifold.points == 1", floor, tilted));
+  EXPECT_TRUE(holds("manifold.depth > 4.30 and manifold.depth < 4.34", floor, tilted));
+  // Apart: no points, and no depth.
+  const Shape above = rect("B", {0, -40}, {40, 20});
+  EXPECT_TRUE(holds("manifold.points == 0 and not (manifold.depth > -100)", floor, above));
+}
+
 TEST(Task, ConditionReadsOnlyTheAlgorithmsItNames) {
   Condition c;
   ASSERT_EQ(parse_condition("aabb.hit and not (sat.hit or mtd.depth > 2)", c), "");

@@ -21,9 +21,11 @@ struct Figures {
   const char* names;  // space-separated
 };
 constexpr Figures kFigures[] = {
-    {kAlgoAabb, "depth"},         {kAlgoBoundingCircle, "gap"}, {kAlgoSat, "overlap axes"},
-    {kAlgoMtd, "depth"},          {kAlgoSwept, "toi"},          {kAlgoPixel, "cells"},
-    {kAlgoGjk, "depth distance"}, {kAlgoQuadrant, ""},          {kAlgoCircleAsSquare, ""},
+    {kAlgoAabb, "depth"},         {kAlgoBoundingCircle, "gap"},
+    {kAlgoSat, "overlap axes"},   {kAlgoMtd, "depth"},
+    {kAlgoSwept, "toi"},          {kAlgoPixel, "cells"},
+    {kAlgoGjk, "depth distance"}, {kAlgoQuadrant, ""},
+    {kAlgoCircleAsSquare, ""},    {kAlgoManifold, "points depth"},
 };
 constexpr const char* kShapeFields = "x y angle scale vx vy";
 
@@ -244,6 +246,14 @@ double algo_figure(const PairAnalysis* an, Algo bit, const std::string& f) {
     case kAlgoGjk:
       if (f == "depth") return an->gjk.hit ? an->gjk.depth : kNone;
       return an->gjk.hit ? kNone : an->gjk.distance;
+    case kAlgoManifold: {
+      const Manifold& m = an->manifold;
+      if (f == "points") return m.count;
+      if (!m.hit) return kNone;
+      double deepest = m.points[0].separation;
+      for (int k = 1; k < m.count; ++k) deepest = std::min<double>(deepest, m.points[k].separation);
+      return -deepest;
+    }
     default:
       return kNone;
   }

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "hitbox/collide.h"
+#include "hitbox/manifold.h"
 #include "hitbox/ray.h"
 #include "hitbox/shape.h"
 
@@ -49,11 +50,20 @@ enum class KindPair : int {
   CircleRect,
   CircleCircle,
   SegmentSegment,
-  CircleSegment
+  CircleSegment,
+  CapsuleCapsule,
+  CapsuleRect,
+  CapsuleCircle
 };
-constexpr std::array<KindPair, 6> kKindPairs = {KindPair::RectRect,       KindPair::OctagonOctagon,
-                                                KindPair::CircleRect,     KindPair::CircleCircle,
-                                                KindPair::SegmentSegment, KindPair::CircleSegment};
+constexpr std::array<KindPair, 9> kKindPairs = {
+    KindPair::RectRect,       KindPair::OctagonOctagon, KindPair::CircleRect,
+    KindPair::CircleCircle,   KindPair::SegmentSegment, KindPair::CircleSegment,
+    KindPair::CapsuleCapsule, KindPair::CapsuleRect,    KindPair::CapsuleCircle};
+
+bool has_capsule(KindPair kp) {
+  return kp == KindPair::CapsuleCapsule || kp == KindPair::CapsuleRect ||
+         kp == KindPair::CapsuleCircle;
+}
 
 const char* kind_pair_name(KindPair kp) {
   switch (kp) {
@@ -69,6 +79,12 @@ const char* kind_pair_name(KindPair kp) {
       return "segment_segment";
     case KindPair::CircleSegment:
       return "circle_segment";
+    case KindPair::CapsuleCapsule:
+      return "capsule_capsule";
+    case KindPair::CapsuleRect:
+      return "capsule_rect";
+    case KindPair::CapsuleCircle:
+      return "capsule_circle";
   }
   return "?";
 }
@@ -136,6 +152,18 @@ Shape make_segment(Rng& rng) {
   return s;
 }
 
+// A capsule: a segment 30-90 px long through its pos, grown by 8-24 px (20-100 px across).
+Shape make_capsule(Rng& rng) {
+  Shape s;
+  s.kind = Kind::Capsule;
+  const double half = rng.uniform(15.0, 45.0);
+  const double off = rng.uniform(-0.3, 0.3) * half;
+  s.points = {DVec2(-half + off, 0.0), DVec2(half + off, 0.0)};
+  s.radius = rng.uniform(8.0, 24.0);
+  place(s, rng);
+  return s;
+}
+
 // Every turn of the closed polygon goes the same way, with a margin against collinearity.
 bool strictly_convex(const std::vector<DVec2>& p, double margin) {
   const std::size_t n = p.size();
@@ -194,7 +222,8 @@ std::unique_ptr<DataSet> build_data_set(KindPair kp) {
 
   // Same-kind pairs draw both indices from the whole pool; mixed pairs draw A from the
   // first half and B from the second.
-  const bool mixed = kp == KindPair::CircleRect || kp == KindPair::CircleSegment;
+  const bool mixed = kp == KindPair::CircleRect || kp == KindPair::CircleSegment ||
+                     kp == KindPair::CapsuleRect || kp == KindPair::CapsuleCircle;
   constexpr int kHalf = kPoolSize / 2;
   std::vector<Shape> shapes;
   shapes.reserve(kPoolSize);
@@ -217,6 +246,15 @@ std::unique_ptr<DataSet> build_data_set(KindPair kp) {
         break;
       case KindPair::CircleSegment:
         shapes.push_back(i < kHalf ? make_circle(rng) : make_segment(rng));
+        break;
+      case KindPair::CapsuleCapsule:
+        shapes.push_back(make_capsule(rng));
+        break;
+      case KindPair::CapsuleRect:
+        shapes.push_back(i < kHalf ? make_capsule(rng) : make_rect(rng));
+        break;
+      case KindPair::CapsuleCircle:
+        shapes.push_back(i < kHalf ? make_capsule(rng) : make_circle(rng));
         break;
     }
   }
@@ -375,6 +413,15 @@ void bm_swept(benchmark::State& state, KindPair kp) {
   });
 }
 
+// The contact manifold (capsule pairs only; the side-by-side benchmark times the others against
+// Box2D's).
+void bm_manifold(benchmark::State& state, KindPair kp) {
+  run_queries(state, kp, [](const Collider& a, const Collider& b) {
+    const hitbox::Manifold m = hitbox::manifold(a, b);
+    return Sample{m.hit, m.normal.x + (m.count > 0 ? m.points[0].separation : 0.0f)};
+  });
+}
+
 // A ray from A's pos along three steps of A's velocity (up to 180 px), against B alone:
 // ray_octagon on the octagon pairs.
 void bm_ray(benchmark::State& state, KindPair kp) {
@@ -407,6 +454,10 @@ int main(int argc, char** argv) {
       const BenchFn fn = alg.fn;
       benchmark::RegisterBenchmark(name.c_str(),
                                    [fn, kp](benchmark::State& state) { fn(state, kp); });
+    }
+    if (has_capsule(kp)) {
+      benchmark::RegisterBenchmark((std::string("BM_Manifold/") + kind_pair_name(kp)).c_str(),
+                                   [kp](benchmark::State& state) { bm_manifold(state, kp); });
     }
   }
   benchmark::RegisterBenchmark(

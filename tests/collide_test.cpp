@@ -307,6 +307,10 @@ void check_axes(Checker& ck, const std::vector<hitbox::SatAxis>& axes, const Sha
       case hitbox::AxisSource::SegmentDirection:  // only two shapes without area take it
         PROP_CHECK(ck, false, where + ": segment-direction axis for shapes with area");
         break;
+      case hitbox::AxisSource::CapsuleEnd:  // only a pair with a capsule takes it
+        PROP_CHECK(ck, a.kind == Kind::Capsule || b.kind == Kind::Capsule,
+                   where + ": capsule-end axis without a capsule");
+        break;
     }
   }
 }

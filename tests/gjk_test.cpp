@@ -108,6 +108,7 @@ class Gen {
       }
       case Kind::Point:  // the reference here reads shapes with area only
       case Kind::Segment:
+      case Kind::Capsule:  // capsule_test.cpp holds capsules' gjk to the reference
         ADD_FAILURE() << "shape() makes rects, circles, polygons and sprites only";
         break;
     }

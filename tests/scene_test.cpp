@@ -821,7 +821,7 @@ Shape random_shape(std::mt19937_64& rng, int index) {
   std::bernoulli_distribution coin(0.5);
   Shape s;
   s.id = std::string(names[pick(rng)]) + std::to_string(index);
-  s.kind = static_cast<Kind>(pick(rng));  // all six kinds
+  s.kind = static_cast<Kind>(std::uniform_int_distribution<int>(0, 6)(rng));  // all seven kinds
   s.pos = DVec2(awkward(rng, -1e6, 1e6), awkward(rng, -1e6, 1e6));
   if (coin(rng)) s.angle = awkward(rng, -1e6, 1e6);
   if (coin(rng)) s.scale = awkward(rng, 1e-6, 1000.0);
@@ -853,9 +853,11 @@ Shape random_shape(std::mt19937_64& rng, int index) {
     case Kind::Point:
       break;  // a point is its pos
     case Kind::Segment:
+    case Kind::Capsule:
       s.points = {
           DVec2(awkward(rng, -max_extent, max_extent), awkward(rng, -max_extent, max_extent)),
           DVec2(awkward(rng, -max_extent, max_extent), awkward(rng, -max_extent, max_extent))};
+      if (s.kind == Kind::Capsule) s.radius = awkward(rng, 1e-6, max_extent);
       break;
     case Kind::Sprite: {
       std::uniform_int_distribution<std::size_t> which(0, memory_images().size() - 1);
@@ -1107,8 +1109,9 @@ TEST(SceneSprites, OtherKindsKeysAreUnknownOnASprite) {
   expect_sprite_error(dir, R"({"id": "C", "kind": "circle", "pos": [0, 0], "radius": 1,
                              "alpha_threshold": 3})",
                       "C", "alpha_threshold", {"is not a key of a circle", "only sprites"});
-  expect_sprite_error(dir, R"({"id": "K", "kind": "sprites", "pos": [0, 0]})", "K", "kind",
-                      {"\"rect\", \"circle\", \"polygon\", \"sprite\", \"point\" or \"segment\""});
+  expect_sprite_error(
+      dir, R"({"id": "K", "kind": "sprites", "pos": [0, 0]})", "K", "kind",
+      {"\"rect\", \"circle\", \"polygon\", \"sprite\", \"point\", \"segment\" or \"capsule\""});
 }
 
 TEST(SceneSprites, MissingImageNamesTheFileAsWrittenAndResolved) {

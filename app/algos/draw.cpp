@@ -21,6 +21,8 @@ constexpr float kNearParallel = 0.96f;  // cosine above which two axes share a s
 void draw_body(Canvas& c, const Collider& b, Color fill, Color outline, float outline_px) {
   if (b.geom == Geom::Circle) {
     c.circle(b.pos, b.radius, fill, outline, outline_px);
+  } else if (b.geom == Geom::Capsule) {
+    c.capsule(b.v[0], b.v[1], b.radius, fill, outline, outline_px);
   } else if (b.count == 1) {  // a point: a dot with a ring, so it reads at any zoom
     c.dot(b.v[0], 3.0f, outline);
     c.circle(b.v[0], 7.0f / c.camera().zoom, kNone, outline, outline_px);

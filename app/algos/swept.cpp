@@ -161,12 +161,13 @@ void draw_step(const SandboxState& s, Canvas& c) {
     const Collider& poly = polygon_of(a, b);
     const Collider& circ = circle_of(a, b);
     const int i = st.feature;
+    const float grown = circ.radius + poly.radius;  // a capsule's core grows by both radii
     if (st.source == AxisSource::CircleVertex) {
-      if (i >= 0 && i < poly.count) c.circle(poly.v[i], circ.radius, kNone, axis, 2.0f);
+      if (i >= 0 && i < poly.count) c.circle(poly.v[i], grown, kNone, axis, 2.0f);
     } else if (i >= 0 && i < poly.count) {
       const Vec2 v0 = poly.v[i], v1 = poly.v[(i + 1) % poly.count];
       c.line(v0, v1, axis, 4.0f);
-      const Vec2 off = poly.n[i] * circ.radius;
+      const Vec2 off = poly.n[i] * grown;
       dashed(c, v0 + off, v1 + off, axis, 2.0f, 6.0f, px);
     }
     // The circle's centre path relative to the polygon, and where it is at this feature's time.
@@ -174,6 +175,15 @@ void draw_step(const SandboxState& s, Canvas& c) {
     dashed(c, circ.pos, circ.pos + u, alpha(axis, 0.8f), 1.5f, 5.0f, px);
     if (st.t_enter <= 1.0f && st.t_enter >= 0.0f)
       c.circle(circ.pos + u * st.t_enter, circ.radius, kNone, pal::kGhostImpact, 1.5f);
+    teach::step_caption(c, a, b, title, sentence, px);
+    return;
+  }
+  if (tr.method == SweptMethod::RoundedDifference) {
+    // The features are the cores' difference's, not either shape's: A's path relative to B and
+    // where A is at this feature's time.
+    dashed(c, a.pos, a.pos + tr.rel_vel, alpha(axis, 0.8f), 1.5f, 5.0f, px);
+    if (st.t_enter <= 1.0f && st.t_enter >= 0.0f)
+      c.dot(a.pos + tr.rel_vel * st.t_enter, 5.0f, pal::kGhostImpact);
     teach::step_caption(c, a, b, title, sentence, px);
     return;
   }
@@ -303,6 +313,16 @@ std::string teach::swept_step_text(const SweptTrace& tr, const SweptResult& r, i
                    time_words(s.t_exit).c_str());
     text += strf(" So far: latest entry %s, earliest exit %s.", time_words(run.enter).c_str(),
                  time_words(run.exit).c_str());
+  } else if (tr.method == SweptMethod::RoundedDifference) {
+    // A capsule: the ray of A's motion relative to B against the cores' difference B - A.
+    if (s.source == AxisSource::CircleVertex)
+      text = strf("Vertex %d of the cores' difference B - A (a disc of rA + rB): ", s.feature);
+    else
+      text = strf("Edge %d of the cores' difference B - A pushed out by rA + rB: ", s.feature);
+    text += s.t_enter == kInf ? std::string("A's relative path misses it.")
+                              : "A's relative path reaches it at " + time_words(s.t_enter) + ".";
+    text += run.enter == kInf ? std::string(" Earliest so far: none yet.")
+                              : " Earliest so far: " + time_words(run.enter) + ".";
   } else {
     if (s.source == AxisSource::CircleVertex)
       text = strf("Vertex %d (a disc of the circle's radius): ", s.feature);

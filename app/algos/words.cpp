@@ -34,6 +34,8 @@ std::string source_words(AxisSource s, int feature) {
       return "across the relative velocity";
     case AxisSource::SegmentDirection:
       return feature == 0 ? "along segment A" : "along segment B";
+    case AxisSource::CapsuleEnd:
+      return strf("nearest point to end %d of capsule %s", feature % 2, feature < 2 ? "A" : "B");
   }
   return "";
 }

@@ -79,6 +79,9 @@ class ViewCanvas final : public Canvas {
   void circle(Vec2 centre, float radius, Color fill, Color outline, float outline_px) override {
     inner_.circle(centre, radius, fill, outline, outline_px);
   }
+  void capsule(Vec2 a, Vec2 b, float radius, Color fill, Color outline, float outline_px) override {
+    inner_.capsule(a, b, radius, fill, outline, outline_px);
+  }
   void line(Vec2 a, Vec2 b, Color color, float width_px) override {
     inner_.line(a, b, color, width_px);
   }

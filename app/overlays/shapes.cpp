@@ -141,6 +141,23 @@ void draw_handles(const SandboxState& s, Canvas& c) {
   const Vec2 sq[4] = {sh + Vec2(-hs, -hs), sh + Vec2(hs, -hs), sh + Vec2(hs, hs),
                       sh + Vec2(-hs, hs)};
   c.polygon(sq, pal::kHandleFill, pal::kHandle, 2.0f);
+  if (s.doc.shape(s.selected()).kind == Kind::Capsule) {
+    // The two end centres (dots in rings) and the radius (a diamond on the radius line).
+    const Vec2 e1 = s.capsule_handle(s.selected(), 1), rh2 = s.capsule_handle(s.selected(), 2);
+    for (int k = 0; k < 2; ++k) {
+      const Vec2 e = s.capsule_handle(s.selected(), k);
+      c.circle(e, kHandleRadiusPx * px, pal::kHandleFill, pal::kHandle, 2.0f);
+      c.dot(e, 2.5f, pal::kHandle);
+    }
+    c.line(e1, rh2, pal::kHandle, 1.0f);
+    const float hd = 6.0f * px;
+    const Vec2 dia[4] = {rh2 + Vec2(0, -hd), rh2 + Vec2(hd, 0), rh2 + Vec2(0, hd),
+                         rh2 + Vec2(-hd, 0)};
+    c.polygon(dia, pal::kHandleFill, pal::kHandle, 2.0f);
+    if (s.tools.drag.kind == DragKind::CapsuleRadius && s.tools.drag.index == s.selected())
+      c.text(rh2 + Vec2(10.0f, 4.0f) * px, strf("radius %.1f", s.doc.shape(s.selected()).radius),
+             pal::kHandle);
+  }
   const Vec2 vh = s.vel_handle(s.selected());
   if (s.vel_is_stub(s.selected())) {
     dashed(c, Vec2(b.bounds.max.x, b.pos.y), vh, alpha(pal::kVelocity, 0.7f), 1.0f, 3.0f, px);

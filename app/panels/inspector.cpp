@@ -88,6 +88,16 @@ void panel_inspector(SandboxState& s) {
   } else if (w.kind == Kind::Circle) {
     fit_values("radius", &w.radius, 1, "%.2f");
     ImGui::DragScalar("radius", ImGuiDataType_Double, &w.radius, 0.5f, &lmin, &lmax, "%.2f", clamp);
+  } else if (w.kind == Kind::Capsule && w.points.size() == 2) {
+    // The two end centres (local) and the radius about them.
+    fit_values("end 0", &w.points[0].x, 2, "%.2f");
+    ImGui::DragScalarN("end 0", ImGuiDataType_Double, &w.points[0].x, 2, 0.5f, nullptr, nullptr,
+                       "%.2f");
+    fit_values("end 1", &w.points[1].x, 2, "%.2f");
+    ImGui::DragScalarN("end 1", ImGuiDataType_Double, &w.points[1].x, 2, 0.5f, nullptr, nullptr,
+                       "%.2f");
+    fit_values("radius", &w.radius, 1, "%.2f");
+    ImGui::DragScalar("radius", ImGuiDataType_Double, &w.radius, 0.5f, &lmin, &lmax, "%.2f", clamp);
   }
   if (w.kind == Kind::Sprite) {
     const SpriteImage* img = w.pixels.image.get();

@@ -52,6 +52,8 @@ void panel_tools(SandboxState& s) {
   if (ImGui::Button("+ Rect")) s.ask(Ask::AddRect);
   same_line_if_fits(button_width("+ Circle"));
   if (ImGui::Button("+ Circle")) s.ask(Ask::AddCircle);
+  same_line_if_fits(button_width("+ Capsule"));
+  if (ImGui::Button("+ Capsule")) s.ask(Ask::AddCapsule);
   if (s.tools.poly_tool) {
     same_line_if_fits(button_width("Finish polygon"));
     if (ImGui::Button("Finish polygon")) s.ask(Ask::PolygonFinish);

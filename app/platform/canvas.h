@@ -3,6 +3,7 @@
 // and marker sizes are in window pixels so outlines stay crisp at any zoom.
 #pragma once
 
+#include <cmath>
 #include <memory>
 #include <span>
 #include <string_view>
@@ -32,6 +33,24 @@ class Canvas {
   virtual void polygon(std::span<const Vec2> pts, Color fill, Color outline, float outline_px) = 0;
   // Filled circle with an anti-aliased outline (signed distance in the fragment shader).
   virtual void circle(Vec2 centre, float radius, Color fill, Color outline, float outline_px) = 0;
+  // A filled capsule (the world segment a b grown by a world radius) with an anti-aliased
+  // outline. By default a convex polygon of the outline, 16 steps to each rounded end; the
+  // renderer draws it with its signed-distance shader, as a circle.
+  virtual void capsule(Vec2 a, Vec2 b, float radius, Color fill, Color outline, float outline_px) {
+    const Vec2 d = b - a;
+    const float len = std::sqrt(d.x * d.x + d.y * d.y);
+    const Vec2 u = len > 0.0f ? d / len : Vec2(1.0f, 0.0f);
+    const Vec2 n(-u.y, u.x);
+    constexpr int kSteps = 16;
+    Vec2 pts[2 * (kSteps + 1)];
+    for (int k = 0; k <= kSteps; ++k) {  // b's end from +n through +u to -n, then a's back
+      const float th = 3.14159265f * static_cast<float>(k) / kSteps;
+      const Vec2 r = radius * (std::cos(th) * n + std::sin(th) * u);
+      pts[k] = b + r;
+      pts[kSteps + 1 + k] = a - r;
+    }
+    polygon(pts, fill, outline, outline_px);
+  }
   // Anti-aliased thick segment.
   virtual void line(Vec2 a, Vec2 b, Color color, float width_px) = 0;
   // Segment with an arrow head at `to` (head size in window pixels).

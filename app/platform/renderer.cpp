@@ -500,6 +500,19 @@ void Renderer::circle(Vec2 centre, float radius, Color fill, Color outline, floa
   screen_capsule(c, c, r, fill, width > 0.0f ? outline : fill, width);
 }
 
+// A circle drawn along a segment: the shader's own primitive, with the circle's outline rule.
+void Renderer::capsule(Vec2 a, Vec2 b, float radius, Color fill, Color outline, float outline_px) {
+  outline_px *= line_scale_;
+  const float r = std::max(radius * cam_.zoom, 0.0f);
+  float width = outline.a > 0.0f ? std::max(outline_px, 0.0f) : 0.0f;
+  if (width > 0.0f && width < 1.0f) {
+    outline.a *= width;
+    width = 1.0f;
+  }
+  screen_capsule(cam_.to_screen(a), cam_.to_screen(b), r, fill, width > 0.0f ? outline : fill,
+                 width);
+}
+
 void Renderer::line(Vec2 a, Vec2 b, Color color, float width_px) {
   float width = width_px * line_scale_;
   if (width < 1.0f) {

@@ -52,6 +52,7 @@ class Renderer final : public Canvas {
 
   void polygon(std::span<const Vec2> pts, Color fill, Color outline, float outline_px) override;
   void circle(Vec2 centre, float radius, Color fill, Color outline, float outline_px) override;
+  void capsule(Vec2 a, Vec2 b, float radius, Color fill, Color outline, float outline_px) override;
   void line(Vec2 a, Vec2 b, Color color, float width_px) override;
   void arrow(Vec2 from, Vec2 to, Color color, float width_px, float head_px = 10.0f) override;
   void dot(Vec2 centre, float radius_px, Color color) override;

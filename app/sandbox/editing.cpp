@@ -24,6 +24,7 @@ namespace {
 
 // New shapes.
 constexpr double kNewRectW = 140.0, kNewRectH = 90.0, kNewCircleR = 55.0;
+constexpr double kNewCapsuleHalf = 60.0, kNewCapsuleR = 30.0;
 constexpr double kDuplicateOffset = 24.0;
 
 // The PNG files in `dir`, sorted by name.
@@ -222,6 +223,17 @@ void SandboxState::add_circle() {
   s.kind = Kind::Circle;
   s.pos = view_centre();
   s.radius = kNewCircleR;
+  add_shape(std::move(s));
+  say("Added " + doc.shape(selected()).id + ".");
+}
+
+void SandboxState::add_capsule() {
+  Shape s;
+  s.id = "capsule";
+  s.kind = Kind::Capsule;
+  s.pos = view_centre();
+  s.points = {DVec2(-kNewCapsuleHalf, 0.0), DVec2(kNewCapsuleHalf, 0.0)};
+  s.radius = kNewCapsuleR;
   add_shape(std::move(s));
   say("Added " + doc.shape(selected()).id + ".");
 }

@@ -42,9 +42,23 @@ Vec2 SandboxState::vel_handle(int i) const {
   return b.pos + b.vel;
 }
 
+Vec2 SandboxState::capsule_handle(int i, int which) const {
+  const Shape& s = doc.shape(i);
+  const Vec2 e0 = to_f(to_world(s, s.points[0])), e1 = to_f(to_world(s, s.points[1]));
+  if (which < 2) return which == 0 ? e0 : e1;
+  const Vec2 d = e1 - e0;
+  const Vec2 n = Vec2(-d.y, d.x) / std::max(length(d), 1e-6f);
+  return e1 + n * static_cast<float>(s.radius * s.scale);
+}
+
 DragKind SandboxState::handle_at(Vec2 w) const {
   if (selected() < 0) return DragKind::None;
   const float r = kHandlePickPx / cam.zoom;
+  if (doc.shape(selected()).kind == Kind::Capsule) {
+    if (length(w - capsule_handle(selected(), 2)) <= r) return DragKind::CapsuleRadius;
+    if (length(w - capsule_handle(selected(), 0)) <= r) return DragKind::CapsuleEnd0;
+    if (length(w - capsule_handle(selected(), 1)) <= r) return DragKind::CapsuleEnd1;
+  }
   if (length(w - vel_handle(selected())) <= r) return DragKind::Velocity;
   if (length(w - rotate_handle(selected())) <= r) return DragKind::Rotate;
   if (length(w - scale_handle(selected())) <= r) return DragKind::Scale;
@@ -82,6 +96,14 @@ void SandboxState::start_drag(DragKind kind, int i, Vec2 w) {
     case DragKind::Scale:
       tools.drag.grab_dist = std::max(length(w - b.pos), 1e-3f);
       break;
+    case DragKind::CapsuleEnd0:
+    case DragKind::CapsuleEnd1:
+    case DragKind::CapsuleRadius: {
+      // Where the handle sits against the pointer, so a press does not jump it.
+      const int which = kind == DragKind::CapsuleEnd0 ? 0 : kind == DragKind::CapsuleEnd1 ? 1 : 2;
+      tools.drag.offset = to_d(capsule_handle(i, which) - w);
+      break;
+    }
     case DragKind::None:
       break;
   }
@@ -114,6 +136,21 @@ void SandboxState::drag_to(Vec2 w, bool shift) {
     case DragKind::Velocity:
       s.vel = to_d(w) + tools.drag.offset - s.pos;
       break;
+    case DragKind::CapsuleEnd0:
+    case DragKind::CapsuleEnd1:
+      s.points[tools.drag.kind == DragKind::CapsuleEnd0 ? 0 : 1] =
+          to_local(s, to_d(w) + tools.drag.offset);
+      break;
+    case DragKind::CapsuleRadius: {
+      // The handle's distance from the core segment, in local units.
+      const DVec2 p = to_local(s, to_d(w) + tools.drag.offset);
+      const DVec2 a = s.points[0], e = s.points[1] - s.points[0];
+      const double t = std::clamp(glm::dot(p - a, e) / std::max(glm::dot(e, e), 1e-12), 0.0, 1.0);
+      double r = glm::length(p - (a + t * e));
+      if (shift) r = std::max(std::round(r), 1.0);
+      s.radius = r;
+      break;
+    }
     case DragKind::None:
       return;
   }

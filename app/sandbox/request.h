@@ -23,6 +23,7 @@ enum class LineTool { None, Ray, Slice };
 enum class Ask : std::uint8_t {
   AddRect,
   AddCircle,
+  AddCapsule,
   AddSprite,      // text: a PNG in the assets' sprites folder
   AddSpriteFile,  // text: a PNG's path
   Duplicate,      // shape a

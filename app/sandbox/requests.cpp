@@ -23,6 +23,9 @@ void SandboxState::apply(Request& r) {
     case Ask::AddCircle:
       add_circle();
       break;
+    case Ask::AddCapsule:
+      add_capsule();
+      break;
     case Ask::AddSprite:
       add_sprite(r.text);
       break;

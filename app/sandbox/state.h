@@ -42,7 +42,17 @@ inline constexpr float kVelStubPx = 22.0f;    // zero velocity: the handle sits 
 inline constexpr float kAccuracies[] = {1.0f, 0.5f, 0.25f, 0.125f};
 inline constexpr const char* kAccuracyNames[] = {"1", "1/2", "1/4", "1/8"};
 
-enum class DragKind { None, Move, Rotate, Scale, Velocity };
+// CapsuleEnd0 / CapsuleEnd1: a capsule's end centre; CapsuleRadius: its radius.
+enum class DragKind {
+  None,
+  Move,
+  Rotate,
+  Scale,
+  Velocity,
+  CapsuleEnd0,
+  CapsuleEnd1,
+  CapsuleRadius
+};
 enum class ResolveMode : int { Off = 0, MoveA = 1, MoveB = 2, Half = 3 };
 
 struct Drag {
@@ -279,6 +289,7 @@ struct SandboxState {
   DVec2 view_centre() const;
   void add_rect();
   void add_circle();
+  void add_capsule();
   void refresh_sprite_files();
   void add_sprite(const std::string& file);  // a PNG in the assets' sprites folder
   void add_sprite_file(const std::string& path);
@@ -355,6 +366,8 @@ struct SandboxState {
 
   // ---- handles, picking, drags, keys (input.cpp) ----
   Vec2 rotate_handle(int i) const;
+  // A capsule's handles: its end centres (which 0, 1) and, beside end 1, its radius (2).
+  Vec2 capsule_handle(int i, int which) const;
   Vec2 scale_handle(int i) const;
   bool vel_is_stub(int i) const;
   Vec2 vel_handle(int i) const;

@@ -131,6 +131,8 @@ const char* axis_source_name(AxisSource s) {
       return "velocity";
     case AxisSource::SegmentDirection:
       return "segment_direction";
+    case AxisSource::CapsuleEnd:
+      return "capsule_end";
   }
   return "?";
 }

@@ -3,8 +3,10 @@
 // are their kernels', detail/box_lanes.h and detail/round_pairs.h.)
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "hitbox/collide.h"
 
@@ -29,7 +31,8 @@ using detail::vmax;
 using detail::vmin;
 
 // Projection of a posed shape on a unit axis.
-// Circle: centre +- r. Box: centre +- (hx |x.n| + hy |y.n|) (Ericson 4.4.1). Polygon: every
+// Circle: centre +- r. Capsule: its two end centres, +- r. Box: centre +- (hx |x.n| + hy |y.n|)
+// (Ericson 4.4.1). Polygon: every
 // vertex, four at a time from the padded x and y runs (lane by lane the same x*n.x + y*n.y as
 // a scalar loop, so the numbers do not depend on the width).
 inline Interval project(const Collider& b, Vec2 axis) {
@@ -43,6 +46,11 @@ inline Interval project(const Collider& b, Vec2 axis) {
       const float e =
           b.half.x * std::fabs(dot(b.axis_x, axis)) + b.half.y * std::fabs(dot(b.axis_y, axis));
       return Interval{c - e, c + e};
+    }
+    case Geom::Capsule: {
+      const float d0 = dot(b.v[0], axis);
+      const float d1 = dot(b.v[1], axis);
+      return Interval{std::min(d0, d1) - b.radius, std::max(d0, d1) + b.radius};
     }
     case Geom::Polygon:
       break;
@@ -98,10 +106,47 @@ inline void extra_direction_axis(const Collider& a, const Collider& b, F&& f) {
   f(axis, project(a, axis), project(b, axis), AxisSource::SegmentDirection, seg_a ? 0 : 1);
 }
 
+// The core vertex of `other` nearest to p: a circle's centre, else its nearest vertex (for a
+// capsule, its nearest end centre).
+inline Vec2 nearest_core_point(const Collider& other, Vec2 p, int& j) {
+  if (other.geom == Geom::Circle) {
+    j = -1;
+    return other.pos;
+  }
+  j = nearest_vertex(other, p);
+  return other.v[j];
+}
+
+// A pair with a capsule: for each capsule end centre, the axis from the other shape's nearest
+// core point (vertex, centre or end centre) to it. With both shapes' edge normals these are the
+// Minkowski difference's face normals and its rounded corners' directions (the nearest pair of
+// core points is a vertex and its nearest vertex), so SAT and MTD stay exact. Feature: the end
+// (0, 1) of A's capsule, or 2 + end of B's.
+template <class F>
+inline bool capsule_end_axes(const Collider& a, const Collider& b, F&& f) {
+  for (int side = 0; side < 2; ++side) {
+    const Collider& cap = side == 0 ? a : b;
+    const Collider& other = side == 0 ? b : a;
+    if (cap.geom != Geom::Capsule) continue;
+    for (int e = 0; e < 2; ++e) {
+      int j = -1;
+      const Vec2 d = cap.v[e] - nearest_core_point(other, cap.v[e], j);
+      // An end centre on the other core: they overlap, and the normals already say so.
+      if (!(dot(d, d) > 0.0f)) continue;
+      const Vec2 axis = d / std::sqrt(dot(d, d));
+      if (!f(axis, project(a, axis), project(b, axis), AxisSource::CapsuleEnd, 2 * side + e)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 // The candidate axes of a pair, in test order (Godot style: every axis listed explicitly):
 // A's unique edge normals, B's unique edge normals, then for circle-polygon the axis from
 // the circle's centre to the polygon's nearest vertex, or for circle-circle the centre line,
-// or for two shapes without area the direction extra_direction_axis adds.
+// for a pair with a capsule the axes capsule_end_axes adds, or for two shapes without area
+// the direction extra_direction_axis adds.
 // Calls f(axis, interval of A, interval of B, source, feature) for each; stops when f
 // returns false.
 template <class F>
@@ -111,6 +156,10 @@ inline void for_each_axis(const Collider& a, const Collider& b, F&& f) {
   }
   for (int k = 0; k < b.axis_count; ++k) {
     if (!f(b.axes[k], project(a, b.axes[k]), own(b, k), AxisSource::EdgeB, b.axis_edge[k])) return;
+  }
+  if (a.geom == Geom::Capsule || b.geom == Geom::Capsule) {
+    capsule_end_axes(a, b, f);
+    return;
   }
   const bool ca = a.geom == Geom::Circle;
   const bool cb = b.geom == Geom::Circle;
@@ -135,6 +184,52 @@ inline void for_each_axis(const Collider& a, const Collider& b, F&& f) {
     extra_direction_axis(a, b, f);
   }
 }
+
+// The Minkowski difference of two shapes' cores, {b - a} over B's and A's core vertices, as a
+// convex polygon in positive-area order (Andrew's monotone chain, collinear points dropped; two
+// vertices when the cores are parallel segments): `shape` holds its vertices and edge normals
+// only. With the radii it answers a capsule's swept and concave push-out questions as a point
+// against a rounded polygon. No allocation unless a core has more than kMaxPolygonPoints.
+struct CoreDifference {
+  static constexpr int kMax = 2 * kMaxPolygonPoints;  // a capsule's 2 ends times a polygon's
+  Vec2 small[3 * kMax + 3];
+  std::vector<Vec2> big;
+  Collider shape;
+
+  CoreDifference(const Collider& a, const Collider& b) {
+    const int n = a.count * b.count;
+    Vec2* pts = small;
+    if (n > kMax) {
+      big.resize(3 * static_cast<std::size_t>(n) + 3);
+      pts = big.data();
+    }
+    Vec2* hull = pts + n;
+    for (int i = 0; i < b.count; ++i) {
+      for (int j = 0; j < a.count; ++j) pts[i * a.count + j] = b.v[i] - a.v[j];
+    }
+    std::sort(pts, pts + n, [](Vec2 p, Vec2 q) { return p.x < q.x || (p.x == q.x && p.y < q.y); });
+    int k = 0;  // the lower hull, then the upper
+    for (int i = 0; i < n; ++i) {
+      while (k >= 2 && cross(hull[k - 1] - hull[k - 2], pts[i] - hull[k - 2]) <= 0.0f) --k;
+      hull[k++] = pts[i];
+    }
+    for (int i = n - 2, lower = k + 1; i >= 0; --i) {
+      while (k >= lower && cross(hull[k - 1] - hull[k - 2], pts[i] - hull[k - 2]) <= 0.0f) --k;
+      hull[k++] = pts[i];
+    }
+    const int count = std::max(k - 1, 1);
+    Vec2* normals = hull + n + 1;
+    for (int i = 0; i < count; ++i) {
+      normals[i] = normalize_or(perp_out(hull[(i + 1) % count] - hull[i]), Vec2(0.0f));
+    }
+    shape.geom = Geom::Polygon;
+    shape.count = count;
+    shape.v = hull;
+    shape.n = normals;
+  }
+  CoreDifference(const CoreDifference&) = delete;
+  CoreDifference& operator=(const CoreDifference&) = delete;
+};
 
 // One tested axis: both projections and their signed overlap.
 struct AxisEval {

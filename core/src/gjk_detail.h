@@ -7,8 +7,8 @@
 
 namespace hitbox::gjk_detail {
 
-// A shape as GJK sees it: a core (a polygon's vertices, or a circle's centre as a
-// one-vertex polygon) grown by a radius.
+// A shape as GJK sees it: a core (a polygon's vertices, a circle's centre as a one-vertex
+// polygon, a capsule's two end centres) grown by a radius (zero but for circles and capsules).
 struct Core {
   const Vec2* v = nullptr;
   int count = 0;
@@ -22,7 +22,7 @@ struct Core {
 
 inline Core core_of(const Collider& b, bool lanes) {
   if (b.geom == Geom::Circle) return Core{&b.pos, 1, b.radius};
-  return Core{b.v, b.count, 0.0f, b.vx, b.vy, lanes ? b.padded : 0};
+  return Core{b.v, b.count, b.radius, b.vx, b.vy, lanes ? b.padded : 0};
 }
 
 // The simplex and the barycentric weights of its point nearest the origin.

@@ -507,10 +507,12 @@ int fast_pair(const Collider& a, const Collider& b) {
   return (ka | kb) < 0 ? -1 : 3 * ka + kb;
 }
 
-// The pair's kernel: gjk_circles, the fast loop's instance for its core kinds, or gjk_loop.
+// The pair's kernel: gjk_circles, the fast loop's instance for its core kinds, or gjk_loop
+// (which also takes a capsule: its core segment and radius).
 template <bool kTrace>
 inline GjkResult gjk_kernel(const Collider& a, const Collider& b, GjkTrace* trace) {
   if (a.geom == Geom::Circle && b.geom == Geom::Circle) return gjk_circles<kTrace>(a, b, trace);
+  if (is_capsule(a) || is_capsule(b)) return gjk_loop(a, b, trace);
   float noise;
   if (fast_noise(a, b, noise)) {
     switch (fast_pair(a, b)) {

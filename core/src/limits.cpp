@@ -96,12 +96,16 @@ std::optional<FieldProblem> scaled_problem(const Shape& s) {
     case Kind::Point:
       break;
     case Kind::Polygon:
-    case Kind::Segment: {
+    case Kind::Segment:
+    case Kind::Capsule: {
       double extent = 0.0;
       for (const DVec2& p : s.points) extent = std::max({extent, std::abs(p.x), std::abs(p.y)});
       const double world = extent * s.scale;
       if (world > kMaxCoord) {
         return scale_out(s, "puts a point " + number_text(world) + " pixels from pos");
+      }
+      if (s.kind == Kind::Capsule && s.radius * s.scale > kMaxSize) {
+        return scale_out(s, "makes the radius " + number_text(s.radius * s.scale) + " pixels");
       }
       break;
     }
@@ -163,11 +167,18 @@ std::optional<FieldProblem> shape_problem(const Shape& s) {
     case Kind::Point:
       break;
     case Kind::Segment:
+    case Kind::Capsule:
       if (auto p = segment_points_problem(s.points)) return p;
       for (std::size_t i = 0; i < s.points.size(); ++i) {
         const std::string field = "points[" + std::to_string(i) + "]";
         if (auto p = check((field + "[0]").c_str(), coord_problem(s.points[i].x))) return p;
         if (auto p = check((field + "[1]").c_str(), coord_problem(s.points[i].y))) return p;
+      }
+      if (s.kind == Kind::Capsule) {
+        if (auto p = check("radius",
+                           positive_problem(s.radius, kMaxSize, "radius must be a number > 0"))) {
+          return p;
+        }
       }
       break;
     case Kind::Sprite:

@@ -62,6 +62,15 @@ Posed make_segment(Vec2 from, Vec2 to) {
   return made(s, "make_segment");
 }
 
+Posed make_capsule(Vec2 from, Vec2 to, float radius) {
+  Shape s;
+  s.kind = Kind::Capsule;
+  s.pos = (wide(from) + wide(to)) * 0.5;
+  s.points = {wide(from) - s.pos, wide(to) - s.pos};
+  s.radius = radius;
+  return made(s, "make_capsule");
+}
+
 Posed make_point(Vec2 pos) {
   Shape s;
   s.kind = Kind::Point;

@@ -2,6 +2,7 @@
 // One function per pair family, traced or not (template <bool kTrace>).
 #include "hitbox/manifold.h"
 
+#include <algorithm>
 #include <bit>
 #include <cfloat>
 #include <cmath>
@@ -33,7 +34,7 @@ const char* manifold_method_name(ManifoldMethod m) {
 namespace {
 
 // A shape as the manifold sees it: a core (vertices and their edges' outward normals; a
-// circle's centre alone) grown by a radius.
+// circle's centre alone; a capsule's core segment) grown by a radius.
 struct Core {
   const Vec2* v = nullptr;
   const Vec2* n = nullptr;  // null for a circle's centre
@@ -43,7 +44,7 @@ struct Core {
 
 Core core_of(const Collider& c) {
   if (c.geom == Geom::Circle) return Core{&c.pos, nullptr, 1, c.radius};
-  return Core{c.v, c.n, c.count, 0.0f};
+  return Core{c.v, c.n, c.count, c.radius};
 }
 
 inline int next(int i, int count) {
@@ -151,6 +152,39 @@ int id_of(const ClipPoint& p, bool flip) {
               : contact_id(p.index_r, p.type_r, p.index_i, p.type_i);
 }
 
+// The nearest points of segments p0 p1 and q0 q1 as fractions s along p and t along q (Ericson
+// 5.1.9; both segments have length).
+void segment_fractions(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1, float& s, float& t) {
+  const Vec2 d1 = p1 - p0, d2 = q1 - q0, r = p0 - q0;
+  const float a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, r), c = dot(d1, r);
+  const float b = dot(d1, d2), denom = a * e - b * b;
+  s = denom > 0.0f ? std::clamp((b * f - c * e) / denom, 0.0f, 1.0f) : 0.0f;
+  t = (b * s + f) / e;
+  if (t < 0.0f) {
+    t = 0.0f;
+    s = std::clamp(-c / a, 0.0f, 1.0f);
+  } else if (t > 1.0f) {
+    t = 1.0f;
+    s = std::clamp((b - c) / a, 0.0f, 1.0f);
+  }
+}
+
+// How far below p, a point of a capsule's core, the capsule's surface is along u: where the
+// ray p + t u leaves the capsule, through the side of the band along the core (r / cos of the
+// tilt) or else through the disc of the end it runs toward.
+float capsule_exit(const Core& c, Vec2 p, Vec2 u) {
+  const Vec2 e = c.v[1] - c.v[0];
+  const Vec2 n = c.n[0];
+  const float s0 = dot(n, p - c.v[0]), sn = dot(n, u);
+  const float a0 = dot(e, p - c.v[0]), se = dot(e, u);
+  const float tn = sn > 0.0f ? (c.radius - s0) / sn : sn < 0.0f ? (-c.radius - s0) / sn : INFINITY;
+  const float te = se > 0.0f ? (dot(e, e) - a0) / se : se < 0.0f ? -a0 / se : INFINITY;
+  if (tn <= te) return std::max(tn, c.radius);
+  const Vec2 d = p - c.v[se > 0.0f ? 1 : 0];
+  const float b = dot(d, u), disc = b * b - (dot(d, d) - c.radius * c.radius);
+  return disc >= 0.0f ? std::max(-b + std::sqrt(disc), c.radius) : c.radius;
+}
+
 // Two cores with edges.
 template <bool kTrace>
 Manifold faces(const Collider& ca, const Collider& cb, ManifoldTrace* t) {
@@ -182,12 +216,48 @@ Manifold faces(const Collider& ca, const Collider& cb, ManifoldTrace* t) {
   const int i2b = next(i2, inc.count);
   const ClipPoint start[2] = {{inc.v[i2], i1, FeatureType::Face, i2, FeatureType::Vertex},
                               {inc.v[i2b], i1, FeatureType::Face, i2b, FeatureType::Vertex}};
+  if (total > 0.0f && std::max(sep_a, sep_b) > 0.0f) {
+    // Rounded cores apart (a capsule): when the two faces are nearest at a vertex of each, the
+    // contact is one point on the line between those vertices, and none beyond the radii
+    // (Box2D v3's b2CollidePolygons).
+    float s, u;
+    segment_fractions(v11, v12, start[0].v, start[1].v, s, u);
+    if ((s == 0.0f || s == 1.0f) && (u == 0.0f || u == 1.0f)) {
+      const Vec2 pr = s == 0.0f ? v11 : v12, pi = u == 0.0f ? start[0].v : start[1].v;
+      const Vec2 d = pi - pr;
+      const float dist = std::sqrt(dot(d, d));
+      if constexpr (kTrace) {
+        t->flip = flip;
+        t->reference = i1;
+        t->ref0 = v11;
+        t->ref1 = v12;
+        t->ref_normal = n1;
+        t->incident = i2;
+        t->inc0 = start[0].v;
+        t->inc1 = start[1].v;
+        t->radius_a = a.radius;
+        t->radius_b = b.radius;
+        t->apart = dist > total;
+      }
+      if (dist > total) return m;
+      const Vec2 n = d / dist;  // from the reference core toward the incident one
+      const Vec2 on_ref = pr + ref.radius * n, on_inc = pi - inc.radius * n;
+      const int vr = s == 0.0f ? i1 : next(i1, ref.count), vi = u == 0.0f ? i2 : i2b;
+      const ClipPoint p{pi, vr, FeatureType::Vertex, vi, FeatureType::Vertex};
+      m.normal = (flip ? -n : n) + Vec2(0.0f);
+      m.points[m.count++] = ContactPoint{0.5f * (on_ref + on_inc), dist - total, id_of(p, flip)};
+      m.hit = true;
+      return m;
+    }
+  }
   const Vec2 e = v12 - v11;
   const Vec2 tangent = e / std::sqrt(dot(e, e));
   ClipPoint c1[2], c2[2];
-  const int n_1 = clip_to_side(start, c1, -tangent, -dot(tangent, v11) + total, i1);
+  // The side planes pass through the reference face's ends (Box2D v3): a rounded core's
+  // points beyond them would lie beyond its surface.
+  const int n_1 = clip_to_side(start, c1, -tangent, -dot(tangent, v11), i1);
   const int n_2 =
-      n_1 < 2 ? 0 : clip_to_side(c1, c2, tangent, dot(tangent, v12) + total, next(i1, ref.count));
+      n_1 < 2 ? 0 : clip_to_side(c1, c2, tangent, dot(tangent, v12), next(i1, ref.count));
   if constexpr (kTrace) {
     t->flip = flip;
     t->reference = i1;
@@ -206,11 +276,18 @@ Manifold faces(const Collider& ca, const Collider& cb, ManifoldTrace* t) {
   m.normal = (flip ? -n1 : n1) + Vec2(0.0f);  // + 0: no -0 in the answer
   if (n_2 < 2) return m;                      // the incident face lies beside the reference face
   const float front = dot(n1, v11);
+  // A capsule as the incident shape, its core along n1: both points meet its surface at one
+  // place along the face, as one point; the first is kept.
+  const bool same_place =
+      inc.radius > 0.0f && std::fabs(dot(tangent, c2[0].v - c2[1].v)) <= 1e-4f * (1.0f + total);
   for (int k = 0; k < 2; ++k) {
     const Vec2 cv = c2[k].v;
     const float core_gap = dot(n1, cv) - front;
-    const float separation = core_gap - total;
-    const bool keep = separation <= 0.0f;
+    // How far below cv (along -n1) the incident surface is: none for a polygon's face, for a
+    // capsule where its outline is met along -n1 (its radius, more where its core is tilted).
+    const float below = inc.radius > 0.0f ? capsule_exit(inc, cv, -n1) : 0.0f;
+    const float separation = core_gap - ref.radius - below;
+    const bool keep = separation <= 0.0f && !(same_place && m.count == 1);
     if constexpr (kTrace) {
       t->clip2[k] = cv;
       t->clip_separation[k] = separation;
@@ -219,7 +296,7 @@ Manifold faces(const Collider& ca, const Collider& cb, ManifoldTrace* t) {
     if (!keep) continue;
     // The reference surface above cv, and the incident surface at cv, along n1.
     const Vec2 on_ref = cv + (ref.radius - core_gap) * n1;
-    const Vec2 on_inc = cv - inc.radius * n1;
+    const Vec2 on_inc = cv - below * n1;
     m.points[m.count++] = ContactPoint{0.5f * (on_ref + on_inc), separation, id_of(c2[k], flip)};
   }
   m.hit = m.count > 0;

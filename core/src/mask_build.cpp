@@ -23,19 +23,60 @@ inline bool inside_cell(const Collider& b, int i, int j, float cell) {
   return contains(b, cell_centre(i, j, cell));
 }
 
+// The x extent [lo, hi] of a disc on the horizontal line y (closed), or lo > hi.
+inline void disc_extent(Vec2 c, float r, float y, float* lo, float* hi) {
+  const float dy = y - c.y;
+  const float r2 = r * r - dy * dy;
+  if (r2 < 0.0f) {
+    *lo = kInf;
+    *hi = -kInf;
+    return;
+  }
+  const float dx = std::sqrt(r2);
+  *lo = c.x - dx;
+  *hi = c.x + dx;
+}
+
+// Cut [l, h] on the line y to the half-plane dot(a, p) <= c.
+inline void cut_extent(Vec2 a, float c, float y, float& l, float& h) {
+  const float rhs = c - a.y * y;  // a.x * x <= rhs
+  if (a.x > 0.0f) {
+    h = std::min(h, rhs / a.x);
+  } else if (a.x < 0.0f) {
+    l = std::max(l, rhs / a.x);
+  } else if (rhs < 0.0f) {
+    l = kInf;
+    h = -kInf;
+  }
+}
+
 // The x extent [lo, hi] of the shape on the horizontal line y (closed), or lo > hi.
 inline void row_extent(const Collider& b, float y, float* lo, float* hi) {
   if (b.geom == Geom::Circle) {
-    const float dy = y - b.pos.y;
-    const float r2 = b.radius * b.radius - dy * dy;
-    if (r2 < 0.0f) {
-      *lo = kInf;
-      *hi = -kInf;
-      return;
+    disc_extent(b.pos, b.radius, y, lo, hi);
+    return;
+  }
+  if (b.geom == Geom::Capsule) {
+    // The union of the end discs and the band between them (convex: one span).
+    float l = kInf, h = -kInf;
+    for (int k = 0; k < 2; ++k) {
+      float dl, dh;
+      disc_extent(b.v[k], b.radius, y, &dl, &dh);
+      l = std::min(l, dl);
+      h = std::max(h, dh);
     }
-    const float dx = std::sqrt(r2);
-    *lo = b.pos.x - dx;
-    *hi = b.pos.x + dx;
+    const Vec2 n = b.n[0], e = b.v[1] - b.v[0];
+    float bl = b.bounds.min.x, bh = b.bounds.max.x;
+    cut_extent(n, dot(n, b.v[0]) + b.radius, y, bl, bh);
+    cut_extent(-n, -dot(n, b.v[0]) + b.radius, y, bl, bh);
+    cut_extent(-e, -dot(e, b.v[0]), y, bl, bh);
+    cut_extent(e, dot(e, b.v[1]), y, bl, bh);
+    if (bl <= bh) {
+      l = std::min(l, bl);
+      h = std::max(h, bh);
+    }
+    *lo = l;
+    *hi = h;
     return;
   }
   // Intersection of the edge half-planes n.(p - v) <= 0 with the line, within the world

@@ -51,8 +51,16 @@ void cut(Range& r, Vec2 n, float d, Vec2 p, Vec2 u) {
 // against the polygon grown by r, as the union of the polygon, the discs at its vertices and
 // the edges' outward bands (each convex; their union is convex, so the range runs from the
 // first entry to the last exit).
+Range rounded_range(Vec2 p, Vec2 u, float rad, const Collider& poly);
+
 Range overlap_range(const Collider& a, const Collider& b, Vec2 n) {
   const bool ca = a.geom == Geom::Circle, cb = b.geom == Geom::Circle;
+  if (is_capsule(a) || is_capsule(b)) {
+    // A's core pushed by t n comes within rA + rB of B's core: the origin's line t n against
+    // the cores' difference grown by the radii.
+    const CoreDifference d(a, b);
+    return rounded_range(Vec2(0.0f), n, a.radius + b.radius, d.shape);
+  }
   if (!ca && !cb) {
     Range r;
     auto slab = [&](Vec2 axis) {
@@ -73,9 +81,12 @@ Range overlap_range(const Collider& a, const Collider& b, Vec2 n) {
   }
   const Collider& circle = ca ? a : b;
   const Collider& poly = ca ? b : a;
-  const Vec2 p = circle.pos;
-  const Vec2 u = ca ? n : -n;  // the centre's motion relative to the polygon
-  const float rad = circle.radius;
+  // The centre's motion relative to the polygon.
+  return rounded_range(circle.pos, ca ? n : -n, circle.radius, poly);
+}
+
+// The range of t for which p + t u lies in `poly` grown by rad.
+Range rounded_range(Vec2 p, Vec2 u, float rad, const Collider& poly) {
   Range total{kInf, -kInf};
   auto take = [&](const Range& r) {
     if (r.empty()) return;

@@ -261,6 +261,36 @@ namespace {
 }
 }  // namespace
 
+namespace {
+// A capsule: a start inside (contains()), else the earliest of the two sides (the core
+// segment pushed out by r along +-n, hit from outside) and the two end discs (ray_circle).
+RayHit ray_capsule(const Collider& b, Vec2 from, Vec2 d) {
+  if (contains(b, from)) return ray_inside_at(from);
+  RayHit best;
+  const Vec2 e = b.v[1] - b.v[0];
+  const float len2 = dot(e, e);
+  for (const Vec2 n : {b.n[0], -b.n[0]}) {
+    const Vec2 s0 = b.v[0] + b.radius * n;  // the side's line: dot(n, x - s0) = 0
+    const float gap = dot(n, from - s0), approach = dot(n, d);
+    if (!(gap > 0.0f) || !(approach < 0.0f)) continue;  // behind the side, or not heading in
+    const float t = -gap / approach;
+    const float along = dot(from + d * t - s0, e);
+    if (t <= 1.0f && along >= 0.0f && along <= len2 && (!best.hit || t < best.t)) {
+      best = ray_hit_at(from, d, t, n);
+    }
+  }
+  for (int k = 0; k < 2; ++k) {
+    Collider end;
+    end.pos = b.v[k];
+    end.radius = b.radius;
+    const RayHit h = detail::ray_circle(end, from, d);
+    if (h.hit && (!best.hit || h.t < best.t)) best = h;
+  }
+  return best;
+}
+
+}  // namespace
+
 namespace detail {
 
 [[gnu::noinline]] Vec2 circle_normal_exact(Vec2 p, Vec2 centre, Vec2 d) {
@@ -273,6 +303,7 @@ RayHit raycast_any(const Collider& b, Vec2 from, Vec2 to) {
   if (has_pieces(b)) return raycast_pieces(b, from, to);
   const Vec2 d = to - from;
   if (b.geom == Geom::Box) return ray_box(b, from, d);
+  if (b.geom == Geom::Capsule) return ray_capsule(b, from, d);
   if (!has_area(b)) return b.count == 2 ? ray_segment(b, from, to, d) : ray_thin(b, from, to, d);
   if (b.padded == 4) return ray_convex_lanes<1>(b, from, d);
   if (b.padded == 8) return ray_convex_lanes<2>(b, from, d);

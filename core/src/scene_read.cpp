@@ -112,16 +112,18 @@ struct KindInfo {
                        [&](const char* k) { return k != nullptr && key == k; });
   }
 };
-constexpr std::array<KindInfo, 6> kKinds = {{
+constexpr std::array<KindInfo, 7> kKinds = {{
     {Kind::Rect, "rect", {"size", nullptr}, "rects"},
     {Kind::Circle, "circle", {"radius", nullptr}, "circles"},
     {Kind::Polygon, "polygon", {"points", nullptr}, "polygons"},
     {Kind::Sprite, "sprite", {"image", "alpha_threshold"}, "sprites"},
     {Kind::Point, "point", {nullptr, nullptr}, "points"},
     {Kind::Segment, "segment", {"points", nullptr}, "segments"},
+    {Kind::Capsule, "capsule", {"points", "radius"}, "capsules"},
 }};
 constexpr const char* kKindList =
-    "\"rect\", \"circle\", \"polygon\", \"sprite\", \"point\" or \"segment\"";
+    "\"rect\", \"circle\", \"polygon\", \"sprite\", \"point\", \"segment\" or "
+    "\"capsule\"";
 constexpr std::array<const char*, 8> kCommonKeys = {"id",    "kind",   "pos", "angle",
                                                     "scale", "mirror", "vel", "body"};
 
@@ -366,7 +368,8 @@ Shape read_shape(Checker& c, const json& j, std::size_t index, ImageSource& imag
     }
     case Kind::Point:
       break;  // pos only
-    case Kind::Segment: {
+    case Kind::Segment:
+    case Kind::Capsule: {
       const std::string rule = "must be two local points [[x0, y0], [x1, y1]]";
       const auto pts = j.find("points");
       if (pts == j.end()) c.fail("points", "is required; " + rule);
@@ -378,6 +381,12 @@ Shape read_shape(Checker& c, const json& j, std::size_t index, ImageSource& imag
       }
       if (const auto problem = segment_points_problem(s.points)) {
         c.fail(problem->field, problem->message);
+      }
+      if (s.kind == Kind::Capsule) {  // the end centres, then the radius about them
+        const std::string r_rule = "radius must be a number > 0";
+        const auto r = j.find("radius");
+        if (r == j.end()) c.fail("radius", "is required; " + r_rule);
+        s.radius = positive(c, *r, "radius", kMaxSize, r_rule);
       }
       break;
     }

@@ -146,13 +146,15 @@ class Writer {
       case Kind::Point:
         break;  // pos only
       case Kind::Polygon:
-      case Kind::Segment: {
+      case Kind::Segment:
+      case Kind::Capsule: {
         out += ", \"points\": [";
         for (std::size_t i = 0; i < s.points.size(); ++i) {
           if (i > 0) out += ", ";
           out += pair(s.points[i], "points");
         }
         out += "]";
+        if (s.kind == Kind::Capsule) out += ", \"radius\": " + num(s.radius, "radius");
         break;
       }
       case Kind::Sprite: {

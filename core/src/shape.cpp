@@ -30,6 +30,8 @@ const char* kind_name(Kind k) {
       return "point";
     case Kind::Segment:
       return "segment";
+    case Kind::Capsule:
+      return "capsule";
   }
   return "?";
 }
@@ -69,6 +71,7 @@ int vertex_count(const Shape& s) {
     case Kind::Point:
       return 1;
     case Kind::Segment:
+    case Kind::Capsule:
       return 2;
   }
   return 0;
@@ -161,7 +164,9 @@ Collider pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> i
     b.geom = Geom::Polygon;  // one vertex: pos
     w[0] = s.pos;
   } else {
-    b.geom = Geom::Polygon;  // a polygon, or a segment's two points
+    // A polygon, or a segment's two points; a capsule's core segment, grown by its radius below.
+    b.geom = s.kind == Kind::Capsule ? Geom::Capsule : Geom::Polygon;
+    b.radius = s.kind == Kind::Capsule ? static_cast<float>(s.radius * s.scale) : 0.0f;
     for (int i = 0; i < count; ++i) w[i] = to_world(s, s.points[static_cast<size_t>(i)]);
   }
 
@@ -207,8 +212,9 @@ Collider pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> i
       ++unique;
     }
   }
-  b.bounds = box;
-  b.bound = std::sqrt(bound2);
+  // A capsule's bounds, bounding circle and own intervals are its core's grown by the radius.
+  b.bounds = Aabb{box.min - Vec2(b.radius), box.max + Vec2(b.radius)};
+  b.bound = std::sqrt(bound2) + b.radius;
 
   // A box's two axes are its own local x and y directions, exactly as the rotation gives
   // them, so every pair that holds a box projects on the same two numbers. Each is tagged
@@ -240,7 +246,7 @@ Collider pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> i
       lo = d < lo ? d : lo;
       hi = d > hi ? d : hi;
     }
-    self[k] = Vec2(lo, hi);
+    self[k] = Vec2(lo - b.radius, hi + b.radius);
   }
 
   b.count = count;
@@ -354,6 +360,12 @@ bool contains(const Collider& b, Vec2 p) {
   }
   if (b.geom == Geom::Circle) {
     const Vec2 d = p - b.pos;
+    return dot(d, d) <= b.radius * b.radius;
+  }
+  if (b.geom == Geom::Capsule) {  // within the radius of the core segment
+    const Vec2 e = b.v[1] - b.v[0];
+    const float t = std::clamp(dot(p - b.v[0], e) / dot(e, e), 0.0f, 1.0f);
+    const Vec2 d = p - (b.v[0] + t * e);
     return dot(d, d) <= b.radius * b.radius;
   }
   // Outside the world bounds is outside (this also holds for a shape with no area, whose

@@ -62,7 +62,7 @@ DVec2 to_d(Vec2 v) {
 // The smallest distance from the shape's centre to its boundary: how far it may move in one
 // sub-step before the swept guard takes over.
 double min_half_width(const Collider& b) {
-  if (b.geom == Geom::Circle) return b.radius;
+  if (b.geom == Geom::Circle || b.geom == Geom::Capsule) return b.radius;
   if (b.count == 0) return 0.0;
   DVec2 c(0.0, 0.0);
   for (int i = 0; i < b.count; ++i) c += to_d(b.v[i]);
@@ -370,6 +370,11 @@ double shape_mass(const Shape& s) {
     case Kind::Segment:
       area = s.points.size() == 2 ? glm::length(s.points[1] - s.points[0]) : 0.0;
       return density * area * s.scale;
+    case Kind::Capsule:  // the rectangle between the end centres and the two half discs
+      area =
+          (s.points.size() == 2 ? 2.0 * s.radius * glm::length(s.points[1] - s.points[0]) : 0.0) +
+          std::numbers::pi * s.radius * s.radius;
+      break;
   }
   return density * area * s.scale * s.scale;
 }

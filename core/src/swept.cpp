@@ -2,10 +2,12 @@
 // SAT slabs plus the relative-velocity axis, circle-circle by the quadratic, circle-polygon
 // by a ray against the rounded polygon; no sub-stepping. Shared axis helpers:
 // collide_axes.h.
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <vector>
 
 #include "collide_axes.h"
 #include "collide_fast.h"
@@ -24,6 +26,8 @@ const char* swept_method_name(SweptMethod m) {
       return "quadratic";
     case SweptMethod::RoundedPolygon:
       return "rounded_polygon";
+    case SweptMethod::RoundedDifference:
+      return "rounded_difference";
   }
   return "?";
 }
@@ -212,27 +216,23 @@ inline void running(SweptTrace* trace, float best) {
   s.run_entry_step = trace->entry_step;
 }
 
-// Circle-polygon: the circle's centre moves, relative to the polygon, along a ray; the
-// circle touches the polygon when the centre reaches the polygon grown by the radius
-// (the edges pushed out by r, and a disc of radius r at every vertex). Exact, no steps.
-SweptResult swept_circle_polygon(const Collider& a, const Collider& b, SweptTrace* trace) {
-  const bool circle_is_a = a.geom == Geom::Circle;
-  const Collider& circle = circle_is_a ? a : b;
-  const Collider& poly = circle_is_a ? b : a;
-  const Vec2 u = circle.vel - poly.vel;  // circle centre's motion relative to the polygon
-  const Vec2 p = circle.pos;
-  const float r = circle.radius;
-
+// Overlapping at t = 0: toi 0 and the MTD.
+SweptResult overlapping_at_start(const Collider& a, const Collider& b, SweptTrace* trace) {
   SweptResult res;
-  if (sat(a, b).hit) {
-    res.hit = true;
-    res.initially_overlapping = true;
-    res.mtd = mtd(a, b);
-    res.normal = res.mtd.normal;
-    if (trace) trace->t_enter = 0.0f;
-    return res;
-  }
+  res.hit = true;
+  res.initially_overlapping = true;
+  res.mtd = mtd(a, b);
+  res.normal = res.mtd.normal;
+  if (trace) trace->t_enter = 0.0f;
+  return res;
+}
 
+// The ray p + t u against `poly` (its edges and vertices) grown by r: the earliest t in [0, 1]
+// and the normal there, from the polygon toward the ray's point (negated unless point_is_a).
+SweptResult rounded_ray(Vec2 p, Vec2 u, float r, const Collider& poly, bool point_is_a,
+                        SweptTrace* trace) {
+  const bool circle_is_a = point_is_a;
+  SweptResult res;
   float best = kInf;
   Vec2 best_normal{0.0f, 0.0f};
   const AxisSource edge_src = circle_is_a ? AxisSource::EdgeB : AxisSource::EdgeA;
@@ -284,6 +284,31 @@ SweptResult swept_circle_polygon(const Collider& a, const Collider& b, SweptTrac
   // best_normal points from the polygon toward the circle.
   res.normal = circle_is_a ? best_normal : -best_normal;
   return res;
+}
+
+// Circle-polygon: the circle's centre moves, relative to the polygon, along a ray; the
+// circle touches the polygon when the centre reaches the polygon grown by the radius
+// (the edges pushed out by r, and a disc of radius r at every vertex). Exact, no steps. A
+// capsule is its core segment here, grown by both radii.
+SweptResult swept_circle_polygon(const Collider& a, const Collider& b, SweptTrace* trace) {
+  const bool circle_is_a = a.geom == Geom::Circle;
+  const Collider& circle = circle_is_a ? a : b;
+  const Collider& poly = circle_is_a ? b : a;
+  if (sat(a, b).hit) return overlapping_at_start(a, b, trace);
+  // The circle centre's motion relative to the polygon.
+  return rounded_ray(circle.pos, circle.vel - poly.vel, circle.radius + poly.radius, poly,
+                     circle_is_a, trace);
+}
+
+// A capsule against a shape that is not a circle, or two capsules: A's core moving by the
+// relative velocity u first comes within rA + rB of B's core when the ray t u from the origin
+// reaches the cores' Minkowski difference {b - a} grown by rA + rB (Ericson 5.5.7, "swept
+// volumes"): rounded_ray against that difference (collide_axes.h). The trace's features are
+// the difference's edges and vertices.
+SweptResult swept_rounded_difference(const Collider& a, const Collider& b, SweptTrace* trace) {
+  if (sat(a, b).hit) return overlapping_at_start(a, b, trace);
+  const CoreDifference d(a, b);
+  return rounded_ray(Vec2(0.0f), a.vel - b.vel, a.radius + b.radius, d.shape, true, trace);
 }
 
 using detail::select;
@@ -553,6 +578,7 @@ SweptResult swept(const Collider& a, const Collider& b, SweptTrace* trace) {
   if (has_pieces(a) || has_pieces(b)) return swept_pieces(a, b, trace, nullptr);
   const bool ca = a.geom == Geom::Circle;
   const bool cb = b.geom == Geom::Circle;
+  const bool capsule = is_capsule(a) || is_capsule(b);
   if (trace) {
     trace->steps.clear();
     trace->entry_step = -1;
@@ -561,7 +587,11 @@ SweptResult swept(const Collider& a, const Collider& b, SweptTrace* trace) {
     trace->miss = SweptMiss::None;
     trace->method = ca && cb   ? SweptMethod::Quadratic
                     : ca || cb ? SweptMethod::RoundedPolygon
+                    : capsule  ? SweptMethod::RoundedDifference
                                : SweptMethod::Slabs;
+  }
+  if (capsule) {  // a circle and a capsule's core; else the cores' difference
+    return ca || cb ? swept_circle_polygon(a, b, trace) : swept_rounded_difference(a, b, trace);
   }
   if (a.geom == Geom::Box && b.geom == Geom::Box) {
     return trace ? swept_box_box<true>(a, b, trace) : swept_box_box<false>(a, b, nullptr);

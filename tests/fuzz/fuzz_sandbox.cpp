@@ -86,7 +86,14 @@ Scene make_scene(int which) {
   pt.id = "pt";
   pt.kind = Kind::Point;
   pt.pos = {470, 300};
-  sc.shapes = {floor, box, ball, concave, seg, pt};
+  Shape cap;
+  cap.id = "cap";
+  cap.kind = Kind::Capsule;
+  cap.pos = {600, 250};
+  cap.points = {{-40, 0}, {40, 10}};
+  cap.radius = 18;
+  cap.body = BodySpec{};
+  sc.shapes = {floor, box, ball, concave, seg, pt, cap};
   return sc;
 }
 
@@ -99,6 +106,7 @@ struct Button {
 const Button kButtons[] = {
     {"Hitbox", {"+ Rect"}},
     {"Hitbox", {"+ Circle"}},
+    {"Hitbox", {"+ Capsule"}},
     {"Hitbox", {"+ Polygon"}},
     {"Hitbox", {"Finish polygon"}},
     {"Hitbox", {"Cancel"}},

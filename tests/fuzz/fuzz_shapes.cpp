@@ -52,7 +52,7 @@ struct Reader {
 
 hitbox::Shape read_shape(Reader& r, const std::shared_ptr<const hitbox::SpriteImage>& image) {
   hitbox::Shape s;
-  s.kind = static_cast<hitbox::Kind>(r.byte() % 6);
+  s.kind = static_cast<hitbox::Kind>(r.byte() % 7);
   s.pos = {r.number(), r.number()};
   s.angle = r.number();
   s.scale = r.number();
@@ -76,6 +76,10 @@ hitbox::Shape read_shape(Reader& r, const std::shared_ptr<const hitbox::SpriteIm
       break;
     case hitbox::Kind::Segment:
       for (int i = 0; i < 2; ++i) s.points.emplace_back(r.number(), r.number());
+      break;
+    case hitbox::Kind::Capsule:
+      for (int i = 0; i < 2; ++i) s.points.emplace_back(r.number(), r.number());
+      s.radius = r.number();
       break;
     case hitbox::Kind::Sprite:
       s.pixels.image = image;

@@ -44,6 +44,19 @@ inline Shape segment(const char* id, DVec2 pos, DVec2 p0, DVec2 p1, DVec2 vel = 
   return s;
 }
 
+// A capsule whose end centres are pos + p0 and pos + p1, grown by r.
+inline Shape capsule(const char* id, DVec2 pos, DVec2 p0, DVec2 p1, double r,
+                     DVec2 vel = DVec2(0.0, 0.0)) {
+  Shape s;
+  s.id = id;
+  s.kind = Kind::Capsule;
+  s.pos = pos;
+  s.points = {p0, p1};
+  s.radius = r;
+  s.vel = vel;
+  return s;
+}
+
 inline Shape point(const char* id, DVec2 pos, DVec2 vel = DVec2(0.0, 0.0)) {
   Shape s;
   s.id = id;

@@ -66,6 +66,18 @@ inline Shape sprite(DVec2 pos, int w, int h) {
   return s;
 }
 
+// A capsule whose core runs from (-half, 0) to (half, 0) about pos, grown by r.
+inline Shape capsule(DVec2 pos, double half, double r, double angle = 0.0) {
+  Shape s;
+  s.id = "k";
+  s.kind = Kind::Capsule;
+  s.pos = pos;
+  s.angle = angle;
+  s.points = {DVec2(-half, 0.0), DVec2(half, 0.0)};
+  s.radius = r;
+  return s;
+}
+
 class Random {
  public:
   explicit Random(std::uint32_t seed) : rng_(seed) {}
@@ -94,6 +106,24 @@ class Random {
     s.vel = {uni(-80.0, 80.0), uni(-80.0, 80.0)};
     return s;
   }
+
+  // A capsule with its core off centre (end centres anywhere within 60 px of pos), posed,
+  // scaled, mirrored on either axis and moving like shape()'s.
+  Shape capsule_shape(DVec2 pos) {
+    Shape s = capsule(pos, 1.0, uni(4.0, 40.0));
+    s.points = {DVec2(uni(-60.0, 60.0), uni(-30.0, 30.0)),
+                DVec2(uni(-60.0, 60.0), uni(-30.0, 30.0))};
+    if (length(s.points[1] - s.points[0]) < 2.0) s.points[1] += DVec2(4.0, 0.0);
+    s.angle = uni(-180.0, 180.0);
+    s.scale = uni(0.5, 2.0);
+    s.mirror_x = integer(0, 1) == 1;
+    s.mirror_y = integer(0, 2) == 1;
+    s.vel = {uni(-80.0, 80.0), uni(-80.0, 80.0)};
+    return s;
+  }
+
+  // Every kind with area, capsules among them (a fifth).
+  Shape shape_or_capsule(DVec2 pos) { return integer(0, 4) == 4 ? capsule_shape(pos) : shape(pos); }
 
  private:
   std::mt19937 rng_;

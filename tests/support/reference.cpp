@@ -126,14 +126,54 @@ Poly circle_circumscribed(const Shape& s, int n) {
   return regular_polygon(circle_centre(s), circle_radius(s) / std::cos(std::numbers::pi / n), n);
 }
 
+std::pair<DVec2, DVec2> capsule_ends(const Shape& s) {
+  return {world_point(s, s.points.at(0)), world_point(s, s.points.at(1))};
+}
+double capsule_radius(const Shape& s) {
+  return s.radius * s.scale;
+}
+
+Poly capsule_outline(const Shape& s, bool outer) {
+  const auto [c0, c1] = capsule_ends(s);
+  const double r = capsule_radius(s);
+  const DVec2 e = (c1 - c0) / length2(c1 - c0);
+  const DVec2 n(-e.y, e.x);
+  const int m = kCircleSides / 2;
+  const double step = std::numbers::pi / m;
+  Poly out;
+  // End c1's arc from +n through +e to -n, then end c0's from -n through -e to +n.
+  for (const std::pair<DVec2, double>& end : {std::pair{c1, 1.0}, std::pair{c0, -1.0}}) {
+    const DVec2 c = end.first;
+    const double side = end.second;
+    const auto at = [&](double th, double rad) {
+      return c + rad * (side * std::cos(th) * n + side * std::sin(th) * e);
+    };
+    out.push_back(at(0.0, r));
+    for (int k = 1; k <= m; ++k) {
+      if (outer) out.push_back(at((k - 0.5) * step, r / std::cos(0.5 * step)));
+      if (k < m || outer) out.push_back(at(k * step, r));
+    }
+  }
+  if (signed_area(out) < 0.0) std::reverse(out.begin(), out.end());
+  return out;
+}
+
 Poly inner_polygon(const Shape& s) {
+  if (s.kind == Kind::Capsule) return capsule_outline(s, false);
   return s.kind == Kind::Circle ? circle_inscribed(s) : world_polygon(s);
 }
 Poly outer_polygon(const Shape& s) {
+  if (s.kind == Kind::Capsule) return capsule_outline(s, true);
   return s.kind == Kind::Circle ? circle_circumscribed(s) : world_polygon(s);
 }
 
 Box world_box(const Shape& s) {
+  if (s.kind == Kind::Capsule) {
+    const auto [c0, c1] = capsule_ends(s);
+    const double r = capsule_radius(s);
+    return Box{DVec2(std::min(c0.x, c1.x) - r, std::min(c0.y, c1.y) - r),
+               DVec2(std::max(c0.x, c1.x) + r, std::max(c0.y, c1.y) + r)};
+  }
   if (s.kind == Kind::Circle) {
     const DVec2 c = circle_centre(s);
     const double r = circle_radius(s);
@@ -150,6 +190,10 @@ Box world_box(const Shape& s) {
 
 double farthest_radius(const Shape& s) {
   if (s.kind == Kind::Circle) return circle_radius(s);
+  if (s.kind == Kind::Capsule) {
+    const auto [c0, c1] = capsule_ends(s);
+    return std::max(length2(c0 - s.pos), length2(c1 - s.pos)) + capsule_radius(s);
+  }
   double r = 0.0;
   for (DVec2 v : world_polygon(s)) r = std::max(r, length2(v - s.pos));
   return r;
@@ -262,10 +306,47 @@ double polygon_distance(const Poly& a, const Poly& b) {
 
 double point_shape_signed_distance(const Shape& s, DVec2 p) {
   if (s.kind == Kind::Circle) return length2(p - circle_centre(s)) - circle_radius(s);
+  if (s.kind == Kind::Capsule) {
+    const auto [c0, c1] = capsule_ends(s);
+    return point_segment_distance(p, c0, c1) - capsule_radius(s);
+  }
   return point_polygon_signed_distance(p, world_polygon(s));
 }
 
+// A shape's core points for the rounded pairs: a capsule's end centres, a circle's centre, a
+// rect's or polygon's world vertices; and its radius.
+static Poly core_points(const Shape& s, double& radius) {
+  radius = 0.0;
+  if (s.kind == Kind::Capsule) {
+    radius = capsule_radius(s);
+    const auto [c0, c1] = capsule_ends(s);
+    return {c0, c1};
+  }
+  if (s.kind == Kind::Circle) {
+    radius = circle_radius(s);
+    return {circle_centre(s)};
+  }
+  return world_polygon(s);
+}
+
 PairRef::PairRef(const Shape& a, const Shape& b) : ka_(a.kind), kb_(b.kind) {
+  if (ka_ == Kind::Capsule || kb_ == Kind::Capsule) {
+    rounded_ = true;
+    pa_ = core_points(a, ra_);
+    pb_ = core_points(b, rb_);
+    if (ka_ == Kind::Circle || kb_ == Kind::Circle) return;  // the centre against a segment
+    std::vector<DVec2> diffs;
+    for (DVec2 u : pa_) {
+      for (DVec2 w : pb_) diffs.push_back(u - w);
+    }
+    diff_ = hull(diffs);
+    if (diff_.size() < 3) {  // parallel cores: the difference is the segment of the extremes
+      std::sort(diffs.begin(), diffs.end(),
+                [](DVec2 p, DVec2 q) { return p.x < q.x || (p.x == q.x && p.y < q.y); });
+      diff_ = {diffs.front(), diffs.back()};
+    }
+    return;
+  }
   if (ka_ == Kind::Circle) {
     ca_ = circle_centre(a);
     ra_ = circle_radius(a);
@@ -291,6 +372,12 @@ PairRef::PairRef(const Shape& a, const Shape& b) : ka_(a.kind), kb_(b.kind) {
 double PairRef::signed_distance(DVec2 shift_a) const {
   const bool ca = ka_ == Kind::Circle;
   const bool cb = kb_ == Kind::Circle;
+  if (rounded_) {
+    if (ca) return point_segment_distance(pa_[0] + shift_a, pb_[0], pb_[1]) - ra_ - rb_;
+    if (cb) return point_segment_distance(pb_[0] - shift_a, pa_[0], pa_[1]) - ra_ - rb_;
+    if (diff_.size() == 2) return point_segment_distance(-shift_a, diff_[0], diff_[1]) - ra_ - rb_;
+    return point_polygon_signed_distance(-shift_a, diff_) - ra_ - rb_;
+  }
   if (ca && cb) return length2(ca_ + shift_a - cb_) - ra_ - rb_;
   if (ca) return point_polygon_signed_distance(ca_ + shift_a, pb_) - ra_;
   // A + shift against the circle B == A against the circle moved by -shift.
@@ -335,7 +422,7 @@ StateInfo overlap_state(const Shape& a, const Shape& b, DVec2 shift_a) {
 
 std::string describe(const Shape& s) {
   char buf[256];
-  const char* kind = s.kind == Kind::Rect ? "rect" : s.kind == Kind::Circle ? "circle" : "polygon";
+  const char* kind = kind_name(s.kind);
   std::string out = std::string("{") + kind;
   std::snprintf(buf, sizeof buf, " pos=(%.17g, %.17g) angle=%.17g scale=%.17g mirror=(%d,%d)",
                 s.pos.x, s.pos.y, s.angle, s.scale, s.mirror_x ? 1 : 0, s.mirror_y ? 1 : 0);
@@ -358,6 +445,10 @@ std::string describe(const Shape& s) {
       out += buf;
     }
     out += "]";
+    if (s.kind == Kind::Capsule) {
+      std::snprintf(buf, sizeof buf, " radius=%.17g", s.radius);
+      out += buf;
+    }
   }
   return out + "}";
 }

@@ -19,6 +19,7 @@
 
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "hitbox/shape.h"
@@ -65,7 +66,13 @@ DVec2 circle_centre(const Shape& s);
 double circle_radius(const Shape& s);  // world radius
 Poly circle_inscribed(const Shape& s, int n = kCircleSides);
 Poly circle_circumscribed(const Shape& s, int n = kCircleSides);
-// Circle -> inscribed / circumscribed polygon, rect / polygon -> world polygon.
+// A capsule: its two world end centres and world radius; its outline sampled as two half
+// circles of kCircleSides / 2 steps each, inscribed (points on the arcs) or circumscribed
+// (the arcs' tangent lines' corners, at r / cos(pi / kCircleSides)).
+std::pair<DVec2, DVec2> capsule_ends(const Shape& s);
+double capsule_radius(const Shape& s);
+Poly capsule_outline(const Shape& s, bool outer);
+// Circle, capsule -> inscribed / circumscribed polygon, rect / polygon -> world polygon.
 Poly inner_polygon(const Shape& s);
 Poly outer_polygon(const Shape& s);
 
@@ -92,7 +99,8 @@ bool segments_intersect(DVec2 a, DVec2 b, DVec2 c, DVec2 d);
 // Distance between two convex polygons: 0 if they intersect, otherwise the minimum over
 // vertex-segment distances in both directions.
 double polygon_distance(const Poly& a, const Poly& b);
-// Point-in-shape for any kind: negative inside, positive outside (exact for circles).
+// Point-in-shape for any kind: negative inside, positive outside (exact for circles; a capsule:
+// the distance to its core segment minus the radius).
 double point_shape_signed_distance(const Shape& s, DVec2 p);
 
 // ---- pairs ----
@@ -100,7 +108,10 @@ double point_shape_signed_distance(const Shape& s, DVec2 p);
 // them, negative = minus the penetration depth (the length of the shortest translation
 // separating them). Polygon pairs: signed distance from -shift_a to the Minkowski
 // difference A - B (hull of all vertex differences). Circle-polygon: signed distance from
-// the centre to the polygon minus r. Circle-circle: centre distance minus the radii.
+// the centre to the polygon minus r. Circle-circle: centre distance minus the radii. A
+// capsule: circle-capsule, the centre's distance to the core segment minus both radii; else
+// the signed distance to the hull of the core differences (a capsule's two end centres, a
+// circle's centre, a polygon's vertices) minus both radii.
 class PairRef {
  public:
   PairRef(const Shape& a, const Shape& b);
@@ -109,6 +120,7 @@ class PairRef {
 
  private:
   Kind ka_, kb_;
+  bool rounded_ = false;  // a capsule in the pair: core differences and radii
   Poly pa_, pb_, diff_;
   DVec2 ca_{0.0, 0.0}, cb_{0.0, 0.0};
   double ra_ = 0.0, rb_ = 0.0;

@@ -47,7 +47,7 @@ struct BoundingCircleResult {
 };
 BoundingCircleResult bounding_circle(const Collider& a, const Collider& b);
 
-// ---- sat: separating-axis test, every rect/polygon/circle pair ----
+// ---- sat: separating-axis test, every pair of kinds ----
 // Where an axis came from.
 enum class AxisSource : std::uint8_t {
   EdgeA,         // edge normal of A (feature = edge index in A)
@@ -59,6 +59,9 @@ enum class AxisSource : std::uint8_t {
   // segment's own direction (feature 0 = A's segment, 1 = B's) for a point and a segment or
   // two parallel segments. Two points use CentreLine.
   SegmentDirection,
+  // A pair with a capsule: from the other shape's nearest core point (vertex, centre or end
+  // centre) to a capsule end centre (feature = the end, 0 or 1, of A's capsule; 2 + end of B's).
+  CapsuleEnd,
 };
 const char* axis_source_name(AxisSource s);
 
@@ -162,6 +165,9 @@ enum class SweptMethod : std::uint8_t {
   Slabs,           // polygon pairs: SAT slabs on every axis plus the relative-velocity axis
   Quadratic,       // circle-circle: |d + t v| = ra + rb solved for t
   RoundedPolygon,  // circle-polygon: ray against the polygon grown by the radius
+  // A capsule with a shape that is not a circle: ray against the cores' Minkowski difference
+  // grown by both radii (steps: the difference's edges and vertices)
+  RoundedDifference,
 };
 const char* swept_method_name(SweptMethod m);
 

@@ -34,6 +34,8 @@ Posed make_polygon(std::span<const Vec2> points, Vec2 pos = Vec2(0.0f), float an
 Posed make_polygon(std::initializer_list<Vec2> points, Vec2 pos = Vec2(0.0f), float angle = 0.0f);
 // A segment between two world points, and a point.
 Posed make_segment(Vec2 from, Vec2 to);
+// A capsule: the segment between two world points grown by `radius`.
+Posed make_capsule(Vec2 from, Vec2 to, float radius);
 Posed make_point(Vec2 pos);
 
 // ---- Plain calls (each is the algorithm below it, untraced) ----

@@ -17,7 +17,7 @@
 namespace hitbox {
 
 inline constexpr double kMaxCoord = 1e6;  // |x|, |y| of pos, vel, points, view origin (pixels)
-inline constexpr double kMaxSize = 1e6;   // rect width/height, circle radius, also scaled
+inline constexpr double kMaxSize = 1e6;   // rect width/height, circle and capsule radius, scaled
 inline constexpr double kMinSize = 1e-6;  // smallest width/height, radius and scale
 inline constexpr double kMaxScale = 1000.0;
 inline constexpr double kMaxAngle = 1e6;  // degrees

@@ -20,8 +20,9 @@ namespace hitbox {
 
 constexpr int kMaxPolygonPoints = 64;
 
-// Point and Segment have no area: a point is `pos`, a segment its two local `points`.
-enum class Kind : std::uint8_t { Rect, Circle, Polygon, Sprite, Point, Segment };
+// Point and Segment have no area: a point is `pos`, a segment its two local `points`. A
+// capsule is a segment's two local `points` (the end centres) grown by `radius`.
+enum class Kind : std::uint8_t { Rect, Circle, Polygon, Sprite, Point, Segment, Capsule };
 
 const char* kind_name(Kind k);
 
@@ -69,8 +70,8 @@ struct Shape {
   bool mirror_y = false;         // flip local y
   DVec2 vel{0.0, 0.0};           // displacement over one step (swept test)
   DVec2 size{0.0, 0.0};          // rect: width, height (centred on pos)
-  double radius = 0.0;           // circle
-  std::vector<DVec2> points;     // polygon: local points, convex, either winding; segment: 2
+  double radius = 0.0;           // circle, capsule
+  std::vector<DVec2> points;     // polygon: local points, either winding; segment, capsule: 2
   std::string image;             // sprite: image path as written in the scene file
   int alpha_threshold = 128;     // sprite: texels with alpha >= this are solid (0..255)
   SpritePixels pixels;           // sprite: the loaded image; its frame is w x h, centred on pos
@@ -87,8 +88,9 @@ DVec2 to_local(const Shape& s, DVec2 world);
 // as a two-vertex Polygon (edges v0 -> v1 and v1 -> v0, normals n and -n, one unique axis; a
 // point has a zero normal and no axis): every polygon path then covers them, and the few
 // places that must know (SAT's extra axis for two shapes without area, pixel) ask
-// has_area().
-enum class Geom : std::uint8_t { Circle, Box, Polygon };
+// has_area(). A capsule poses as its core segment (the two vertices, normals and axis of a
+// segment) with a radius, as a circle is its centre with a radius: Geom::Capsule.
+enum class Geom : std::uint8_t { Circle, Box, Polygon, Capsule };
 
 // A posed shape in world space. Plain data; the vertex arrays point into storage owned by
 // a Posed (or by whoever called pose_into). A Box is also a 4-vertex polygon.
@@ -105,7 +107,7 @@ struct alignas(64) Collider {
   Vec2 axis_x{1.0f, 0.0f};  // world direction of local +x (mirror applied), unit
   Vec2 axis_y{0.0f, 1.0f};  // world direction of local +y (mirror applied), unit
   Vec2 half{0.0f, 0.0f};    // box: half extents in world pixels
-  float radius = 0.0f;      // circle: world radius
+  float radius = 0.0f;      // circle, capsule: world radius
   float bound = 0.0f;       // bounding-circle radius about pos
   int count = 0;            // vertices (box 4, circle 0)
   Vec2 vel{0.0f, 0.0f};     // displacement over one step
@@ -141,6 +143,10 @@ inline bool is_segment(const Collider& b) {
 }
 inline bool is_point(const Collider& b) {
   return b.geom == Geom::Polygon && b.count == 1;
+}
+
+inline bool is_capsule(const Collider& b) {
+  return b.geom == Geom::Capsule;
 }
 
 inline bool has_pieces(const Collider& b) {

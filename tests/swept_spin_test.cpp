@@ -178,6 +178,12 @@ TEST(SweptSpin, AtTimeIsTheShapePosedThere) {
       EXPECT_NEAR(got.v[k].y, want.collider().v[k].y, 2e-3) << i;
       EXPECT_NEAR(got.n[k].x, want.collider().n[k].x, 1e-4) << i;
     }
+    ASSERT_EQ(got.axis_count, want.collider().axis_count);
+    for (int k = 0; k < got.axis_count; ++k) {
+      EXPECT_NEAR(got.axes[k].x, want.collider().axes[k].x, 1e-4) << i;
+      EXPECT_NEAR(got.self[k].x, want.collider().self[k].x, 2e-3) << i;
+      EXPECT_NEAR(got.self[k].y, want.collider().self[k].y, 2e-3) << i;
+    }
     EXPECT_NEAR(got.bounds.min.x, want.collider().bounds.min.x, 2e-3);
     EXPECT_NEAR(got.bounds.max.y, want.collider().bounds.max.y, 2e-3);
   }

@@ -40,19 +40,16 @@ Collider moved_into(const Collider& c, Vec2 move, float angle, std::span<Vec2> v
     box.min = i == 0 ? v[i] : glm::min(box.min, v[i]);
     box.max = i == 0 ? v[i] : glm::max(box.max, v[i]);
   }
-  for (int k = 0; k < c.axis_count; ++k) {
-    axes[k] = rot(c.axes[k]);
-    float lo = dot(v[0], axes[k]), hi = lo;
-    for (int i = 1; i < count; ++i) {
-      const float d = dot(v[i], axes[k]);
-      lo = std::min(lo, d);
-      hi = std::max(hi, d);
-    }
-    self[k] = Vec2(lo, hi);
-  }
   if (c.geom == Geom::Box) {
     axes[0] = m.axis_x;
     axes[1] = m.axis_y;
+  } else {
+    for (int k = 0; k < c.axis_count; ++k) axes[k] = rot(c.axes[k]);
+  }
+  // A rigid motion keeps each extent's offset from pos along the axis that turns with it.
+  for (int k = 0; k < c.axis_count; ++k) {
+    const float shift = dot(axes[k], m.pos) - dot(c.axes[k], c.pos);
+    self[k] = c.self[k] + Vec2(shift);
   }
   for (int i = 0; i < c.padded; ++i) {
     vx[i] = v[i < count ? i : 0].x;

@@ -5,8 +5,10 @@
 //             the normal and up to two contact points; two edges have no manifold in Box2D,
 //             so no row)
 //   distance  Hitbox gjk    vs b2Distance (separated pairs only; both give closest points)
-//   toi       Hitbox swept  vs b2TimeOfImpact (translation only: both move by Hitbox's vel,
-//             from the same start to the same end, no rotation)
+//   toi       Hitbox swept_linear vs b2TimeOfImpact (translation only: both move by Hitbox's
+//             vel, from the same start to the same end, no rotation)
+//   toi_spin  Hitbox swept (conservative advancement) vs b2TimeOfImpact with rotating sweeps:
+//             both also turn by Hitbox's spin (up to 90 degrees a step) about the shape's pos
 //   ray       Hitbox raycast vs b2Shape::RayCast: from A's position over three steps of A's
 //             velocity, against B (a rect, an 8-gon, a circle, a segment: the kind pairs
 //             whose B is each)
@@ -42,9 +44,9 @@ const PairSet& pairs_of(PairKind k) {
   return *p;
 }
 
-enum class Query { Overlap, Contact, Distance, Toi, Ray };
-constexpr Query kQueries[] = {Query::Overlap, Query::Contact, Query::Distance, Query::Toi,
-                              Query::Ray};
+enum class Query { Overlap, Contact, Distance, Toi, ToiSpin, Ray };
+constexpr Query kQueries[] = {Query::Overlap, Query::Contact, Query::Distance,
+                              Query::Toi,     Query::ToiSpin, Query::Ray};
 
 // Which kind pairs each query runs on: contact has no Box2D manifold for two edges; the ray
 // runs once per kind of B.
@@ -66,6 +68,8 @@ const char* query_name(Query q) {
       return "distance";
     case Query::Toi:
       return "toi";
+    case Query::ToiSpin:
+      return "toi_spin";
     case Query::Ray:
       return "ray";
   }
@@ -92,6 +96,9 @@ void bm_hitbox(benchmark::State& state, PairKind kind, Query q) {
         benchmark::DoNotOptimize(hitbox::gjk(a, b));
         break;
       case Query::Toi:
+        benchmark::DoNotOptimize(hitbox::swept_linear(a, b));
+        break;
+      case Query::ToiSpin:
         benchmark::DoNotOptimize(hitbox::swept(a, b));
         break;
       case Query::Ray:
@@ -146,16 +153,19 @@ void bm_box2d(benchmark::State& state, PairKind kind, Query q) {
         benchmark::DoNotOptimize(out);
         break;
       }
-      case Query::Toi: {
+      case Query::Toi:
+      case Query::ToiSpin: {
         b2TOIInput in;
         in.proxyA.Set(a.b2(), 0);
         in.proxyB.Set(b.b2(), 0);
-        const auto sweep = [](const hitbox::b2pairs::Box2dShape& s) {
+        const bool turn = q == Query::ToiSpin;
+        const auto sweep = [turn](const hitbox::b2pairs::Box2dShape& s) {
           b2Sweep w;
-          w.localCenter.SetZero();
+          w.localCenter.SetZero();  // turning about the shape's origin, as Hitbox does
           w.c0 = s.xf.p;
           w.c = s.xf.p + s.vel;
           w.a0 = w.a = s.xf.q.GetAngle();
+          if (turn) w.a = w.a0 + s.spin;
           w.alpha0 = 0.0f;
           return w;
         };

@@ -83,6 +83,7 @@ struct Box2dShape {
   bool is_edge = false;
   b2Transform xf;
   b2Vec2 vel{0.0f, 0.0f};
+  float spin = 0.0f;  // radians over one step (Hitbox's spin), for the rotating sweep
   const b2Shape* b2() const {
     if (is_circle) return &circle;
     if (is_edge) return &edge;
@@ -94,6 +95,7 @@ struct Box2dShape {
 inline Box2dShape to_box2d(const Shape& s) {
   Box2dShape b;
   b.vel = b2Vec2(static_cast<float>(s.vel.x), static_cast<float>(s.vel.y));
+  b.spin = static_cast<float>(s.spin * (3.14159265358979323846 / 180.0));
   const double rad = s.angle * (3.14159265358979323846 / 180.0);
   b.xf.Set(b2Vec2(static_cast<float>(s.pos.x), static_cast<float>(s.pos.y)),
            static_cast<float>(rad));
@@ -202,8 +204,12 @@ inline PairSet make_pairs(PairKind kind, std::size_t count, std::uint32_t seed =
   // Velocities, from their own seeded stream so the shapes do not depend on them.
   std::mt19937 vrng(7);
   std::uniform_real_distribution<double> v(-60.0, 60.0);
+  // Spins of up to 90 degrees a step, from their own stream too (the toi_spin rows).
+  std::mt19937 srng(11);
+  std::uniform_real_distribution<double> spin(-90.0, 90.0);
   for (Shape& s : shapes) {
     s.vel = DVec2(v(vrng), v(vrng));
+    s.spin = spin(srng);
     set.hitbox_pool.emplace_back(s);
     set.box2d_pool.push_back(to_box2d(s));
   }

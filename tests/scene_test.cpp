@@ -473,6 +473,30 @@ TEST(SceneErrors, AngleOutOfRange) {
   expect_error(rect_with(R"(, "angle": 1e7)"), "A", "angle", "out of range");
 }
 
+TEST(SceneErrors, SpinNotANumber) {
+  expect_error(rect_with(R"(, "spin": [30])"), "A", "spin", "must be a number");
+}
+
+TEST(SceneErrors, SpinOutOfRange) {
+  expect_error(rect_with(R"(, "spin": -3601)"), "A", "spin", "beyond +-3600 degrees per step");
+}
+
+TEST(SceneRoundTrip, SpinKeptAndLeftOutWhenZero) {
+  const Scene scene = parse_scene(
+      one(R"({"id": "bar", "kind": "rect", "pos": [0, 0], "size": [200, 10], "spin": 170},
+             {"id": "ball", "kind": "circle", "pos": [0, 60], "radius": 12})"),
+      "spin.json");
+  ASSERT_EQ(scene.shapes.size(), 2u);
+  EXPECT_EQ(scene.shapes[0].spin, 170.0);
+  EXPECT_EQ(scene.shapes[1].spin, 0.0);
+  const std::string text = scene_to_json(scene);
+  EXPECT_NE(text.find(R"("pos": [0, 0], "spin": 170, "size": [200, 10])"), std::string::npos)
+      << text;
+  EXPECT_EQ(text.find(R"("radius": 12, "spin")"), std::string::npos) << text;
+  EXPECT_EQ(text.find("spin"), text.rfind("spin")) << "written once, for the bar only";
+  EXPECT_EQ(parse_scene(text, "spin.json"), scene);
+}
+
 TEST(SceneErrors, ScaleZero) {
   expect_error(rect_with(R"(, "scale": 0)"), "A", "scale", "must be > 0");
 }
@@ -828,6 +852,7 @@ Shape random_shape(std::mt19937_64& rng, int index) {
   s.mirror_x = coin(rng);
   s.mirror_y = coin(rng);
   if (coin(rng)) s.vel = DVec2(awkward(rng, -1e6, 1e6), awkward(rng, -1e6, 1e6));
+  if (coin(rng)) s.spin = awkward(rng, -3600.0, 3600.0);
   const double max_extent = 1e6 / std::max(1.0, s.scale) * 0.999999;
   switch (s.kind) {
     case Kind::Rect:

@@ -86,7 +86,7 @@ TEST(Task, BadConditionsSayWhatAndWhere) {
                                     "), a, b, shape.ID or play)");
   EXPECT_EQ(problem("mtd.dpeth > 2"), "at 1: unknown figure 'dpeth' of mtd (it has: hit, depth)");
   EXPECT_EQ(problem("a.colour == 1"),
-            "at 1: unknown field 'colour' of a shape (it has: x y angle scale vx vy)");
+            "at 1: unknown field 'colour' of a shape (it has: x y angle scale vx vy spin)");
   EXPECT_EQ(problem("(sat.hit"), "at 9: ')' expected");
   EXPECT_EQ(problem("sat.hit sat.hit"), "at 9: unexpected 's'");
   EXPECT_EQ(problem("sat.hit and"), "at 12: a value is missing at the end");

@@ -17,6 +17,7 @@ extern const AlgoModule gjk_module;
 extern const AlgoModule quadrant_module;
 extern const AlgoModule circle_as_square_module;
 extern const AlgoModule manifold_module;
+extern const AlgoModule swept_linear_module;
 
 namespace {
 
@@ -24,7 +25,7 @@ constexpr const AlgoModule* kModules[] = {
     &aabb_module,     &bounding_circle_module, &sat_module,
     &mtd_module,      &swept_module,           &pixel_module,
     &gjk_module,      &quadrant_module,        &circle_as_square_module,
-    &manifold_module,
+    &manifold_module, &swept_linear_module,
 };
 static_assert(std::size(kModules) == std::size(kAlgorithms), "one module per algorithm");
 

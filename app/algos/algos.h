@@ -39,6 +39,7 @@ enum class Exactness : std::uint8_t {
   Convex,       // the exact answer for convex shapes: the reference without a sprite
   Pixels,       // the exact answer with a sprite (at accuracy 1): the reference then
   OverTheStep,  // answers "do they meet during the step": compared only without velocities
+  SlidesOnly,   // OverTheStep with spin ignored: compared with swept when a shape turns
 };
 
 struct AlgoModule {

@@ -31,16 +31,20 @@ constexpr float kInf = std::numeric_limits<float>::infinity();
 constexpr LaneLook kStepLook{5.0f, 7.0f, 0.0f, 0.0f, 0.0f, 0.0f};  // bars only
 constexpr Color kNone{0.0f, 0.0f, 0.0f, 0.0f};
 
-// A and B moved to time t of the step. A shape that does not move has no ghosts (they
-// would all sit on the shape itself).
+}  // namespace
+
+// A and B moved (and turned) to time t of the step. A shape that does not move has no ghosts
+// (they would all sit on the shape itself).
 void draw_ghost_pair(const SandboxState& s, Canvas& c, float t, Color col, const std::string& tag,
-                     float width, bool tag_below = false) {
+                     float width, bool tag_below, bool slide) {
   const float px = 1.0f / s.cam.zoom;
   for (int which = 0; which < 2; ++which) {
     const int i = which == 0 ? s.cache.an.pair.a : s.cache.an.pair.b;
-    if (length(s.doc.body(i).vel) * s.cam.zoom < 0.5f) continue;
+    const bool turning = !slide && turns(s.doc.body(i));
+    if (length(s.doc.body(i).vel) * s.cam.zoom < 0.5f && !turning) continue;
     Shape moved = s.doc.shape(i);
     moved.pos += moved.vel * static_cast<double>(t);
+    if (turning) moved.angle += moved.spin * static_cast<double>(t);
     const Posed g(moved);
     if (moved.kind == Kind::Sprite) draw_sprite(c, moved, Color{1.0f, 1.0f, 1.0f, 0.0f}, 0.3f);
     draw_body(c, g.collider(), alpha(col, 0.06f), col, width);
@@ -55,6 +59,8 @@ void draw_ghost_pair(const SandboxState& s, Canvas& c, float t, Color col, const
     }
   }
 }
+
+namespace {
 
 void draw(const SandboxState& s, Canvas& c) {
   const Collider& A = s.doc.body(s.cache.an.pair.a);
@@ -88,6 +94,7 @@ void draw(const SandboxState& s, Canvas& c) {
       c.arrow(base, base + r.normal * len, pal::kNormal, 2.5f, 9.0f);
       label(c, px, base - r.normal * (8.0f * px), -r.normal, "normal", pal::kNormal);
     }
+    c.dot(s.cache.an.r.swept_point, 4.0f, pal::kGhostImpact);
   }
   // Velocities over the step, on top of the ghosts.
   if (length(A.vel) * s.cam.zoom >= 0.5f) c.arrow(A.pos, A.pos + A.vel, pal::kTraceA, 2.0f, 9.0f);
@@ -113,6 +120,11 @@ std::string verdict_words(const SweptTrace& tr, const SweptResult& r) {
       return " They stopped overlapping before t = 0: a miss.";
     case SweptMiss::After:
       return " They would meet only after t = 1: no impact this step.";
+    case SweptMiss::Receding:
+      return " No point can approach the other shape any more: no impact this step.";
+    case SweptMiss::GaveUp:
+      return strf(" Out of advances (%d) at t = %.3f: no contact before it, the rest unknown.",
+                  kSweptMaxAdvances, r.toi);
     case SweptMiss::NotReached:
     case SweptMiss::None:
       break;
@@ -142,6 +154,17 @@ void draw_step(const SandboxState& s, Canvas& c) {
   const std::string title = strf("swept step %d of %d", step + 1, n);
   const std::string sentence = teach::swept_step_text(tr, r, step);
   const Color axis = teach::kStepAxis;
+  if (tr.method == SweptMethod::ConservativeAdvancement && !tr.advances.empty()) {
+    // The pair posed at this advance's time, and the closest points the distance is between.
+    const SweptAdvance& ad = tr.advances[static_cast<std::size_t>(step)];
+    draw_ghost_pair(s, c, ad.t, pal::kGhostScrub, strf("t=%.3f", ad.t), 2.0f);
+    c.line(ad.point_a, ad.point_b, axis, 2.5f);
+    c.dot(ad.point_a, 3.5f, pal::kTraceA);
+    c.dot(ad.point_b, 3.5f, pal::kTraceB);
+    label(c, px, (ad.point_a + ad.point_b) * 0.5f, ad.normal, strf("d = %.1f", ad.distance), axis);
+    teach::step_caption(c, a, b, title, sentence, px);
+    return;
+  }
   if (tr.method == SweptMethod::Quadratic) {
     // A's centre relative to B travels p + t v_rel; contact when it reaches the circle of
     // radius rA + rB about B's centre.
@@ -228,6 +251,32 @@ void section(SandboxState& s) {
                      ImGuiSliderFlags_AlwaysClamp);
   if (tr.method == SweptMethod::Quadratic)
     flow_text("%.2f t^2 + %.2f t + %.2f = 0", tr.qa, tr.qb, tr.qc);
+  if (!tr.advances.empty() && ImGui::TreeNode("advances", "%zu advances", tr.advances.size())) {
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+    ImGui::PushTextWrapPos(-1.0f);
+    if (ImGui::BeginTable("swept_advances", 4, flags)) {
+      ImGui::TableSetupColumn("#");
+      ImGui::TableSetupColumn("t");
+      ImGui::TableSetupColumn("distance");
+      ImGui::TableSetupColumn("bound");
+      ImGui::TableHeadersRow();
+      for (std::size_t k = 0; k < tr.advances.size(); ++k) {
+        const SweptAdvance& ad = tr.advances[k];
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::Text("%zu", k + 1);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.3f", ad.t);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.2f", ad.distance);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.1f", ad.bound);
+      }
+      ImGui::EndTable();
+    }
+    ImGui::PopTextWrapPos();
+    ImGui::TreePop();
+  }
   if (!tr.steps.empty() && ImGui::TreeNode("steps", "%zu steps", tr.steps.size())) {
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
     ImGui::PushTextWrapPos(-1.0f);  // the columns fit their text
@@ -271,6 +320,8 @@ bool query(const Collider& a, const Collider& b, const Mask*, const Mask*) {
 int teach::swept_step_count(const SweptTrace& tr) {
   // The quadratic records no steps, and an overlap at t = 0 may stop before any: one step
   // then states the answer.
+  if (tr.method == SweptMethod::ConservativeAdvancement)
+    return std::max(1, static_cast<int>(tr.advances.size()));
   return std::max(1, static_cast<int>(tr.steps.size()));
 }
 
@@ -298,6 +349,23 @@ std::string teach::swept_step_text(const SweptTrace& tr, const SweptResult& r, i
     return strf("Circles: |d + t v| = rA + rB gives %.1f t^2 + %.1f t + %.1f = 0.", tr.qa, tr.qb,
                 tr.qc) +
            verdict_words(tr, r);
+  }
+  if (tr.method == SweptMethod::ConservativeAdvancement) {
+    if (tr.advances.empty()) return "Nothing to advance." + verdict_words(tr, r);
+    const SweptAdvance& ad = tr.advances[static_cast<std::size_t>(step)];
+    std::string text =
+        strf("Advance %d: at t = %.3f the shapes are %.2f px apart. ", step + 1, ad.t, ad.distance);
+    if (ad.distance <= kSweptTolerance)
+      text += strf("That is within %.2f px: they touch.", kSweptTolerance);
+    else if (ad.bound <= 0.0f)
+      text += "Along the gap no point can approach any more.";
+    else
+      text += strf(
+          "No point closes the gap faster than %.1f px per step, so they cannot touch "
+          "before t = %.3f.",
+          ad.bound, ad.t + (ad.distance - kSweptTarget) / ad.bound);
+    if (last) text += verdict_words(tr, r);
+    return text;
   }
   if (tr.steps.empty()) return "No features to test." + verdict_words(tr, r);
   const SweptStep& s = tr.steps[static_cast<std::size_t>(step)];

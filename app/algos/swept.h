@@ -1,11 +1,21 @@
 // swept's step mode (algos/swept.cpp): one step per record of the trace (a slab axis, or a
 // feature of the rounded polygon) with the running entry/exit times; the quadratic
-// (circle-circle) has one step. The last step states the time of impact or the miss.
+// (circle-circle) has one step; conservative advancement one per advance (its time, distance
+// and bound). The last step states the time of impact or the miss.
 #pragma once
 
 #include <string>
 
 #include "hitbox/collide.h"
+#include "platform/canvas.h"
+
+namespace hitbox::app {
+struct SandboxState;
+// A and B of the focus pair posed at time t of the step (moved, and turned unless `slide`):
+// the swept modules' ghosts. A shape that neither moves nor turns has none.
+void draw_ghost_pair(const SandboxState& s, Canvas& c, float t, Color col, const std::string& tag,
+                     float width, bool tag_below = false, bool slide = false);
+}  // namespace hitbox::app
 
 namespace hitbox::app::teach {
 

@@ -27,7 +27,8 @@ bool has_sprite(const Shape& a, const Shape& b) {
 }
 
 bool moving(const Shape& a, const Shape& b) {
-  return a.vel.x != 0.0 || a.vel.y != 0.0 || b.vel.x != 0.0 || b.vel.y != 0.0;
+  return a.vel.x != 0.0 || a.vel.y != 0.0 || b.vel.x != 0.0 || b.vel.y != 0.0 || a.spin != 0.0 ||
+         b.spin != 0.0;
 }
 
 // Whether both shapes can be rasterised at `accuracy` within the core's mask limit.
@@ -134,7 +135,15 @@ CompareTable compare_from(const Shape& a, const Shape& b, const PairAnalysis& an
         m->bit == t.reference && (m->exactness == Exactness::Convex || accuracy == 1.0f);
     if (is_reference) {
       row.agreement = Agreement::Reference;
-    } else if (m->exactness == Exactness::OverTheStep && vel) {
+    } else if (m->exactness == Exactness::SlidesOnly && (an.ran & kAlgoSwept) &&
+               (a.spin != 0.0 || b.spin != 0.0)) {
+      // A shape turns: swept (with spin) is the exact answer over the step.
+      const bool exact = an.answer(kAlgoSwept).hit();
+      row.agreement = row.hit == exact ? Agreement::Agrees
+                      : row.hit        ? Agreement::FalsePositive
+                                       : Agreement::FalseNegative;
+    } else if ((m->exactness == Exactness::OverTheStep || m->exactness == Exactness::SlidesOnly) &&
+               vel) {
       row.agreement = Agreement::DifferentQuestion;
     } else if (!t.reference_ok) {
       row.agreement = Agreement::NoReference;

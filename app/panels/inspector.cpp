@@ -110,6 +110,9 @@ void panel_inspector(SandboxState& s) {
   }
   fit_values("vel", &w.vel.x, 2, "%.2f");
   ImGui::DragScalarN("vel", ImGuiDataType_Double, &w.vel.x, 2, 1.0f, nullptr, nullptr, "%.2f");
+  fit_values("spin", &w.spin, 1, "%.1f deg");
+  ImGui::DragScalar("spin", ImGuiDataType_Double, &w.spin, 0.5f, nullptr, nullptr, "%.1f deg");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Turn over one step, clockwise (swept).");
   panel_body(s, w);
   s.ask_inspector(w);
 

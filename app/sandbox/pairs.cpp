@@ -23,13 +23,16 @@ void SandboxState::find_pairs() {
   p.narrow_tests = 0;
   p.boxes.resize(n);
   const AlgoModule* module = algo_module(p.algo);
-  const bool over_step = module && module->exactness == Exactness::OverTheStep;
+  const bool over_step = module && (module->exactness == Exactness::OverTheStep ||
+                                    module->exactness == Exactness::SlidesOnly);
   for (std::size_t i = 0; i < n; ++i) {
     const Collider& b = doc.posed[i].collider();
     p.boxes[i] = b.bounds;
     if (over_step) {  // a test along the whole step: its boxes span the step too
-      p.boxes[i].min = glm::min(b.bounds.min, b.bounds.min + b.vel);
-      p.boxes[i].max = glm::max(b.bounds.max, b.bounds.max + b.vel);
+      // A turning shape sweeps its bounding circle.
+      const Aabb box = turns(b) ? Aabb{b.pos - Vec2(b.bound), b.pos + Vec2(b.bound)} : b.bounds;
+      p.boxes[i].min = glm::min(box.min, box.min + b.vel);
+      p.boxes[i].max = glm::max(box.max, box.max + b.vel);
     }
   }
   p.trace = BroadTrace{};

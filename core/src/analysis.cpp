@@ -8,6 +8,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <limits>
+#include <vector>
 
 namespace hitbox {
 namespace {
@@ -46,6 +47,28 @@ std::string manifold_figure(const Manifold& m) {
   const char* points = m.count == 1 ? "1 point" : "2 points";
   if (std::abs(deepest) < kTouchingPx) return figure_text("%s, touching", points);
   return figure_text("%s, deepest %.1f", points, static_cast<double>(-deepest));
+}
+
+std::string swept_figure(const SweptResult& r) {
+  if (r.gave_up) return figure_text("gave up at t %.3f", static_cast<double>(r.toi));
+  return !r.hit                    ? "no contact in step"
+         : r.initially_overlapping ? "toi 0 (overlap)"
+                                   : figure_text("toi %.3f", static_cast<double>(r.toi));
+}
+
+// swept_point for shapes that only slide: their spin set aside (pieces included).
+Vec2 swept_point_linear(const Collider& a, const Collider& b, const SweptResult& r) {
+  if (!turns(a) && !turns(b)) return swept_point(a, b, r);
+  Collider still[2] = {a, b};
+  std::vector<Collider> pieces[2];
+  for (int s = 0; s < 2; ++s) {
+    still[s].spin = 0.0f;
+    if (!has_pieces(still[s])) continue;
+    pieces[s].assign(still[s].pieces, still[s].pieces + still[s].piece_count);
+    for (Collider& p : pieces[s]) p.spin = 0.0f;
+    still[s].pieces = pieces[s].data();
+  }
+  return swept_point(still[0], still[1], r);
 }
 
 // Runs one supported algorithm, fills its result (and trace when asked) and its figure;
@@ -88,9 +111,19 @@ bool run_one(Algo bit, const Collider& a, const Collider& b, const AnalysisInput
       out.swept_pieces = PiecePair{};
       const SweptResult& r = out.swept =
           pieces ? swept_pieces(a, b, t, &out.swept_pieces) : hitbox::swept(a, b, t);
-      figure = !r.hit                    ? "no contact in step"
-               : r.initially_overlapping ? "toi 0 (overlap)"
-                                         : figure_text("toi %.3f", static_cast<double>(r.toi));
+      if (r.hit) out.swept_point = hitbox::swept_point(a, b, r);
+      figure = swept_figure(r);
+      return r.hit;
+    }
+    case kAlgoSweptLinear: {
+      SweptTrace* t = traced ? &out.swept_linear_trace : nullptr;
+      out.swept_linear_pieces = PiecePair{};
+      const SweptResult& r = out.swept_linear =
+          pieces ? swept_pieces_linear(a, b, t, &out.swept_linear_pieces)
+                 : hitbox::swept_linear(a, b, t);
+      // Where the shapes are at that time if they did not turn.
+      if (r.hit) out.swept_linear_point = swept_point_linear(a, b, r);
+      figure = swept_figure(r);
       return r.hit;
     }
     case kAlgoPixel:
@@ -187,6 +220,7 @@ void analyze(const Collider& a, const Collider& b, const AnalysisInput& in, Pair
   if (untraced(kAlgoSat)) out.sat_trace = SatTrace{};
   if (untraced(kAlgoMtd)) out.mtd_trace = SatTrace{};
   if (untraced(kAlgoSwept)) out.swept_trace = SweptTrace{};
+  if (untraced(kAlgoSweptLinear)) out.swept_linear_trace = SweptTrace{};
   if (untraced(kAlgoGjk)) out.gjk_trace = GjkTrace{};
   if (untraced(kAlgoQuadrant)) out.quadrant_trace = CircleRectTrace{};
   if (untraced(kAlgoCircleAsSquare)) out.circle_as_square_trace = CircleRectTrace{};

@@ -40,6 +40,13 @@ std::string angle_problem(double v) {
   return "";
 }
 
+std::string spin_problem(double v) {
+  if (!std::isfinite(v)) return finite_problem(v);
+  if (std::abs(v) > kMaxSpin)
+    return "is out of range: " + number_text(v) + " is beyond +-3600 degrees per step";
+  return "";
+}
+
 std::string positive_problem(double v, double max, const std::string& rule) {
   if (!std::isfinite(v)) return finite_problem(v);
   if (!(v > 0.0)) return rule;
@@ -139,6 +146,7 @@ std::optional<FieldProblem> shape_problem(const Shape& s) {
   }
   if (auto p = check("vel[0]", coord_problem(s.vel.x))) return p;
   if (auto p = check("vel[1]", coord_problem(s.vel.y))) return p;
+  if (auto p = check("spin", spin_problem(s.spin))) return p;
   switch (s.kind) {
     case Kind::Rect: {
       const std::string rule = "must be [width, height] with both > 0";

@@ -272,12 +272,18 @@ MtdResult mtd_pieces(const Collider& a, const Collider& b, SatTrace* trace, Piec
 
 SweptResult swept_pieces(const Collider& a, const Collider& b, SweptTrace* trace,
                          PiecePair* which) {
+  if (turns(a) || turns(b)) return swept_turning(a, b, trace, which);
+  return swept_pieces_linear(a, b, trace, which);
+}
+
+SweptResult swept_pieces_linear(const Collider& a, const Collider& b, SweptTrace* trace,
+                                PiecePair* which) {
   const std::span<const Collider> pa = parts(a), pb = parts(b);
   SweptResult best;
   std::size_t bi = 0, bj = 0;
   for (std::size_t i = 0; i < pa.size(); ++i) {
     for (std::size_t j = 0; j < pb.size(); ++j) {
-      const SweptResult r = swept(pa[i], pb[j]);
+      const SweptResult r = swept_linear(pa[i], pb[j]);
       if (r.hit && (!best.hit || r.toi < best.toi)) {
         best = r;
         bi = i;
@@ -286,7 +292,7 @@ SweptResult swept_pieces(const Collider& a, const Collider& b, SweptTrace* trace
     }
   }
   name(which, bi, bj);
-  if (trace) swept(pa[bi], pb[bj], trace);
+  if (trace) swept_linear(pa[bi], pb[bj], trace);
   if (best.hit && best.initially_overlapping) {
     best.mtd = mtd_pieces(a, b, nullptr, nullptr);
     best.normal = best.mtd.normal;

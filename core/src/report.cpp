@@ -125,15 +125,22 @@ void put_mtd(std::string& out, const MtdResult& m) {
   out += '}';
 }
 
-void put_swept(std::string& out, const SweptResult& s, const SweptTrace& t, const Collider& a,
-               const Collider& b) {
+void put_swept(std::string& out, const SweptResult& s, const SweptTrace& t, Vec2 point,
+               const Collider& a, const Collider& b) {
   out += "{\"hit\":";
   put_bool(out, s.hit);
+  if (s.gave_up) {
+    // Conservative advancement ran out of advances: no contact before this time.
+    out += ",\"gave_up\":true,\"toi\":";
+    put_float(out, s.toi);
+  }
   if (s.hit) {
     out += ",\"toi\":";
     put_float(out, s.toi);
     out += ",\"normal\":";
     put_vec(out, s.normal);
+    out += ",\"point\":";
+    put_vec(out, point);
     // The ball against a line: the circle's centre at impact.
     const bool ca = a.geom == Geom::Circle && !has_area(b);
     const bool cb = b.geom == Geom::Circle && !has_area(a);
@@ -242,8 +249,12 @@ void put_answer(std::string& out, Algo bit, const PairAnalysis& an, const Collid
       put_pieces(out, an.mtd_pieces);
       return;
     case kAlgoSwept:
-      put_swept(out, an.swept, an.swept_trace, a, b);
+      put_swept(out, an.swept, an.swept_trace, an.swept_point, a, b);
       put_pieces(out, an.swept_pieces);
+      return;
+    case kAlgoSweptLinear:
+      put_swept(out, an.swept_linear, an.swept_linear_trace, an.swept_linear_point, a, b);
+      put_pieces(out, an.swept_linear_pieces);
       return;
     case kAlgoPixel:
       put_pixel(out, an.pixel);
@@ -299,7 +310,8 @@ std::string scene_report_json(const Scene& scene, std::string_view scene_name,
   out += ",\"pairs\":[";
   AnalysisInput in;
   in.algos = algos;
-  in.trace = kAlgoSat | kAlgoSwept;  // the full axis list and the swept method are printed
+  // The full axis list and the swept methods are printed.
+  in.trace = kAlgoSat | kAlgoSwept | kAlgoSweptLinear;
   in.sat_early_exit = false;
   PairAnalysis an;
   bool first = true;

@@ -124,8 +124,8 @@ constexpr std::array<KindInfo, 7> kKinds = {{
 constexpr const char* kKindList =
     "\"rect\", \"circle\", \"polygon\", \"sprite\", \"point\", \"segment\" or "
     "\"capsule\"";
-constexpr std::array<const char*, 8> kCommonKeys = {"id",    "kind",   "pos", "angle",
-                                                    "scale", "mirror", "vel", "body"};
+constexpr std::array<const char*, 9> kCommonKeys = {"id",     "kind", "pos",  "angle", "scale",
+                                                    "mirror", "vel",  "spin", "body"};
 
 std::string allowed_keys(const KindInfo& k) {
   std::string out;
@@ -330,6 +330,10 @@ Shape read_shape(Checker& c, const json& j, std::size_t index, ImageSource& imag
     s.mirror_y = (*m)[1].get<bool>();
   }
   if (const auto v = j.find("vel"); v != j.end()) s.vel = c.point(*v, "vel");
+  if (const auto sp = j.find("spin"); sp != j.end()) {
+    s.spin = c.number(*sp, "spin");
+    if (const std::string problem = spin_problem(s.spin); !problem.empty()) c.fail("spin", problem);
+  }
 
   switch (s.kind) {
     case Kind::Rect: {

@@ -136,6 +136,7 @@ class Writer {
              (s.mirror_y ? "true" : "false") + "]";
     }
     if (s.vel != DVec2(0.0, 0.0)) out += ", \"vel\": " + pair(s.vel, "vel");
+    if (s.spin != 0.0) out += ", \"spin\": " + num(s.spin, "spin");
     switch (s.kind) {
       case Kind::Rect:
         out += ", \"size\": " + pair(s.size, "size");

@@ -113,6 +113,7 @@ Collider pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> i
   Collider b;
   b.pos = to_f(s.pos);
   b.vel = to_f(s.vel);
+  b.spin = static_cast<float>(s.spin * (kPi / 180.0));
   b.scale = static_cast<float>(s.scale);
   const DRot q = drot(s.angle);
   const double sx = s.mirror_x ? -1.0 : 1.0;

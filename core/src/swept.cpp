@@ -28,6 +28,8 @@ const char* swept_method_name(SweptMethod m) {
       return "rounded_polygon";
     case SweptMethod::RoundedDifference:
       return "rounded_difference";
+    case SweptMethod::ConservativeAdvancement:
+      return "conservative_advancement";
   }
   return "?";
 }
@@ -570,12 +572,19 @@ SweptResult swept_box_box(const Collider& a, const Collider& b, SweptTrace* trac
 
 }  // namespace
 
-// swept: time of impact of A moving by A.vel and B by B.vel over t in [0, 1].
-// Polygon pairs by SAT slabs plus the relative-velocity axis; circle-circle by the
+// swept: a turning shape in the pair takes conservative advancement (swept_spin.cpp); the
+// others the translation-only method below, whose answers do not move.
+SweptResult swept(const Collider& a, const Collider& b, SweptTrace* trace) {
+  if (turns(a) || turns(b)) return swept_turning(a, b, trace, nullptr);
+  return swept_linear(a, b, trace);
+}
+
+// swept_linear: time of impact of A moving by A.vel and B by B.vel over t in [0, 1], spin
+// ignored. Polygon pairs by SAT slabs plus the relative-velocity axis; circle-circle by the
 // quadratic; circle-polygon by a ray against the rounded polygon. Overlap at t = 0 gives
 // toi 0 and the MTD.
-SweptResult swept(const Collider& a, const Collider& b, SweptTrace* trace) {
-  if (has_pieces(a) || has_pieces(b)) return swept_pieces(a, b, trace, nullptr);
+SweptResult swept_linear(const Collider& a, const Collider& b, SweptTrace* trace) {
+  if (has_pieces(a) || has_pieces(b)) return swept_pieces_linear(a, b, trace, nullptr);
   const bool ca = a.geom == Geom::Circle;
   const bool cb = b.geom == Geom::Circle;
   const bool capsule = is_capsule(a) || is_capsule(b);
@@ -585,6 +594,7 @@ SweptResult swept(const Collider& a, const Collider& b, SweptTrace* trace) {
     trace->rel_vel = a.vel - b.vel;
     trace->qa = trace->qb = trace->qc = 0.0f;
     trace->miss = SweptMiss::None;
+    trace->advances.clear();
     trace->method = ca && cb   ? SweptMethod::Quadratic
                     : ca || cb ? SweptMethod::RoundedPolygon
                     : capsule  ? SweptMethod::RoundedDifference

@@ -25,9 +25,9 @@ constexpr Figures kFigures[] = {
     {kAlgoSat, "overlap axes"},   {kAlgoMtd, "depth"},
     {kAlgoSwept, "toi"},          {kAlgoPixel, "cells"},
     {kAlgoGjk, "depth distance"}, {kAlgoQuadrant, ""},
-    {kAlgoCircleAsSquare, ""},    {kAlgoManifold, "points depth"},
+    {kAlgoCircleAsSquare, ""},    {kAlgoManifold, "points depth"}, {kAlgoSweptLinear, "toi"},
 };
-constexpr const char* kShapeFields = "x y angle scale vx vy";
+constexpr const char* kShapeFields = "x y angle scale vx vy spin";
 
 bool listed(const char* list, std::string_view word) {
   std::string_view rest(list);
@@ -222,6 +222,7 @@ double shape_field(const Shape* s, const std::string& f) {
   if (f == "scale") return s->scale;
   if (f == "vx") return s->vel.x;
   if (f == "vy") return s->vel.y;
+  if (f == "spin") return s->spin;
   return kNone;
 }
 
@@ -241,6 +242,8 @@ double algo_figure(const PairAnalysis* an, Algo bit, const std::string& f) {
       return an->mtd.hit ? an->mtd.depth : kNone;
     case kAlgoSwept:
       return an->swept.hit ? an->swept.toi : kNone;
+    case kAlgoSweptLinear:
+      return an->swept_linear.hit ? an->swept_linear.toi : kNone;
     case kAlgoPixel:
       return an->pixel.count;
     case kAlgoGjk:

@@ -58,6 +58,15 @@ inline void every_algorithm(const Collider& a, const Collider& b, float pixel_ac
   const SweptResult w1 = swept(a, b, &wt);
   if (check && w0.hit != w1.hit) broken("swept: traced and untraced differ");
   if (check && w0.hit && !(w0.toi >= 0.0f && w0.toi <= 1.0f)) broken("swept: toi outside [0, 1]");
+  if (check && (w0.toi != w1.toi || w0.gave_up != w1.gave_up)) broken("swept: traced toi differs");
+  if (check && w0.hit && !std::isfinite(swept_point(a, b, w0).x)) broken("swept: no point");
+  SweptTrace lt;
+  const SweptResult l0 = swept_linear(a, b);
+  const SweptResult l1 = swept_linear(a, b, &lt);
+  if (check && l0.hit != l1.hit) broken("swept_linear: traced and untraced differ");
+  if (check && !turns(a) && !turns(b) && (l0.hit != w0.hit || l0.toi != w0.toi)) {
+    broken("swept_linear and swept differ without spin");
+  }
 
   if (accepted) {
     if (!std::isfinite(s0.overlap) || !std::isfinite(s0.axis.x) || !std::isfinite(s0.axis.y)) {

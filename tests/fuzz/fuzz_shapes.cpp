@@ -87,6 +87,7 @@ hitbox::Shape read_shape(Reader& r, const std::shared_ptr<const hitbox::SpriteIm
       s.alpha_threshold = r.byte();
       break;
   }
+  s.spin = r.number();  // last, so the corpus's earlier fields keep their bytes
   return s;
 }
 

@@ -431,6 +431,10 @@ std::string describe(const Shape& s) {
     std::snprintf(buf, sizeof buf, " vel=(%.17g, %.17g)", s.vel.x, s.vel.y);
     out += buf;
   }
+  if (s.spin != 0.0) {
+    std::snprintf(buf, sizeof buf, " spin=%.17g", s.spin);
+    out += buf;
+  }
   if (s.kind == Kind::Rect) {
     std::snprintf(buf, sizeof buf, " size=(%.17g, %.17g)", s.size.x, s.size.y);
     out += buf;

@@ -101,6 +101,23 @@ TEST(CompareTable, SweptWithAVelocityAnswersADifferentQuestion) {
   EXPECT_EQ(row(t, kAlgoAabb).agreement, Agreement::FalsePositive);  // the others: unchanged
 }
 
+// Lesson 15's bar turns 170 degrees through the ball: swept with spin hits, the sliding-only
+// answer misses and is marked a false negative; without the spin both agree on a miss.
+TEST(CompareTable, SweptLinearMissingATurningBarIsAFalseNegative) {
+  const Scene s =
+      load_scene(HITBOX_SOURCE_DIR "/assets/scenes/lessons/15_spinning_shapes_tunnel_too.json");
+  const app::CompareTable t = app::compare_pair(s.shapes[0], s.shapes[1], 1.0f);
+  EXPECT_TRUE(row(t, kAlgoSwept).hit);
+  EXPECT_EQ(row(t, kAlgoSwept).agreement, Agreement::DifferentQuestion);
+  EXPECT_FALSE(row(t, kAlgoSweptLinear).hit);
+  EXPECT_EQ(row(t, kAlgoSweptLinear).agreement, Agreement::FalseNegative);
+  Shape still = s.shapes[0];
+  still.spin = 0.0;
+  const app::CompareTable t0 = app::compare_pair(still, s.shapes[1], 1.0f);
+  EXPECT_FALSE(row(t0, kAlgoSwept).hit);
+  EXPECT_EQ(row(t0, kAlgoSweptLinear).agreement, Agreement::Agrees);
+}
+
 // An L-shaped sprite (the top-right quarter is transparent) and a small circle in that empty
 // quarter: inside the sprite's frame but on no solid texel.
 std::pair<Shape, Shape> sprite_notch_pair() {

@@ -24,6 +24,7 @@ enum Algo : std::uint32_t {
   kAlgoQuadrant = 1u << 7,
   kAlgoCircleAsSquare = 1u << 8,
   kAlgoManifold = 1u << 9,
+  kAlgoSweptLinear = 1u << 10,  // swept with spin ignored: the classic mistake
 };
 
 struct AlgoInfo {
@@ -41,10 +42,11 @@ inline constexpr AlgoInfo kAlgorithms[] = {
     {kAlgoQuadrant, "quadrant"},
     {kAlgoCircleAsSquare, "circle_as_square"},
     {kAlgoManifold, "manifold"},
+    {kAlgoSweptLinear, "swept_linear"},
 };
 inline constexpr std::uint32_t kAllAlgos = kAlgoAabb | kAlgoBoundingCircle | kAlgoSat | kAlgoMtd |
                                            kAlgoSwept | kAlgoPixel | kAlgoGjk | kAlgoQuadrant |
-                                           kAlgoCircleAsSquare | kAlgoManifold;
+                                           kAlgoCircleAsSquare | kAlgoManifold | kAlgoSweptLinear;
 
 // The name of one algorithm bit ("sat").
 const char* algo_name(Algo bit);

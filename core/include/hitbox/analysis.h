@@ -56,12 +56,13 @@ struct AlgoAnswer {
   Verdict verdict = Verdict::NotRun;
   // One wording per algorithm, numbers to one decimal (see figure wording in analysis.cpp):
   // aabb, bounding_circle "overlap 12.5" / "gap 3.2"; sat the same plus ", N axes";
-  // mtd "depth 4.0" / "no push"; swept "toi 0.420" / "toi 0 (overlap)" / "no contact in
-  // step"; pixel "213 cells"; gjk "depth 1.5" / "distance 2.4"; quadrant and
-  // circle_as_square "by corner" / "by square"; manifold "2 points, deepest 1.5" /
-  // "1 point, touching" / "apart" (deepest: the greatest overlap). Within kTouchingPx of touching,
-  // aabb, bounding_circle, sat, mtd and gjk say "touching" (sat: "touching, N axes") whichever way
-  // the float verdict fell. Empty unless the verdict is Hit or Miss.
+  // mtd "depth 4.0" / "no push"; swept and swept_linear "toi 0.420" / "toi 0 (overlap)" /
+  // "no contact in step" / "gave up at t 0.420"; pixel "213 cells"; gjk "depth 1.5" /
+  // "distance 2.4"; quadrant and circle_as_square "by corner" / "by square"; manifold "2 points,
+  // deepest 1.5" / "1 point, touching" / "apart" (deepest: the greatest overlap). Within
+  // kTouchingPx of touching, aabb, bounding_circle, sat, mtd and gjk say "touching" (sat:
+  // "touching, N axes") whichever way the float verdict fell. Empty unless the verdict is Hit or
+  // Miss.
   std::string figure;
   bool touching = false;  // the pair touches (to kTouchingPx) by this algorithm's measure
   bool ran() const { return verdict == Verdict::Hit || verdict == Verdict::Miss; }
@@ -81,6 +82,10 @@ struct PairAnalysis {
   SatTrace mtd_trace;
   SweptResult swept;
   SweptTrace swept_trace;
+  Vec2 swept_point{0.0f, 0.0f};  // a hit: swept_point() at its toi
+  SweptResult swept_linear;      // the same without spin
+  SweptTrace swept_linear_trace;
+  Vec2 swept_linear_point{0.0f, 0.0f};
   PixelResult pixel;  // counted: count and overlap rectangle are filled
   GjkResult gjk;
   GjkTrace gjk_trace;
@@ -92,7 +97,7 @@ struct PairAnalysis {
   ManifoldTrace manifold_trace;
   // With a concave polygon in the pair: the piece pair each of sat, mtd, swept and gjk
   // answered from (concave.h); {-1, -1} otherwise.
-  PiecePair sat_pieces, mtd_pieces, swept_pieces, gjk_pieces;
+  PiecePair sat_pieces, mtd_pieces, swept_pieces, gjk_pieces, swept_linear_pieces;
 
   const AlgoAnswer& answer(Algo bit) const;
 };

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "hitbox/shape.h"
@@ -160,7 +161,7 @@ inline MtdResult mtd(const Collider& a, const Collider& b, SatTrace* trace = nul
 }
 
 // ---- swept: time of impact over one step ----
-// A moves by A.vel and B by B.vel over t in [0, 1].
+// A moves by A.vel and turns by A.spin about A.pos over t in [0, 1]; B likewise.
 enum class SweptMethod : std::uint8_t {
   Slabs,           // polygon pairs: SAT slabs on every axis plus the relative-velocity axis
   Quadratic,       // circle-circle: |d + t v| = ra + rb solved for t
@@ -168,6 +169,7 @@ enum class SweptMethod : std::uint8_t {
   // A capsule with a shape that is not a circle: ray against the cores' Minkowski difference
   // grown by both radii (steps: the difference's edges and vertices)
   RoundedDifference,
+  ConservativeAdvancement,  // a shape turns: GJK distance over a bound on the approach speed
 };
 const char* swept_method_name(SweptMethod m);
 
@@ -193,7 +195,37 @@ enum class SweptMiss : std::uint8_t {
   Disjoint,    // Slabs: the latest entry comes after the earliest exit: never all at once
   Before,      // Slabs: they stopped overlapping before t = 0
   After,       // Slabs: they would meet only after t = 1
-  NotReached,  // Quadratic / RoundedPolygon: no contact in [0, 1]
+  NotReached,  // Quadratic / RoundedPolygon / ConservativeAdvancement: no contact in [0, 1]
+  Receding,    // ConservativeAdvancement: no point can approach any more (bound <= 0)
+  GaveUp,      // ConservativeAdvancement: kSweptMaxAdvances reached (SweptResult::gave_up)
+};
+
+// Conservative advancement (swept_turning): at time t both shapes are posed (moved and turned),
+// GJK gives their distance d and closest-point normal n, and no point can approach the other
+// shape along n faster than bound = (A.vel - B.vel)·n + |A.spin|·rA + |B.spin|·rB (r: the
+// farthest core point from pos; a circle's core is its centre, so its spin adds nothing). So
+// they stay apart until t + d / bound: it advances by (d - kSweptTarget) / bound, and stops when
+// d <= kSweptTolerance (a hit) or t passes 1 (a miss: they stayed >= kSweptTarget apart).
+// Mirtich, "Impulse-based dynamic simulation of rigid body systems" (1996), 3.3.
+// IMPORTANT: grazing passes need many advances; after kSweptMaxAdvances it gives up
+// (SweptResult::gave_up, no hit, toi = the time reached: no contact before it).
+inline constexpr float kSweptTolerance = 0.25f;  // px: gap at the reported time of impact
+inline constexpr float kSweptTarget = 0.125f;    // px: the gap each advance aims for
+inline constexpr int kSweptMaxAdvances = 1000;
+
+// One advance: at time t the shapes are `distance` apart (closest points point_a on A and
+// point_b on B, normal from B toward A), and no point approaches faster than `bound` px per
+// step, so the next time tried is t + (distance - kSweptTarget) / bound. With a concave
+// polygon, the piece pair whose bound allowed the shortest advance.
+struct SweptAdvance {
+  float t = 0.0f;
+  float distance = 0.0f;
+  float bound = 0.0f;
+  Vec2 normal{0.0f, 0.0f};
+  Vec2 point_a{0.0f, 0.0f};
+  Vec2 point_b{0.0f, 0.0f};
+  int piece_a = 0;
+  int piece_b = 0;
 };
 
 struct SweptTrace {
@@ -205,6 +237,7 @@ struct SweptTrace {
   float t_exit = 0.0f;                    // overall exit time
   float qa = 0.0f, qb = 0.0f, qc = 0.0f;  // Quadratic: qa t^2 + qb t + qc = 0
   SweptMiss miss = SweptMiss::None;
+  std::vector<SweptAdvance> advances;  // ConservativeAdvancement: one per advance, in order
 };
 
 struct SweptResult {
@@ -212,8 +245,34 @@ struct SweptResult {
   float toi = 0.0f;                    // time of impact in [0, 1]
   Vec2 normal{0.0f, 0.0f};             // unit, from B toward A at impact
   bool initially_overlapping = false;  // then toi = 0 and mtd holds the push-out
+  bool gave_up = false;  // conservative advancement ran out of advances: no hit before toi
   MtdResult mtd;
 };
+// Whether a shape's spin changes where it is: a circle or a point turning about its own centre
+// does not.
+inline bool turns(const Collider& c) {
+  return c.spin != 0.0f && c.geom != Geom::Circle && !is_point(c);
+}
+// Time of impact: with a turning shape in the pair, swept_turning(); else the translation-only
+// method of the pair (swept_linear's).
 SweptResult swept(const Collider& a, const Collider& b, SweptTrace* trace = nullptr);
+// Today's classic mistake kept visible: the time of impact ignoring spin (translation only).
+SweptResult swept_linear(const Collider& a, const Collider& b, SweptTrace* trace = nullptr);
+// Conservative advancement, for any pair (concave polygons through their pieces: `which`, when
+// given, names the piece pair of the last advance).
+struct PiecePair;
+SweptResult swept_turning(const Collider& a, const Collider& b, SweptTrace* trace,
+                          PiecePair* which);
+
+// A posed shape moved by `move` and turned by `angle` radians (clockwise) about its pos, into
+// storage the caller owns (pose_vec_slots of its shape; convex only: `pieces` is left out).
+Collider moved_into(const Collider& c, Vec2 move, float angle, std::span<Vec2> vec_storage);
+// The shape as it is at time t of the step: pos + t vel, turned by t spin.
+inline Collider at_time(const Collider& c, float t, std::span<Vec2> vec_storage) {
+  return moved_into(c, c.vel * t, c.spin * t, vec_storage);
+}
+// The contact point of a swept hit: midway between the closest points of the shapes posed at
+// r.toi (the deepest points when they overlap at t = 0). Concave polygons through their pieces.
+Vec2 swept_point(const Collider& a, const Collider& b, const SweptResult& r);
 
 }  // namespace hitbox

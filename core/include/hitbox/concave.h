@@ -50,8 +50,12 @@ SatResult sat_pieces(const Collider& a, const Collider& b, SatTrace* trace, bool
 // (their Minkowski difference is convex), and the push is the smallest length outside them
 // all. The trace is the SAT trace of the pair whose direction won; `which` names it.
 MtdResult mtd_pieces(const Collider& a, const Collider& b, SatTrace* trace, PiecePair* which);
-// The earliest time of impact over the piece pairs (overlap at t = 0: toi 0 and mtd_pieces).
+// The earliest time of impact over the piece pairs (overlap at t = 0: toi 0 and mtd_pieces);
+// with a turning shape, swept_turning().
 SweptResult swept_pieces(const Collider& a, const Collider& b, SweptTrace* trace, PiecePair* which);
+// The same, spin ignored (swept_linear's).
+SweptResult swept_pieces_linear(const Collider& a, const Collider& b, SweptTrace* trace,
+                                PiecePair* which);
 // Separated: the closest piece pair (the shapes' distance). Hit: the deepest piece pair.
 GjkResult gjk_pieces(const Collider& a, const Collider& b, GjkTrace* trace, PiecePair* which);
 

@@ -20,8 +20,9 @@ inline constexpr double kMaxCoord = 1e6;  // |x|, |y| of pos, vel, points, view 
 inline constexpr double kMaxSize = 1e6;   // rect width/height, circle and capsule radius, scaled
 inline constexpr double kMinSize = 1e-6;  // smallest width/height, radius and scale
 inline constexpr double kMaxScale = 1000.0;
-inline constexpr double kMaxAngle = 1e6;  // degrees
-inline constexpr double kMinZoom = 1e-3;  // a scene's view zoom
+inline constexpr double kMaxAngle = 1e6;    // degrees
+inline constexpr double kMaxSpin = 3600.0;  // degrees per step (ten turns)
+inline constexpr double kMinZoom = 1e-3;    // a scene's view zoom
 inline constexpr double kMaxZoom = 1e3;
 
 // A field and what is wrong with it, e.g. {"size", "is out of range: ..."}.
@@ -35,6 +36,7 @@ struct FieldProblem {
 std::string finite_problem(double v);  // any finite number
 std::string coord_problem(double v);   // finite, |v| <= kMaxCoord
 std::string angle_problem(double v);   // finite, |v| <= kMaxAngle
+std::string spin_problem(double v);    // finite, |v| <= kMaxSpin
 // A size-like number: finite, > 0 (else `rule`), and kMinSize <= v <= max.
 std::string positive_problem(double v, double max, const std::string& rule);
 
@@ -63,7 +65,7 @@ std::optional<FieldProblem> body_problem(const BodySpec& b);
 std::optional<FieldProblem> gravity_problem(DVec2 g);
 
 // The first field of the shape that is out of its range, in the order a scene file's shape
-// is read: pos, angle, scale, vel, then the kind's own fields, then the scaled extents.
+// is read: pos, angle, scale, vel, spin, then the kind's own fields, then the scaled extents.
 // nullopt when every number is one the core takes.
 std::optional<FieldProblem> shape_problem(const Shape& s);
 

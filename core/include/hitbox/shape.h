@@ -69,6 +69,7 @@ struct Shape {
   bool mirror_x = false;         // flip local x before scaling and rotating
   bool mirror_y = false;         // flip local y
   DVec2 vel{0.0, 0.0};           // displacement over one step (swept test)
+  double spin = 0.0;             // degrees turned over one step, clockwise, about pos (swept)
   DVec2 size{0.0, 0.0};          // rect: width, height (centred on pos)
   double radius = 0.0;           // circle, capsule
   std::vector<DVec2> points;     // polygon: local points, either winding; segment, capsule: 2
@@ -111,6 +112,7 @@ struct alignas(64) Collider {
   float bound = 0.0f;       // bounding-circle radius about pos
   int count = 0;            // vertices (box 4, circle 0)
   Vec2 vel{0.0f, 0.0f};     // displacement over one step
+  float spin = 0.0f;        // radians turned over one step about pos, clockwise (y down)
   // The second line: what the polygon paths read (the counts, then the arrays they index).
   int axis_count = 0;  // unique edge-normal directions (box 2)
   // The vertices again as separate x and y runs (`vx`, `vy` below), padded with copies of

@@ -25,7 +25,8 @@ constexpr Figures kFigures[] = {
     {kAlgoSat, "overlap axes"},   {kAlgoMtd, "depth"},
     {kAlgoSwept, "toi"},          {kAlgoPixel, "cells"},
     {kAlgoGjk, "depth distance"}, {kAlgoQuadrant, ""},
-    {kAlgoCircleAsSquare, ""},    {kAlgoManifold, "points depth"}, {kAlgoSweptLinear, "toi"},
+    {kAlgoCircleAsSquare, ""},    {kAlgoManifold, "points depth"},
+    {kAlgoSweptLinear, "toi"},
 };
 constexpr const char* kShapeFields = "x y angle scale vx vy spin";
 

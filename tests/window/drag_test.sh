@@ -102,7 +102,7 @@ case_sprite() {
   xdotool windowfocus --sync "$wid" 2>/dev/null || true
   xdotool key --clearmodifiers Tab
   sleep 0.3
-  xdotool mousemove --window "$wid" 936 79
+  xdotool mousemove --window "$wid" 936 101
   sleep 0.1
   xdotool click 1
   sleep 0.3
@@ -112,7 +112,7 @@ case_sprite() {
   xdotool windowfocus --sync "$wid" 2>/dev/null || true
   xdotool key --clearmodifiers Tab
   sleep 0.3
-  xdotool mousemove --window "$wid" 936 79
+  xdotool mousemove --window "$wid" 936 101
   sleep 0.1
   xdotool click 1
   sleep 0.3

@@ -55,6 +55,10 @@ Collider moved_into(const Collider& c, Vec2 move, float angle, std::span<Vec2> v
     vx[i] = v[i < count ? i : 0].x;
     vy[i] = v[i < count ? i : 0].y;
   }
+  if (c.geom == Geom::Capsule) {  // the core's box grown by the radius
+    box.min -= Vec2(c.radius);
+    box.max += Vec2(c.radius);
+  }
   m.bounds = box;
   m.v = v;
   m.n = n;

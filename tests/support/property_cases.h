@@ -105,6 +105,10 @@ class Gen {
       s.size = DVec2(uni(10.0, 150.0), uni(10.0, 150.0));
     } else if (k == Kind::Circle) {
       s.radius = uni(5.0, 75.0);
+    } else if (k == Kind::Capsule) {
+      const double half = uni(5.0, 70.0);
+      s.points = {DVec2(-half, 0.0), DVec2(half, 0.0)};
+      s.radius = uni(4.0, 40.0);
     } else {
       s.points = convex_points();
     }

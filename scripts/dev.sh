@@ -7,7 +7,8 @@
 #                             and every libFuzzer target for 60 s (HITBOX_FUZZ_SECONDS), then
 #                             the browser build and its tests in headless chromium
 #   bash scripts/dev.sh web   installs what is missing, builds Hitbox to WebAssembly into
-#                             build/web/ (static files) and serves it on a local port
+#                             build/web/ (static files, with lessons.html: every lesson with
+#                             a screenshot) and serves it on a local port
 #   bash scripts/dev.sh test-web  builds the web version and runs the browser tests alone
 # Works as root or as a user with sudo on Debian 12.
 set -euo pipefail
@@ -42,7 +43,8 @@ build() {
   cmake --build --preset release
 }
 
-# the browser build: dependencies cached under build/web-deps, output in build/web
+# the browser build: dependencies cached under build/web-deps, output in build/web; then
+# lessons.html beside index.html, with screenshots the native release binary takes offscreen
 build_web() {
   # shellcheck source=scripts/web_deps.sh
   source scripts/web_deps.sh
@@ -50,6 +52,10 @@ build_web() {
   emcmake cmake -S . -B build/web-build -DCMAKE_BUILD_TYPE=Release -DHITBOX_WEB=ON \
     -DHITBOX_WEB_DEPS="$WEB_DEPS" -DHITBOX_WEB_OUT="$PWD/build/web" >/dev/null
   cmake --build build/web-build -j"$(nproc)"
+  cmake --preset release >/dev/null
+  cmake --build --preset release --target hitbox
+  python3 scripts/lessons_page.py --lessons assets/scenes/lessons --hitbox build/release/hitbox \
+    --out build/web
 }
 
 # the browser tests check screenshots with the desktop tests' pixel probe
@@ -57,7 +63,6 @@ test_web() {
   install_missing "${BUILD_PKGS[@]}"
   build_web
   web_test_deps
-  cmake --preset release >/dev/null
   cmake --build --preset release --target hitbox_png_probe
   node tests/web/browser_test.mjs
 }
@@ -80,10 +85,12 @@ case "${1:-}" in
     test_web
     ;;
   web)
+    install_missing "${BUILD_PKGS[@]}"  # the native binary takes lessons.html's screenshots
     build_web
     port=${HITBOX_WEB_PORT:-8000}
     bind=${HITBOX_WEB_BIND:-127.0.0.1}  # 0.0.0.0 serves the class on the local network
-    echo "hitbox: serving build/web at http://localhost:$port/ (Ctrl-C stops)"
+    echo "hitbox: serving build/web at http://localhost:$port/ (Ctrl-C stops);" \
+      "the lessons: http://localhost:$port/lessons.html"
     exec python3 -m http.server "$port" --bind "$bind" --directory build/web
     ;;
   test-web)

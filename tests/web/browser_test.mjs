@@ -1,13 +1,15 @@
 // Hitbox in a real browser: headless Debian chromium (WebGL 2 on SwiftShader) driven by
 // puppeteer-core loads build/web from a local python3 http.server, waits for frames, takes
 // screenshots and checks their pixels with the desktop tests' probe (tests/window/png_probe.cpp,
-// the palette of tests/window/pixels.h), drags a shape with the mouse, and measures page load
-// to first frame, the download size and the 500-shape frame time.
+// the palette of tests/window/pixels.h), drags a shape with the mouse, follows lessons.html's
+// link to a lesson and drags until a task ticks, and measures page load to first frame, the
+// download size and the 500-shape frame time.
 //
 //   node tests/web/browser_test.mjs      (bash scripts/dev.sh test-web builds what it needs)
 //
 // Environment: HITBOX_WEB_DIR (default build/web), HITBOX_PNG_PROBE (default
-// build/release/tests/hitbox_png_probe), CHROMIUM (default /usr/bin/chromium), HITBOX_WEB_OUT
+// build/release/tests/hitbox_png_probe), HITBOX_BIN (the native binary, for a lesson's layout;
+// default build/release/hitbox), CHROMIUM (default /usr/bin/chromium), HITBOX_WEB_OUT
 // (screenshots, default build/web-test), HITBOX_BENCH_FRAMES (default 300),
 // HITBOX_WEB_STRICT_PERF=1 (the 33 ms p99 frame budget fails the run when missed).
 import { execFileSync, spawn } from "node:child_process";
@@ -20,6 +22,7 @@ import puppeteer from "puppeteer-core";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const webDir = process.env.HITBOX_WEB_DIR || path.join(root, "build/web");
 const probe = process.env.HITBOX_PNG_PROBE || path.join(root, "build/release/tests/hitbox_png_probe");
+const hitboxBin = process.env.HITBOX_BIN || path.join(root, "build/release/hitbox");
 const chromium = process.env.CHROMIUM || "/usr/bin/chromium";
 const outDir = process.env.HITBOX_WEB_OUT || path.join(root, "build/web-test");
 const benchFrames = Number(process.env.HITBOX_BENCH_FRAMES || 300);
@@ -183,6 +186,110 @@ async function testDrag(browser, base) {
   await page.close();
 }
 
+// The lesson index (scripts/lessons_page.py): lessons.html lists every bundled lesson with its
+// title and a screenshot that loads. Its link to lesson 6 opens the lesson; dragging stick B
+// towards A (as tests/window/task_tick_test.sh does) ticks the first task ("Drag B onto A until
+// SAT says hit"): the page prints "task done: 06_early_outs 1 of 3", localStorage then holds 1
+// of 3 and lessons.html shows it. A fresh browser context: no progress from other tests.
+async function testLessonsPage(browser, base) {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width, height });
+  const errors = [];
+  page.on("pageerror", (err) => errors.push(String(err)));
+  const dir = path.join(root, "assets/scenes/lessons");
+  const bundled = fs.readdirSync(dir).filter((f) => f.endsWith(".json")).sort().map((f) => {
+    const lesson = JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")).lesson;
+    return { name: f.slice(0, -5), title: lesson.title, tasks: lesson.tasks.length };
+  });
+  // Every <li>: its lesson, title, link, image (loaded: a size) and progress text.
+  const listed = async () => {
+    await page.goto(`${base}lessons.html`, { waitUntil: "load" });
+    return page.evaluate(() => [...document.querySelectorAll("#lessons li")].map((li) => {
+      const img = li.querySelector("img");
+      return {
+        name: li.dataset.lesson, title: li.querySelector(".title").textContent,
+        href: li.querySelector("a").getAttribute("href"),
+        image: img.complete ? `${img.naturalWidth}x${img.naturalHeight}` : "not loaded",
+        progress: li.querySelector(".progress").textContent,
+      };
+    }));
+  };
+  const items = await listed();
+  check("lessons.html lists every bundled lesson with its title, in order",
+    JSON.stringify(items.map((i) => [i.name, i.title])) === JSON.stringify(bundled.map((b) => [b.name, b.title])),
+    `${items.length} listed, ${bundled.length} bundled`);
+  const badLinks = items.filter((i) => i.href !== `index.html?lesson=${i.name}`);
+  check("each lesson links to index.html?lesson=NAME", items.length > 0 && badLinks.length === 0,
+    badLinks.map((i) => i.href).join(", "));
+  const badImages = items.filter((i) => !/^[1-9]\d*x[1-9]\d*$/.test(i.image));
+  check("each lesson's screenshot loads", items.length > 0 && badImages.length === 0,
+    badImages.map((i) => `${i.name}: ${i.image}`).join(", ") || (items[0] && items[0].image));
+  const lesson6 = () => items.find((i) => i.name === "06_early_outs") || {};
+  check("with nothing kept, lesson 6 shows 0 of 3", lesson6().progress === "0 of 3 tasks done", lesson6().progress);
+  await page.screenshot({ path: path.join(outDir, "lessons_page.png"), fullPage: true });
+
+  // Lesson 6 through its link.
+  const lines = [];
+  page.on("console", (msg) => lines.push(msg.text()));
+  await Promise.all([page.waitForNavigation({ waitUntil: "load" }), page.click('li[data-lesson="06_early_outs"] a')]);
+  check("the link opens index.html?lesson=06_early_outs", page.url() === `${base}index.html?lesson=06_early_outs`, page.url());
+  await page.waitForFunction(() => window.hitboxFrames >= 5, { timeout: 30000, polling: 20 });
+  check("the link opens the lesson", (await page.title()) === "Hitbox - 06_early_outs.json", await page.title());
+  // Where B is on screen: the native binary's layout of the same lesson at the same size (the
+  // page frames the scene the same way).
+  const layout = JSON.parse(execFileSync(hitboxBin, ["--lesson", "06_early_outs", "--screenshot",
+    path.join(outDir, "lesson6_native.png"), "--size", `${width}x${height}`, "--no-timing", "--print-layout"],
+  { encoding: "utf8", env: { ...process.env, SDL_VIDEODRIVER: "offscreen" } }));
+  const cam = layout.camera;
+  const toScreen = (x, y) => [(x - cam.origin[0]) * cam.zoom, (y - cam.origin[1]) * cam.zoom];
+  const tick = "task done: 06_early_outs 1 of 3";
+  const ticked = () => lines.includes(tick);
+  await screenshot(page, "lesson6_before");
+  check("no task is done before the drag", !lines.some((l) => l.startsWith("task done:")), lines.filter((l) => l.startsWith("task done:")).join(" | "));
+  // B's centre (642,358) moved 1 world px down and left a step, up to 40: SAT says hit from
+  // 25 on (task_tick_test.sh).
+  let [x, y] = toScreen(642, 358);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  let moved = 0;
+  while (moved < 40 && !ticked()) {
+    moved += 1;
+    [x, y] = toScreen(642 - moved, 358 + moved);
+    await page.mouse.move(x, y);
+    const n = await page.evaluate(() => window.hitboxFrames);
+    await page.waitForFunction((m) => window.hitboxFrames >= m + 2, { polling: 10 }, n);
+  }
+  await page.mouse.up();
+  await screenshot(page, "lesson6_after");
+  check("dragging B onto A ticks lesson 6's first task (the page's console line)", ticked(),
+    ticked() ? `after ${moved} world px` : `no '${tick}' after ${moved} px; ${lines.filter((l) => l.startsWith("hitbox")).join(" | ")}`);
+  check("the task ticked only once SAT could hit (B moved 24 px or more)", moved >= 24, `${moved} px`);
+  const stored = await page.evaluate(() => window.localStorage.getItem("hitbox.progress"));
+  let kept = null;
+  try {
+    kept = JSON.parse(stored).lessons["06_early_outs"];
+  } catch (e) {}
+  check("localStorage holds lesson 6's progress, 1 of 3", kept !== null && kept !== undefined && kept.done === 1 && kept.of === 3, stored);
+  check("no page errors on the lesson", errors.length === 0, errors.join(" | "));
+
+  const after = await listed();
+  const row = after.find((i) => i.name === "06_early_outs") || {};
+  check("lessons.html then shows lesson 6's progress", row.progress === "1 of 3 tasks done", row.progress);
+  const others = after.filter((i) => i.name !== "06_early_outs" && !i.progress.startsWith("0 of "));
+  check("and no progress for the other lessons", others.length === 0, others.map((i) => `${i.name}: ${i.progress}`).join(", "));
+  await page.screenshot({ path: path.join(outDir, "lessons_page_after.png"), fullPage: true });
+
+  // A store that is not JSON: the page still lists the lessons, without progress.
+  await page.evaluate(() => window.localStorage.setItem("hitbox.progress", "{not json"));
+  const corrupt = await listed();
+  check("a corrupt store: lessons.html still lists every lesson, at 0 done",
+    corrupt.length === bundled.length && corrupt.every((i, k) => i.progress === `0 of ${bundled[k].tasks} tasks done`),
+    (corrupt.find((i) => i.name === "06_early_outs") || {}).progress);
+  check("no page errors on lessons.html", errors.length === 0, errors.join(" | "));
+  await context.close();
+}
+
 // Files in the browser: File > Save on a bundled scene writes it and the browser downloads
 // the file, which reads back as the same shapes; File > Open is an upload: the browser's file
 // picker, and the chosen scene (the window tests' drag.json) opens.
@@ -276,15 +383,15 @@ async function testBench(browser, base) {
 
 async function main() {
   fs.mkdirSync(outDir, { recursive: true });
-  for (const f of ["index.html", "hitbox.js", "hitbox.wasm", "hitbox.data"]) {
+  for (const f of ["index.html", "hitbox.js", "hitbox.wasm", "hitbox.data", "lessons.html"]) {
     if (!fs.existsSync(path.join(webDir, f))) {
       console.log(`FAIL ${webDir}/${f} is missing: bash scripts/dev.sh web builds it`);
       console.log("0 passed, 1 failed");
       process.exit(1);
     }
   }
-  if (!fs.existsSync(probe)) {
-    console.log(`FAIL ${probe} is missing: cmake --build --preset release --target hitbox_png_probe`);
+  if (!fs.existsSync(probe) || !fs.existsSync(hitboxBin)) {
+    console.log(`FAIL ${probe} or ${hitboxBin} is missing: cmake --build --preset release --target hitbox hitbox_png_probe`);
     console.log("0 passed, 1 failed");
     process.exit(1);
   }
@@ -296,7 +403,7 @@ async function main() {
   });
   try {
     const only = process.env.HITBOX_WEB_ONLY;  // e.g. testFiles: run that test alone
-    for (const t of [testDefaultScene, testLesson, testDrag, testFiles, testModes, testBench]) {
+    for (const t of [testDefaultScene, testLesson, testDrag, testLessonsPage, testFiles, testModes, testBench]) {
       if (only && t.name !== only) continue;
       try {
         await t(browser, base);

@@ -28,78 +28,21 @@
 #include "hitbox/report.h"
 #include "hitbox/scene.h"
 #include "json_write.h"
+#include "scene_fields.h"
 #include "scene_tree.h"
 
 namespace hitbox {
 namespace {
 
-using json = nlohmann::json;
 using json_write::double_text;
+using scene_detail::Checker;
+using scene_detail::describe;
+using scene_detail::json;
 using scene_detail::parse_tree;
+using scene_detail::read_lesson;
 using scene_detail::shape_label;
 
-std::string describe(const json& j) {
-  switch (j.type()) {
-    case json::value_t::null:
-      return "null";
-    case json::value_t::boolean:
-      return j.get<bool>() ? "true" : "false";
-    case json::value_t::string:
-      return "a string";
-    case json::value_t::object:
-      return "an object";
-    case json::value_t::array:
-      return "an array";
-    default:
-      return j.is_number() ? "a number" : "something else";
-  }
-}
-
 // ---------------------------------------------------------------- pass 2: the fields
-
-class Checker {
- public:
-  explicit Checker(const std::string& file) : file_(file) {}
-
-  void set_shape(std::string label) { shape_ = std::move(label); }
-
-  [[noreturn]] void fail(const std::string& field, const std::string& what) const {
-    throw SceneError(file_, shape_, field, what);
-  }
-
-  // Any finite JSON number.
-  double number(const json& j, const std::string& field) const {
-    if (!j.is_number()) fail(field, "must be a number, not " + describe(j));
-    const double v = j.get<double>();
-    if (!std::isfinite(v)) fail(field, "must be a finite number");
-    return v;
-  }
-
-  // A coordinate in world pixels: |v| <= 1e6.
-  double coord(const json& j, const std::string& field) const {
-    const double v = number(j, field);
-    if (const std::string problem = coord_problem(v); !problem.empty()) fail(field, problem);
-    return v;
-  }
-
-  // [x, y] of coordinates.
-  DVec2 point(const json& j, const std::string& field) const {
-    if (!j.is_array() || j.size() != 2) fail(field, "must be [x, y], not " + shape_of(j));
-    // x first: function arguments have no order of evaluation, and the first bad one is named.
-    const double x = coord(j[0], field + "[0]");
-    const double y = coord(j[1], field + "[1]");
-    return DVec2(x, y);
-  }
-
-  static std::string shape_of(const json& j) {
-    if (j.is_array()) return "an array of " + std::to_string(j.size());
-    return describe(j);
-  }
-
- private:
-  const std::string& file_;
-  std::string shape_;
-};
 
 struct KindInfo {
   Kind kind;
@@ -505,80 +448,6 @@ double read_accuracy(Checker& c, const json& j) {
                            " (the pixel test's cells per world pixel, 0 < accuracy <= 1)");
   }
   return a;
-}
-
-// A non-empty string at `field`.
-std::string text_field(Checker& c, const json& j, const std::string& field) {
-  if (!j.is_string()) c.fail(field, "must be a non-empty string, not " + describe(j));
-  std::string s = j.get<std::string>();
-  if (s.empty()) c.fail(field, "must not be empty");
-  return s;
-}
-
-// "tasks": [{"task": "...", "when": "condition", "why": "..."}, ...] (task.h).
-std::vector<LessonTask> read_tasks(Checker& c, const json& j) {
-  if (!j.is_array()) {
-    c.fail("lesson.tasks",
-           "must be an array of {\"task\": ..., \"when\": ..., \"why\": ...}, not " + describe(j));
-  }
-  std::vector<LessonTask> tasks;
-  for (std::size_t i = 0; i < j.size(); ++i) {
-    const std::string at = "lesson.tasks[" + std::to_string(i) + "]";
-    const json& t = j[i];
-    if (!t.is_object()) {
-      c.fail(at,
-             "must be an object {\"task\": ..., \"when\": ..., \"why\": ...}, not " + describe(t));
-    }
-    for (const auto& item : t.items()) {
-      if (item.key() != "task" && item.key() != "when" && item.key() != "why") {
-        c.fail(at + "." + item.key(), "unknown key (a task has: task, when, why)");
-      }
-    }
-    LessonTask task;
-    for (const char* key : {"task", "when", "why"}) {
-      const auto v = t.find(key);
-      if (v == t.end()) c.fail(at + "." + key, "is required (a non-empty string)");
-      const std::string_view k(key);
-      std::string& dest = k == "task" ? task.task : k == "when" ? task.when : task.why;
-      dest = text_field(c, *v, at + "." + key);
-    }
-    if (const std::string problem = parse_condition(task.when, task.condition); !problem.empty()) {
-      c.fail(at + ".when", problem);
-    }
-    tasks.push_back(std::move(task));
-  }
-  return tasks;
-}
-
-// "lesson": {"title": "...", "text": ["paragraph", ...], "try": "...", "tasks": [...]}.
-Lesson read_lesson(Checker& c, const json& j) {
-  c.set_shape("");
-  if (!j.is_object()) {
-    c.fail("lesson",
-           "must be an object {\"title\": ..., \"text\": [...], \"try\": ...}, not " + describe(j));
-  }
-  for (const auto& item : j.items()) {
-    const std::string& k = item.key();
-    if (k != "title" && k != "text" && k != "try" && k != "tasks") {
-      c.fail("lesson." + k, "unknown key (a lesson has: title, text, try, tasks)");
-    }
-  }
-  Lesson l;
-  const auto title = j.find("title");
-  if (title == j.end()) c.fail("lesson.title", "is required (a non-empty string)");
-  l.title = text_field(c, *title, "lesson.title");
-  const auto text = j.find("text");
-  if (text == j.end()) c.fail("lesson.text", "is required (an array of paragraphs)");
-  if (!text->is_array() || text->empty()) {
-    c.fail("lesson.text",
-           "must be a non-empty array of paragraph strings, not " + Checker::shape_of(*text));
-  }
-  for (std::size_t i = 0; i < text->size(); ++i) {
-    l.text.push_back(text_field(c, (*text)[i], "lesson.text[" + std::to_string(i) + "]"));
-  }
-  if (const auto t = j.find("try"); t != j.end()) l.try_this = text_field(c, *t, "lesson.try");
-  if (const auto t = j.find("tasks"); t != j.end()) l.tasks = read_tasks(c, *t);
-  return l;
 }
 
 std::string compose(const std::string& file, const std::string& shape, const std::string& field,

@@ -216,6 +216,19 @@ Manifold faces(const Collider& ca, const Collider& cb, ManifoldTrace* t) {
   const int i2b = next(i2, inc.count);
   const ClipPoint start[2] = {{inc.v[i2], i1, FeatureType::Face, i2, FeatureType::Vertex},
                               {inc.v[i2b], i1, FeatureType::Face, i2b, FeatureType::Vertex}};
+  // The trace's faces, both ways of ending below share them.
+  const auto record_faces = [&] {
+    t->flip = flip;
+    t->reference = i1;
+    t->ref0 = v11;
+    t->ref1 = v12;
+    t->ref_normal = n1;
+    t->incident = i2;
+    t->inc0 = start[0].v;
+    t->inc1 = start[1].v;
+    t->radius_a = a.radius;
+    t->radius_b = b.radius;
+  };
   if (total > 0.0f && std::max(sep_a, sep_b) > 0.0f) {
     // Rounded cores apart (a capsule): when the two faces are nearest at a vertex of each, the
     // contact is one point on the line between those vertices, and none beyond the radii
@@ -227,16 +240,7 @@ Manifold faces(const Collider& ca, const Collider& cb, ManifoldTrace* t) {
       const Vec2 d = pi - pr;
       const float dist = std::sqrt(dot(d, d));
       if constexpr (kTrace) {
-        t->flip = flip;
-        t->reference = i1;
-        t->ref0 = v11;
-        t->ref1 = v12;
-        t->ref_normal = n1;
-        t->incident = i2;
-        t->inc0 = start[0].v;
-        t->inc1 = start[1].v;
-        t->radius_a = a.radius;
-        t->radius_b = b.radius;
+        record_faces();
         t->apart = dist > total;
       }
       if (dist > total) return m;
@@ -259,19 +263,10 @@ Manifold faces(const Collider& ca, const Collider& cb, ManifoldTrace* t) {
   const int n_2 =
       n_1 < 2 ? 0 : clip_to_side(c1, c2, tangent, dot(tangent, v12), next(i1, ref.count));
   if constexpr (kTrace) {
-    t->flip = flip;
-    t->reference = i1;
-    t->ref0 = v11;
-    t->ref1 = v12;
-    t->ref_normal = n1;
-    t->incident = i2;
-    t->inc0 = start[0].v;
-    t->inc1 = start[1].v;
+    record_faces();
     t->clip1_count = n_1;
     for (int k = 0; k < n_1; ++k) t->clip1[k] = c1[k].v;
     t->clip2_count = n_2 < 2 ? 0 : 2;
-    t->radius_a = a.radius;
-    t->radius_b = b.radius;
   }
   m.normal = (flip ? -n1 : n1) + Vec2(0.0f);  // + 0: no -0 in the answer
   if (n_2 < 2) return m;                      // the incident face lies beside the reference face

@@ -323,6 +323,19 @@ TEST(GjkProperty, SeparatedDistanceAndClosestPointsMatchReference) {
       /*max_skip_fraction=*/0.75);
 }
 
+// gjk_gap: the hit and the gap against the reference's signed distance, without EPA's depth.
+TEST(GjkProperty, GapWithoutDepthMatchesReference) {
+  for_random_pairs(7250, "gap", [](const Shape& a, const Shape& b, double sd) {
+    if (std::abs(sd) <= ref::kBand) return false;
+    const GjkResult r = hitbox::gjk_gap(Posed(a), Posed(b));
+    EXPECT_EQ(r.hit, sd < 0.0) << show(r);
+    if (sd > 0.0) EXPECT_NEAR(r.distance, sd, ref::kLen) << show(r);
+    if (sd < 0.0) EXPECT_EQ(r.distance, 0.0f) << show(r);
+    EXPECT_EQ(r.epa_iterations, 0) << show(r);
+    return true;
+  });
+}
+
 TEST(EpaProperty, DepthMatchesMtdAllKindPairs) {
   int unique = 0;
   for_random_pairs(

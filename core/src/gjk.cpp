@@ -371,7 +371,7 @@ EpaOut epa(const Simplex& s, const Core& a, const Core& b, float noise, GjkTrace
 
 // The loop. One named result, returned from every exit, so it is built in the caller's slot
 // (no copy through the stack, whose mixed-width stores stall the load that reads them back).
-GjkResult gjk_loop(const Collider& a, const Collider& b, GjkTrace* trace) {
+GjkResult gjk_loop(const Collider& a, const Collider& b, GjkTrace* trace, bool depth) {
   const Core ca = core_of(a, !trace), cb = core_of(b, !trace);
   const float noise = gjk_noise(a, b);
   if (trace) begin_trace(trace, ca, cb);
@@ -444,7 +444,11 @@ GjkResult gjk_loop(const Collider& a, const Collider& b, GjkTrace* trace) {
     return r;
   }
 
-  overlap_tail(r, s, ca, cb, a, b, noise, trace);
+  if (depth) {
+    overlap_tail(r, s, ca, cb, a, b, noise, trace);
+  } else {
+    r.hit = true;
+  }
   return r;
 }
 

@@ -65,7 +65,8 @@ struct Simplex {
 };
 
 // The GJK loop of gjk.h, traced when `trace` is given; every pair the fast loop does not take.
-GjkResult gjk_loop(const Collider& a, const Collider& b, GjkTrace* trace);
+// Without `depth`, overlapping cores end as a hit with no EPA (gjk_gap).
+GjkResult gjk_loop(const Collider& a, const Collider& b, GjkTrace* trace, bool depth);
 
 // A trace cleared, with the cores' differences and the outline of A - B.
 void begin_trace(GjkTrace* t, const Core& a, const Core& b);

@@ -355,7 +355,7 @@ inline void fast_finish(GjkResult& r, const FastSimplex& s, float vx, float vy, 
 }
 
 template <class CA, class CB, bool kTrace>
-GjkResult gjk_fast(const Collider& a, const Collider& b, float noise, GjkTrace* trace) {
+GjkResult gjk_fast(const Collider& a, const Collider& b, float noise, GjkTrace* trace, bool depth) {
   const CA A(a);
   const CB B(b);
   // Traced: a simplex point as the general loop records it.
@@ -463,7 +463,11 @@ GjkResult gjk_fast(const Collider& a, const Collider& b, float noise, GjkTrace* 
   r.stop = stop;
 
   if (overlap) [[unlikely]] {
-    fast_overlap(r, s, w, a1, a2, a3, a, b, noise, trace);
+    if (depth) {
+      fast_overlap(r, s, w, a1, a2, a3, a, b, noise, trace);
+    } else {
+      r.hit = true;
+    }
     return r;
   }
 
@@ -510,41 +514,41 @@ int fast_pair(const Collider& a, const Collider& b) {
 // The pair's kernel: gjk_circles, the fast loop's instance for its core kinds, or gjk_loop
 // (which also takes a capsule: its core segment and radius).
 template <bool kTrace>
-inline GjkResult gjk_kernel(const Collider& a, const Collider& b, GjkTrace* trace) {
+inline GjkResult gjk_kernel(const Collider& a, const Collider& b, GjkTrace* trace, bool depth) {
   if (a.geom == Geom::Circle && b.geom == Geom::Circle) return gjk_circles<kTrace>(a, b, trace);
-  if (is_capsule(a) || is_capsule(b)) return gjk_loop(a, b, trace);
+  if (is_capsule(a) || is_capsule(b)) return gjk_loop(a, b, trace, depth);
   float noise;
   if (fast_noise(a, b, noise)) {
     switch (fast_pair(a, b)) {
       case 1:
-        return gjk_fast<PointCore, Poly4Core, kTrace>(a, b, noise, trace);
+        return gjk_fast<PointCore, Poly4Core, kTrace>(a, b, noise, trace, depth);
       case 2:
-        return gjk_fast<PointCore, Poly8Core, kTrace>(a, b, noise, trace);
+        return gjk_fast<PointCore, Poly8Core, kTrace>(a, b, noise, trace, depth);
       case 3:
-        return gjk_fast<Poly4Core, PointCore, kTrace>(a, b, noise, trace);
+        return gjk_fast<Poly4Core, PointCore, kTrace>(a, b, noise, trace, depth);
       case 4:
         if (a.count <= 2 && b.count <= 2) {  // two segments or points
-          return gjk_fast<Seg2Core, Seg2Core, kTrace>(a, b, noise, trace);
+          return gjk_fast<Seg2Core, Seg2Core, kTrace>(a, b, noise, trace, depth);
         }
-        return gjk_fast<Poly4Core, Poly4Core, kTrace>(a, b, noise, trace);
+        return gjk_fast<Poly4Core, Poly4Core, kTrace>(a, b, noise, trace, depth);
       case 5:
-        return gjk_fast<Poly4Core, Poly8Core, kTrace>(a, b, noise, trace);
+        return gjk_fast<Poly4Core, Poly8Core, kTrace>(a, b, noise, trace, depth);
       case 6:
-        return gjk_fast<Poly8Core, PointCore, kTrace>(a, b, noise, trace);
+        return gjk_fast<Poly8Core, PointCore, kTrace>(a, b, noise, trace, depth);
       case 7:
-        return gjk_fast<Poly8Core, Poly4Core, kTrace>(a, b, noise, trace);
+        return gjk_fast<Poly8Core, Poly4Core, kTrace>(a, b, noise, trace, depth);
       case 8:
-        return gjk_fast<Poly8Core, Poly8Core, kTrace>(a, b, noise, trace);
+        return gjk_fast<Poly8Core, Poly8Core, kTrace>(a, b, noise, trace, depth);
       default:  // a polygon of more than 8 vertices
         break;
     }
   }
-  return gjk_loop(a, b, trace);
+  return gjk_loop(a, b, trace, depth);
 }
 
 // Traced calls out of line, so the untraced kernels inline into gjk() alone.
 [[gnu::noinline]] GjkResult gjk_traced(const Collider& a, const Collider& b, GjkTrace* trace) {
-  return gjk_kernel<true>(a, b, trace);
+  return gjk_kernel<true>(a, b, trace, true);
 }
 
 }  // namespace
@@ -555,7 +559,24 @@ using namespace gjk_detail;  // NOLINT: the kernels' own internal helpers
 GjkResult gjk(const Collider& a, const Collider& b, GjkTrace* trace) {
   if (has_pieces(a) || has_pieces(b)) return gjk_pieces(a, b, trace, nullptr);
   if (trace) return gjk_traced(a, b, trace);
-  return gjk_kernel<false>(a, b, nullptr);
+  return gjk_kernel<false>(a, b, nullptr, true);
+}
+
+GjkResult gjk_gap(const Collider& a, const Collider& b) {
+  if (!has_pieces(a) && !has_pieces(b)) return gjk_kernel<false>(a, b, nullptr, false);
+  // Concave: the first piece pair that touches, else the least gap.
+  const int na = has_pieces(a) ? a.piece_count : 1, nb = has_pieces(b) ? b.piece_count : 1;
+  GjkResult best;
+  for (int i = 0; i < na; ++i) {
+    const Collider& pa = has_pieces(a) ? a.pieces[i] : a;
+    for (int j = 0; j < nb; ++j) {
+      const Collider& pb = has_pieces(b) ? b.pieces[j] : b;
+      const GjkResult g = gjk_kernel<false>(pa, pb, nullptr, false);
+      if (g.hit) return g;
+      if ((i == 0 && j == 0) || g.distance < best.distance) best = g;
+    }
+  }
+  return best;
 }
 
 }  // namespace hitbox

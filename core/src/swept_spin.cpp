@@ -135,7 +135,8 @@ SweptResult turning(const Collider& a, const Collider& b, SweptTrace* trace, Pie
       const Collider ai = t == 0.0f ? pa[i] : at_time(pa[i], t, sa.for_part(pa[i]));
       for (std::size_t j = 0; j < pb.size(); ++j) {
         const Collider bj = t == 0.0f ? pb[j] : at_time(pb[j], t, sb.for_part(pb[j]));
-        const GjkResult g = gjk(ai, bj);
+        // At t = 0 an overlap ends the search with mtd(): no depth needed from GJK.
+        const GjkResult g = t == 0.0f ? gjk_gap(ai, bj) : gjk(ai, bj);
         const float d = g.hit ? 0.0f : g.distance;
         // The normal points from B toward A; A approaches B along -normal.
         const float bound = -dot(rel, g.normal) + turn_speed;

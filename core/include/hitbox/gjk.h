@@ -143,5 +143,9 @@ float gjk_noise(const Collider& a, const Collider& b);
 
 // No allocation unless a trace is passed (then it is cleared and refilled).
 GjkResult gjk(const Collider& a, const Collider& b, GjkTrace* trace = nullptr);
+// gjk() without EPA, for callers that need only the gap: when the cores overlap or touch,
+// hit with distance, depth, normal and points left at 0. Apart, or overlapping only through
+// the radii, the same answer as gjk(). Concave shapes through their pieces.
+GjkResult gjk_gap(const Collider& a, const Collider& b);
 
 }  // namespace hitbox

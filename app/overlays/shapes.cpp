@@ -129,6 +129,38 @@ void draw_sprite_masks(const SandboxState& s, Canvas& c) {
   }
 }
 
+namespace {
+
+// The spin: an arc from straight up, clockwise by the spin (a whole turn at most), ending at
+// its handle; "spin" beside the handle at 0, the value while dragging or past a whole turn.
+void draw_spin_handle(const SandboxState& s, Canvas& c) {
+  const int i = s.selected();
+  const float px = 1.0f / s.cam.zoom;
+  const Vec2 pos = s.doc.body(i).pos;
+  const float ring = s.spin_ring(i);
+  const double spin = s.doc.shape(i).spin;
+  const Vec2 hh = s.spin_handle(i);
+  const double sweep = std::clamp(spin, -360.0, 360.0);
+  const int steps = std::max(2, static_cast<int>(std::abs(sweep) / 6.0));
+  const auto at = [&](double deg) {
+    const double a = (deg - 90.0) * 3.14159265358979323846 / 180.0;
+    return pos + ring * Vec2(static_cast<float>(std::cos(a)), static_cast<float>(std::sin(a)));
+  };
+  if (std::abs(spin) >= 0.05) {
+    for (int k = 0; k + 1 < steps; ++k)
+      c.line(at(sweep * k / steps), at(sweep * (k + 1) / steps), pal::kVelocity, 2.0f);
+    c.arrow(at(sweep * (steps - 1) / steps), at(sweep), pal::kVelocity, 2.0f, 10.0f);
+  }
+  c.circle(hh, kHandleRadiusPx * px, pal::kHandleFill, pal::kVelocity, 2.0f);
+  const bool dragging = s.tools.drag.kind == DragKind::Spin && s.tools.drag.index == i;
+  if (dragging || std::abs(spin) >= 360.0)
+    c.text(hh + Vec2(10.0f, -8.0f) * px, strf("spin %.1f deg", spin), pal::kVelocity);
+  else if (std::abs(spin) < 0.05)
+    c.text(hh + Vec2(10.0f, -8.0f) * px, "spin", pal::kVelocity);
+}
+
+}  // namespace
+
 void draw_handles(const SandboxState& s, Canvas& c) {
   if (s.selected() < 0) return;
   const float px = 1.0f / s.cam.zoom;
@@ -158,6 +190,7 @@ void draw_handles(const SandboxState& s, Canvas& c) {
       c.text(rh2 + Vec2(10.0f, 4.0f) * px, strf("radius %.1f", s.doc.shape(s.selected()).radius),
              pal::kHandle);
   }
+  draw_spin_handle(s, c);
   const Vec2 vh = s.vel_handle(s.selected());
   if (s.vel_is_stub(s.selected())) {
     dashed(c, Vec2(b.bounds.max.x, b.pos.y), vh, alpha(pal::kVelocity, 0.7f), 1.0f, 3.0f, px);

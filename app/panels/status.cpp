@@ -229,6 +229,7 @@ void panel_help(SandboxState& s) {
       {"Circle above", "rotate (hold Shift: 15 degree steps)"},
       {"Square at corner", "scale (Shift: steps of 0.1)"},
       {"Green arrow tip", "drag to set the velocity (swept)"},
+      {"Green ring handle", "wind round the shape: spin per step (swept)"},
       {"Ctrl+click x2", "pin two shapes as the focus pair A, B"},
       {"Ctrl+click empty", "unpin (back to selection + nearest)"},
       {"H / V", "mirror the selection in local x / y"},

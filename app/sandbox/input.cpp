@@ -1,4 +1,4 @@
-// Input: the selection's handles, picking, drags (move, rotate, scale, velocity) and the
+// Input: the selection's handles, picking, drags (move, rotate, scale, velocity, spin) and the
 // sandbox's keys. The shell hands over SDL events with the camera (Sandbox::on_event). A
 // press selects and a drag moves its shape at once; the edits keys and tools make are
 // requests (request.h), applied at the frame's edit point.
@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "algos/draw.h"
+#include "hitbox/limits.h"
 #include "overlays/overlays.h"
 #include "sandbox/state.h"
 
@@ -26,6 +27,17 @@ float angle_deg(Vec2 d) {
 Vec2 SandboxState::rotate_handle(int i) const {
   const Collider& b = doc.body(i);
   return Vec2(b.pos.x, b.bounds.min.y - kRotateGapPx / cam.zoom);
+}
+
+float SandboxState::spin_ring(int i) const {
+  const Collider& b = doc.body(i);
+  return b.pos.y - b.bounds.min.y + (kRotateGapPx + kSpinGapPx) / cam.zoom;
+}
+
+Vec2 SandboxState::spin_handle(int i) const {
+  const double a = (doc.shape(i).spin - 90.0) * kPi / 180.0;  // up, turned clockwise by spin
+  return doc.body(i).pos +
+         spin_ring(i) * Vec2(static_cast<float>(std::cos(a)), static_cast<float>(std::sin(a)));
 }
 
 Vec2 SandboxState::scale_handle(int i) const {
@@ -61,6 +73,7 @@ DragKind SandboxState::handle_at(Vec2 w) const {
   }
   if (length(w - vel_handle(selected())) <= r) return DragKind::Velocity;
   if (length(w - rotate_handle(selected())) <= r) return DragKind::Rotate;
+  if (length(w - spin_handle(selected())) <= r) return DragKind::Spin;
   if (length(w - scale_handle(selected())) <= r) return DragKind::Scale;
   return DragKind::None;
 }
@@ -95,6 +108,10 @@ void SandboxState::start_drag(DragKind kind, int i, Vec2 w) {
       break;
     case DragKind::Scale:
       tools.drag.grab_dist = std::max(length(w - b.pos), 1e-3f);
+      break;
+    case DragKind::Spin:
+      tools.drag.start_spin = s.spin;
+      tools.drag.last_angle = angle_deg(w - b.pos);
       break;
     case DragKind::CapsuleEnd0:
     case DragKind::CapsuleEnd1:
@@ -136,6 +153,17 @@ void SandboxState::drag_to(Vec2 w, bool shift) {
     case DragKind::Velocity:
       s.vel = to_d(w) + tools.drag.offset - s.pos;
       break;
+    case DragKind::Spin: {
+      // Wound, not read off the ring: each move adds the pointer's turn (under half a turn),
+      // so going round twice gives 720.
+      const float now = angle_deg(w - to_f(s.pos));
+      tools.drag.wound += std::remainder(static_cast<double>(now - tools.drag.last_angle), 360.0);
+      tools.drag.last_angle = now;
+      double v = tools.drag.start_spin + tools.drag.wound;
+      if (shift) v = std::round(v / 15.0) * 15.0;
+      s.spin = std::clamp(v, -kMaxSpin, kMaxSpin);
+      break;
+    }
     case DragKind::CapsuleEnd0:
     case DragKind::CapsuleEnd1:
       s.points[tools.drag.kind == DragKind::CapsuleEnd0 ? 0 : 1] =

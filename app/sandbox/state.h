@@ -37,18 +37,22 @@ inline constexpr float kHandlePickPx = 11.0f;
 inline constexpr float kRotateGapPx = 34.0f;  // rotation handle: this far above the shape's top
 inline constexpr float kScaleGapPx = 8.0f;    // scale handle: this far out from the bottom-right
 inline constexpr float kVelStubPx = 22.0f;    // zero velocity: the handle sits right of the shape
+inline constexpr float kSpinGapPx =
+    24.0f;  // spin handle's ring: this far outside the rotation handle
 
 // The pixel test's accuracies offered in the panel (cells 1, 2, 4, 8 world px wide).
 inline constexpr float kAccuracies[] = {1.0f, 0.5f, 0.25f, 0.125f};
 inline constexpr const char* kAccuracyNames[] = {"1", "1/2", "1/4", "1/8"};
 
-// CapsuleEnd0 / CapsuleEnd1: a capsule's end centre; CapsuleRadius: its radius.
+// CapsuleEnd0 / CapsuleEnd1: a capsule's end centre; CapsuleRadius: its radius. Spin: the
+// turn over one step, wound round a ring about pos (past a whole turn too).
 enum class DragKind {
   None,
   Move,
   Rotate,
   Scale,
   Velocity,
+  Spin,
   CapsuleEnd0,
   CapsuleEnd1,
   CapsuleRadius
@@ -65,6 +69,9 @@ struct Drag {
   double start_scale = 1.0;
   float grab_angle = 0.0f;  // Rotate: direction of the grab point from pos, degrees
   float grab_dist = 1.0f;   // Scale: distance of the grab point from pos
+  double start_spin = 0.0;  // Spin: the spin when the drag began
+  double wound = 0.0;       // Spin: degrees the pointer has turned about pos since then
+  float last_angle = 0.0f;  // Spin: the pointer's direction from pos at the last move
 };
 
 struct Pair {
@@ -366,6 +373,10 @@ struct SandboxState {
 
   // ---- handles, picking, drags, keys (input.cpp) ----
   Vec2 rotate_handle(int i) const;
+  // The spin handle's ring about pos (radius, world units), and the handle on it: straight up
+  // at spin 0, turned clockwise by the spin.
+  float spin_ring(int i) const;
+  Vec2 spin_handle(int i) const;
   // A capsule's handles: its end centres (which 0, 1) and, beside end 1, its radius (2).
   Vec2 capsule_handle(int i, int which) const;
   Vec2 scale_handle(int i) const;

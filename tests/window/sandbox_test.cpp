@@ -316,6 +316,52 @@ TEST(SelectionById, RenamingTheSelectedShapeKeepsItSelected) {
   EXPECT_EQ(s.selection.sel.id, "renamed");
 }
 
+// The spin handle: straight up above the rotation handle at spin 0, a quarter turn clockwise
+// (right of pos, y down) at spin 90; dragging it round pos winds the spin past a whole turn,
+// Shift snaps to 15 degrees, and the drag is one undo step.
+TEST(SpinHandle, WindsRoundPosAndUndoesInOneStep) {
+  constexpr double kDeg = 3.14159265358979323846 / 180.0;
+  SandboxState s;
+  s.doc.scene = two_rects();
+  s.doc.scene.shapes[0].angle = 0.0;
+  s.doc.scene.shapes[1].spin = 90.0;
+  s.doc.repose();
+  const Vec2 pos = s.doc.body(0).pos;  // (300, 300); the rect spans y 260..340
+  const float ring = s.spin_ring(0);
+  EXPECT_FLOAT_EQ(ring, 40.0f + kRotateGapPx + kSpinGapPx);
+  const Vec2 up = s.spin_handle(0);
+  EXPECT_NEAR(up.x, 300.0f, 1e-3f);
+  EXPECT_NEAR(up.y, 300.0f - ring, 1e-3f);
+  const Vec2 b = s.doc.body(1).pos, right = s.spin_handle(1);
+  EXPECT_NEAR(right.x, b.x + s.spin_ring(1), 1e-2f);
+  EXPECT_NEAR(right.y, b.y, 1e-2f);
+
+  s.select(0);
+  EXPECT_EQ(s.handle_at(up), DragKind::Spin);
+  EXPECT_EQ(s.handle_at(s.rotate_handle(0)), DragKind::Rotate);
+  const auto on_ring = [&](double deg) {
+    const double a = (deg - 90.0) * kDeg;
+    return pos + ring * Vec2(static_cast<float>(std::cos(a)), static_cast<float>(std::sin(a)));
+  };
+  // One and a half turns clockwise in 10-degree moves, ending straight down.
+  s.start_drag(DragKind::Spin, 0, up);
+  for (int k = 1; k <= 54; ++k) s.drag_to(on_ring(k * 10.0), false);
+  EXPECT_NEAR(s.doc.shape(0).spin, 540.0, 1e-3);
+  EXPECT_NEAR(s.spin_handle(0).x, 300.0f, 1e-2f);
+  EXPECT_NEAR(s.spin_handle(0).y, 300.0f + ring, 1e-2f);
+  // 10 degrees back with Shift: 530 snaps to 525.
+  s.drag_to(on_ring(530.0), true);
+  EXPECT_NEAR(s.doc.shape(0).spin, 525.0, 1e-3);
+  s.end_drag();
+
+  s.ask(Ask::Undo);
+  s.apply_requests();
+  EXPECT_EQ(s.doc.shape(0).spin, 0.0);
+  s.ask(Ask::Redo);
+  s.apply_requests();
+  EXPECT_NEAR(s.doc.shape(0).spin, 525.0, 1e-3);
+}
+
 // A number typed into the inspector reaches the shape at every keystroke: typing "1e30" into
 // pos x passes through "1" and "1e3", which are in range and taken, before "1e30" is refused.
 // When the edit ends on the refused value the shape goes back to where the edit started, with

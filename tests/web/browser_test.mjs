@@ -293,6 +293,43 @@ async function testLessonsPage(browser, base) {
 // Files in the browser: File > Save on a bundled scene writes it and the browser downloads
 // the file, which reads back as the same shapes; File > Open is an upload: the browser's file
 // picker, and the chosen scene (the window tests' drag.json) opens.
+// Capsules and spin in the browser. assets/scenes/capsules.json at ?view=0,0,1: the capsule
+// "bar" rests 3 px into "floor" (SAT hit: both show the hit colour); "post" and "ball" are
+// apart (idle). Lesson 15: the bar (640,360), turning 170 degrees in the step, sweeps through
+// the ball below it (640,420), so swept hits and the ball shows the hit colour. Winding the
+// bar's spin handle (on a ring 63 px about its centre, at 80 degrees from +x for spin 170)
+// back 150 degrees leaves spin 20: the bar no longer reaches the ball, which turns idle.
+async function testSpinAndCapsules(browser, base) {
+  const caps = await openPage(browser, `${base}?scene=capsules&view=0,0,1`);
+  const png = await screenshot(caps.page, "capsules_view");
+  probePixels("capsules: the bar resting in the floor is a hit, the others are apart", png, [
+    "300,380=hit", "560,425=hit", "600,200=idle", "215,215=idle",
+  ]);
+  check("no page errors on the capsule scene", caps.errors.length === 0, caps.errors.join(" | "));
+  await caps.page.close();
+
+  const { page, errors } = await openPage(browser, `${base}?lesson=15_spinning_shapes_tunnel_too&view=0,0,1`);
+  const before = await screenshot(page, "spin_before");
+  probePixels("lesson 15: the turning bar hits the ball (swept with spin)", before, ["636,424=hit"]);
+  const frame = async () => page.waitForFunction((m) => window.hitboxFrames >= m + 1, { polling: 10 },
+    await page.evaluate(() => window.hitboxFrames));
+  await page.mouse.click(600, 360);  // select the bar
+  await frame();
+  const onRing = (deg) => [640 + 63 * Math.cos((deg * Math.PI) / 180), 360 + 63 * Math.sin((deg * Math.PI) / 180)];
+  await page.mouse.move(...onRing(80));
+  await frame();
+  await page.mouse.down();
+  for (let deg = 70; deg >= -70; deg -= 10) {
+    await page.mouse.move(...onRing(deg));
+    await frame();
+  }
+  await page.mouse.up();
+  const after = await screenshot(page, "spin_after");
+  probePixels("lesson 15: with the spin wound back to 20 degrees the ball is missed", after, ["636,424=idle"]);
+  check("no page errors while winding the spin", errors.length === 0, errors.join(" | "));
+  await page.close();
+}
+
 async function testFiles(browser, base) {
   const { page, lines, errors } = await openPage(browser, `${base}?scene=touching`);
   const downloads = path.join(outDir, "downloads");
@@ -403,7 +440,7 @@ async function main() {
   });
   try {
     const only = process.env.HITBOX_WEB_ONLY;  // e.g. testFiles: run that test alone
-    for (const t of [testDefaultScene, testLesson, testDrag, testLessonsPage, testFiles, testModes, testBench]) {
+    for (const t of [testDefaultScene, testLesson, testDrag, testSpinAndCapsules, testLessonsPage, testFiles, testModes, testBench]) {
       if (only && t.name !== only) continue;
       try {
         await t(browser, base);

@@ -63,7 +63,7 @@ void panel_tools(SandboxState& s) {
     same_line_if_fits(button_width("+ Polygon"));
     if (ImGui::Button("+ Polygon")) s.ask(Ask::PolygonStart);
   }
-  same_line_if_fits(button_width("Ray"));
+  // The two line tools on a row of their own, not one left over from the shapes' row.
   if (toggle_button("Ray", s.tools.line_tool == LineTool::Ray))
     s.ask(Request::line_tool(LineTool::Ray, true));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Cast a ray: press and drag in the scene.");

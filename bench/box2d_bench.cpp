@@ -219,11 +219,6 @@ int main(int argc, char** argv) {
       benchmark::RegisterBenchmark(("box2d/" + base).c_str(), bm_box2d, k, q);
     }
   }
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   TableReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-  reporter.table();
-  benchmark::Shutdown();
-  return 0;
+  return hitbox::bench::run_with_table(reporter, argc, argv);
 }

@@ -305,11 +305,6 @@ int main(int argc, char** argv) {
         ->Arg(n)
         ->Unit(benchmark::kMillisecond);
   }
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   TableReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-  reporter.table();
-  benchmark::Shutdown();
-  return 0;
+  return hitbox::bench::run_with_table(reporter, argc, argv);
 }

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Writes the play-mode benchmark's two other scenes (bench/world_bench.cpp), seeded, so each
-file is the same on every run:
+"""Writes the play-mode scenes of the frame and world benchmarks, seeded, so each file is the
+same on every run:
 
-- assets/scenes/stress_pyramid_20.json: a pyramid of 20 rows (210 boxes, 28 px, rows touching,
-  2 px between neighbours) on a static ground, gravity 980 px/s^2;
-- assets/scenes/stress_pile_2000.json: 2,000 dynamic shapes of mixed kinds (rects, circles,
-  triangles, pentagons, hexagons; 8-18 px across) in 40 rows of 50 above an open box.
+- stress_1000.json: 1,000 dynamic shapes of mixed kinds (rects, circles, triangles, pentagons,
+  hexagons; 8-18 px across) in 25 rows of 40 above an open box (a floor and two walls);
+- stress_pyramid_20.json: a pyramid of 20 rows (210 boxes, 28 px, rows touching, 2 px between
+  neighbours) on a static ground;
+- stress_pile_2000.json: 2,000 mixed shapes (8-16 px across) in 40 rows of 50 above an open box.
+
+All with gravity 980 px/s^2 and the same body coefficients.
 
     python3 bench/make_world_scenes.py assets/scenes
 """
@@ -27,41 +30,26 @@ def scene(shapes):
             ",\n    ".join(shapes) + "\n  ]\n}\n")
 
 
-def pyramid(rows=20, box=28.0, gap=2.0):
-    shapes = ['{"id": "ground", "kind": "rect", "pos": [640, 780], "size": [1240, 40]}']
-    top_of_ground = 760.0
-    for row in range(rows):
-        n = rows - row
-        y = top_of_ground - box / 2 - row * box
-        for k in range(n):
-            x = 640 + (k - (n - 1) / 2) * (box + gap)
-            shapes.append('{"id": "b%d_%d", "kind": "rect", "pos": [%s, %s], "size": [%s, %s], %s}'
-                          % (row, k, num(x), num(y), num(box), num(box), BODY))
-    return scene(shapes)
-
-
-def pile(rows=40, cols=50):
-    rng = random.Random(2000)
-    shapes = [
-        '{"id": "floor", "kind": "rect", "pos": [640, 780], "size": [1240, 40]}',
-        '{"id": "left", "kind": "rect", "pos": [20, 300], "size": [40, 1000]}',
-        '{"id": "right", "kind": "rect", "pos": [1260, 300], "size": [40, 1000]}',
-    ]
+def mixed(seed, rows, cols, x0, dx, jitter, y_of_row, rect, circle, polygon, walls):
+    """Rows of mixed shapes, each kind in turn; `rect` the side range, `circle` and `polygon`
+    the radius ranges."""
+    rng = random.Random(seed)
+    shapes = list(walls)
     for row in range(rows):
         for col in range(cols):
             i = row * cols + col
-            x = 85 + col * 22 + rng.uniform(-2, 2)
-            y = 740 - 18 - row * 22 - 400
+            x = x0 + col * dx + rng.uniform(-jitter, jitter)
+            y = y_of_row(row)
             kind = i % 5
             pos = '"pos": [%s, %s]' % (num(x), num(y))
             if kind == 0:
-                w, h = rng.uniform(8, 16), rng.uniform(8, 16)
+                w, h = rng.uniform(*rect), rng.uniform(*rect)
                 shape = '"kind": "rect", %s, "size": [%s, %s]' % (pos, num(w), num(h))
             elif kind == 1:
-                shape = '"kind": "circle", %s, "radius": %s' % (pos, num(rng.uniform(4, 8)))
+                shape = '"kind": "circle", %s, "radius": %s' % (pos, num(rng.uniform(*circle)))
             else:
                 sides = [3, 5, 6][kind - 2]
-                r = rng.uniform(5, 8)
+                r = rng.uniform(*polygon)
                 turn = rng.uniform(0, 2 * math.pi)
                 pts = ", ".join(
                     "[%s, %s]" % (num(r * math.cos(turn + 2 * math.pi * k / sides)),
@@ -72,8 +60,32 @@ def pile(rows=40, cols=50):
     return scene(shapes)
 
 
+def walls(side_y, side_h):
+    return ['{"id": "floor", "kind": "rect", "pos": [640, 780], "size": [1240, 40]}',
+            '{"id": "left", "kind": "rect", "pos": [20, %d], "size": [40, %d]}' % (side_y, side_h),
+            '{"id": "right", "kind": "rect", "pos": [1260, %d], "size": [40, %d]}' % (side_y, side_h)]
+
+
+def pyramid(rows=20, box=28.0, gap=2.0):
+    shapes = ['{"id": "ground", "kind": "rect", "pos": [640, 780], "size": [1240, 40]}']
+    for row in range(rows):
+        n = rows - row
+        y = 760.0 - box / 2 - row * box
+        for k in range(n):
+            x = 640 + (k - (n - 1) / 2) * (box + gap)
+            shapes.append('{"id": "b%d_%d", "kind": "rect", "pos": [%s, %s], "size": [%s, %s], %s}'
+                          % (row, k, num(x), num(y), num(box), num(box), BODY))
+    return scene(shapes)
+
+
 out = sys.argv[1] if len(sys.argv) > 1 else "assets/scenes"
-with open(os.path.join(out, "stress_pyramid_20.json"), "w") as f:
-    f.write(pyramid())
-with open(os.path.join(out, "stress_pile_2000.json"), "w") as f:
-    f.write(pile())
+files = {
+    "stress_1000.json": mixed(1000, 25, 40, 100, 27, 3, lambda r: 60 + r * 24, (8, 18), (4, 9),
+                              (5, 9), walls(420, 720)),
+    "stress_pyramid_20.json": pyramid(),
+    "stress_pile_2000.json": mixed(2000, 40, 50, 85, 22, 2, lambda r: 322 - r * 22, (8, 16),
+                                   (4, 8), (5, 8), walls(300, 1000)),
+}
+for name, text in files.items():
+    with open(os.path.join(out, name), "w") as f:
+        f.write(text)

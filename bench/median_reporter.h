@@ -44,4 +44,16 @@ class MedianReporter : public benchmark::ConsoleReporter {
   std::map<std::string, double> times_;
 };
 
+// main()'s ending for a benchmark with a table: runs the registered benchmarks through
+// `reporter`, then prints its table.
+template <class Reporter>
+int run_with_table(Reporter& reporter, int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  reporter.table();
+  benchmark::Shutdown();
+  return 0;
+}
+
 }  // namespace hitbox::bench

@@ -166,11 +166,6 @@ int main(int argc, char** argv) {
     reg(benchmark::RegisterBenchmark(("box2d_locked/" + n).c_str(),
                                      [s](benchmark::State& st) { bm_box2d(st, s, false); }));
   }
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   TableReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-  reporter.table();
-  benchmark::Shutdown();
-  return 0;
+  return hitbox::bench::run_with_table(reporter, argc, argv);
 }

@@ -207,7 +207,7 @@ float capsule_exit(const Core& c, Vec2 p, Vec2 u) {
 
 // Two cores with edges.
 template <bool kTrace>
-Manifold faces(const Collider& ca, const Collider& cb, ManifoldTrace* t) {
+[[gnu::noinline]] Manifold faces(const Collider& ca, const Collider& cb, ManifoldTrace* t) {
   const Core a = core_of(ca), b = core_of(cb);
   Manifold m;
   int face_a, face_b;
@@ -320,8 +320,8 @@ Manifold faces(const Collider& ca, const Collider& cb, ManifoldTrace* t) {
 
 // A circle (centre c, radius rc) against a core with edges; the circle is A or B.
 template <bool kTrace>
-Manifold circle_edges(const Collider& shape, const Collider& circle, bool circle_is_a,
-                      ManifoldTrace* t) {
+HITBOX_ALWAYS_INLINE Manifold circle_edges(const Collider& shape, const Collider& circle,
+                                           bool circle_is_a, ManifoldTrace* t) {
   const Core poly = core_of(shape);
   const Vec2 c = circle.pos;
   const float rc = circle.radius;

@@ -6,7 +6,7 @@ same on every run:
   hexagons; 8-18 px across) in 25 rows of 40 above an open box (a floor and two walls);
 - stress_pyramid_20.json: a pyramid of 20 rows (210 boxes, 28 px, rows touching, 2 px between
   neighbours) on a static ground;
-- stress_pile_2000.json: 2,000 mixed shapes (8-16 px across) in 40 rows of 50 above an open box.
+- stress_pile_2000.json: 2,000 mixed shapes (6-12 px across) in 25 rows of 80 above an open box.
 
 All with gravity 980 px/s^2 and the same body coefficients.
 
@@ -83,8 +83,8 @@ files = {
     "stress_1000.json": mixed(1000, 25, 40, 100, 27, 3, lambda r: 60 + r * 24, (8, 18), (4, 9),
                               (5, 9), walls(420, 720)),
     "stress_pyramid_20.json": pyramid(),
-    "stress_pile_2000.json": mixed(2000, 40, 50, 85, 22, 2, lambda r: 322 - r * 22, (8, 16),
-                                   (4, 8), (5, 8), walls(300, 1000)),
+    "stress_pile_2000.json": mixed(2000, 25, 80, 85, 14.5, 1, lambda r: 40 + r * 16, (6, 11),
+                                   (3, 5.5), (4, 6), walls(420, 720)),
 }
 for name, text in files.items():
     with open(os.path.join(out, name), "w") as f:

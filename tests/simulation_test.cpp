@@ -27,16 +27,16 @@ Scene scene_of(const std::string& text) {
 
 // ---------------------------------------------------------------- friction on a slope
 
-// A 20 x 20 box resting by its lower-left corner on the top face of a long slab turned by
-// `deg` (clockwise: the face runs down to the right). g = 980 px/s^2 down. side = -1
-// mirrors the scene left to right (the slab turned by -deg, the box on its lower-right
-// corner, sliding to the left).
+// A 20 x 20 box lying flat on the top face of a long slab turned by `deg` (clockwise: the
+// face runs down to the right). g = 980 px/s^2 down. side = -1 mirrors the scene left to
+// right (the slab turned by -deg, the box sliding to the left). (Before bodies turned, the box
+// stood unturned on its corner; now it would tip onto its face.)
 Scene slope_scene(double deg, double mus, double muk, double side = 1.0) {
   const double t = deg * kPi / 180.0;
   // The slab is 4000 x 200 centred on (0, 0): its top face passes through R(t) (0, -100),
-  // with outward normal (sin t, -cos t). The box's corner (-10, +10) sits on that point.
-  const DVec2 on_face(side * 100.0 * std::sin(t), -100.0 * std::cos(t));
-  const DVec2 centre = on_face + DVec2(side * 10.0, -10.0);
+  // with outward normal (sin t, -cos t). The box, turned with the slab, lies on that point.
+  const DVec2 normal(side * std::sin(t), -std::cos(t));
+  const DVec2 centre = normal * 110.0;
   const std::string coeffs =
       "\"friction\": " + std::to_string(muk) + ", \"static_friction\": " + std::to_string(mus);
   return scene_of(R"({"version": 1, "world": {"gravity": [0, 980]}, "shapes": [
@@ -44,8 +44,9 @@ Scene slope_scene(double deg, double mus, double muk, double side = 1.0) {
                   std::to_string(side * deg) +
                   R"(, "size": [4000, 200], "body": {"type": "static", )" + coeffs + R"(}},
     {"id": "box", "kind": "rect", "pos": [)" +
-                  std::to_string(centre.x) + ", " + std::to_string(centre.y) +
-                  R"(], "size": [20, 20], "body": {"type": "dynamic", )" + coeffs + "}}]}");
+                  std::to_string(centre.x) + ", " + std::to_string(centre.y) + R"(], "angle": )" +
+                  std::to_string(side * deg) +
+                  R"(, "size": [20, 20], "body": {"type": "dynamic", )" + coeffs + "}}]}");
 }
 
 TEST(Simulation, BoxOnASlopeBelowTheFrictionAngleStaysPut) {
@@ -119,7 +120,12 @@ TEST(Simulation, BallWithRestitutionOneReturnsToItsHeight) {
   }
   ASSERT_TRUE(bounced);
   const double height = rest_y - highest;
-  EXPECT_NEAR(height, 200.0, 4.0) << "returned to " << height << " px";
+  // Never higher than it fell from (Box2D's 0.1%). The bounce uses the approach speed at the
+  // start of the step of impact (Box2D's restitution), less than the speed at impact by at most
+  // g times one step, 8.2 px/s of 620 px/s: the height may fall short by twice that share,
+  // 2.6%, and no more.
+  EXPECT_LE(height, 200.0 * 1.001) << "returned to " << height << " px";
+  EXPECT_GE(height, 200.0 * (1.0 - 2.0 * 980.0 / 120.0 / 620.0)) << "returned to " << height;
 }
 
 TEST(Simulation, BallWithRestitutionZeroStopsOnFirstContact) {
@@ -200,7 +206,10 @@ TEST(Simulation, WithoutTheSweptGuardAFastBallPassesTheWall) {
   int swept_hits = 0;
   for (int k = 0; k < 12; ++k) swept_hits += hitbox::sim_step(&guarded, &trace).swept_hits;
   EXPECT_LT(guarded.scene.shapes[1].pos.x, -4.0);
-  EXPECT_EQ(swept_hits, 1);
+  // The guard's first half stops it: the wall is found one step ahead (each box grown by how
+  // far its body may move in the step) and the contact lets the ball close the gap and no
+  // more. The sweep, its second half, has nothing left to stop.
+  EXPECT_EQ(swept_hits, 0);
 }
 
 // ---------------------------------------------------------------- stacking
@@ -225,9 +234,14 @@ TEST(Simulation, StackOfFiveBoxesRestsWithinAPixelForTenSeconds) {
 }
 
 // The bundled stress scene: 1,000 shapes of mixed kinds fall into an open box and come to
-// rest inside it, with no overlap deeper than a tenth of a pixel and nothing still moving.
+// rest inside it, with no overlap deeper than 2 px (a quarter of the smallest shape) and
+// nothing still moving.
 // (Before speculative contacts, a light shape between the floor and a heavy one lost its
-// floor contact every other sub-step and the landing pile overlapped by up to 11 px.)
+// floor contact every other sub-step and the landing pile overlapped by up to 11 px.) Soft
+// contacts are springs whose stiffness goes with the pair's own mass: under the weight of the
+// pile above, a light pair keeps an overlap, most where a triangle's corner carries it on one
+// point (0.6 to 1.4 px; a box's face on a face, 0.4 px), and while rows land on each other the
+// overlap is pushed out at no more than SimOptions::push_speed, so that no energy is added.
 TEST(Simulation, StressSceneFallsIntoTheBoxAndComesToRest) {
   const Scene start = hitbox::load_scene(HITBOX_SOURCE_DIR "/assets/scenes/stress_1000.json");
   int dynamic = 0;
@@ -241,28 +255,30 @@ TEST(Simulation, StressSceneFallsIntoTheBoxAndComesToRest) {
   EXPECT_EQ(dynamic, 1000);
   EXPECT_EQ(kinds.size(), 3u);
   Simulation sim = hitbox::make_simulation(start);
-  // At rest after about 2 s. While the rows land on each other, no two shapes overlap by
-  // more than 2 px (the shapes are 8-18 px across).
+  // At rest after about 4 s (shapes that land on a corner now tip and tumble down the pile
+  // before they rest). While the rows land on each other, no two shapes overlap by more than
+  // 5 px (the shapes are 8-18 px across).
   hitbox::SimTrace trace;
   double deepest = 0.0;
-  for (int k = 0; k < 360; ++k) {
+  for (int k = 0; k < 480; ++k) {
     hitbox::sim_step(&sim, &trace);
     for (const hitbox::SimContact& c : trace.contacts) deepest = std::max(deepest, double(c.depth));
   }
-  EXPECT_LT(deepest, 2.0);
+  EXPECT_LT(deepest, 5.0);
   const hitbox::SimStats stats = hitbox::sim_step(&sim, &trace);
   EXPECT_GT(stats.contacts, 1000);
   EXPECT_LT(stats.broad.candidates, stats.broad.all_pairs / 100);
   for (const hitbox::SimContact& c : trace.contacts) {
-    ASSERT_LT(c.depth, 0.1) << sim.scene.shapes[std::size_t(c.a)].id << " in "
+    ASSERT_LT(c.depth, 2.0) << sim.scene.shapes[std::size_t(c.a)].id << " in "
                             << sim.scene.shapes[std::size_t(c.b)].id;
   }
+  // Inside the box, but for the same resting overlap.
   for (std::size_t i = 3; i < sim.scene.shapes.size(); ++i) {
     const hitbox::Posed p(sim.scene.shapes[i]);
     const hitbox::Aabb& b = p.collider().bounds;
-    ASSERT_GE(b.min.x, 40.0 - 0.1) << sim.scene.shapes[i].id;  // the walls' inner faces
-    ASSERT_LE(b.max.x, 1240.0 + 0.1) << sim.scene.shapes[i].id;
-    ASSERT_LE(b.max.y, 760.0 + 0.1) << sim.scene.shapes[i].id;  // the floor's top
+    ASSERT_GE(b.min.x, 40.0 - 2.0) << sim.scene.shapes[i].id;  // the walls' inner faces
+    ASSERT_LE(b.max.x, 1240.0 + 2.0) << sim.scene.shapes[i].id;
+    ASSERT_LE(b.max.y, 760.0 + 2.0) << sim.scene.shapes[i].id;  // the floor's top
     ASSERT_LT(glm::length(sim.scene.shapes[i].body->velocity), 5.0) << sim.scene.shapes[i].id;
   }
 }

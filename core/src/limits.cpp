@@ -202,7 +202,16 @@ std::optional<FieldProblem> shape_problem(const Shape& s) {
       break;
   }
   if (auto p = scaled_problem(s)) return p;
-  if (s.body) return body_problem(*s.body);
+  if (s.body) {
+    if (auto p = body_problem(*s.body)) return p;
+    // No area, no mass: a segment or point can be a static body but never a dynamic one.
+    if (s.body->type == BodyType::Dynamic && (s.kind == Kind::Segment || s.kind == Kind::Point)) {
+      return FieldProblem{"body.type", std::string("must be \"static\" for a ") +
+                                           kind_name(s.kind) +
+                                           ": it has no area, so no mass to move (use a thin "
+                                           "rect or a capsule)"};
+    }
+  }
   return std::nullopt;
 }
 
@@ -237,10 +246,23 @@ std::optional<FieldProblem> body_problem(const BodySpec& b) {
       return FieldProblem{field, p};
     }
   }
+  if (!std::isfinite(b.angular_velocity)) {
+    return FieldProblem{"body.angular_velocity", finite_problem(b.angular_velocity)};
+  }
+  if (std::abs(b.angular_velocity) > kMaxAngularVelocity) {
+    return FieldProblem{"body.angular_velocity",
+                        "is out of range: " + number_text(b.angular_velocity) +
+                            " is beyond +-1e5 degrees per second"};
+  }
   if (b.type == BodyType::Static && b.velocity != DVec2(0.0, 0.0)) {
     return FieldProblem{"body.velocity",
                         "must be [0, 0] or left out: a static body does not move (make it "
                         "\"dynamic\" to give it a velocity)"};
+  }
+  if (b.type == BodyType::Static && b.angular_velocity != 0.0) {
+    return FieldProblem{"body.angular_velocity",
+                        "must be 0 or left out: a static body does not turn (make it "
+                        "\"dynamic\" to give it an angular velocity)"};
   }
   return std::nullopt;
 }

@@ -207,7 +207,8 @@ float capsule_exit(const Core& c, Vec2 p, Vec2 u) {
 
 // Two cores with edges.
 template <bool kTrace>
-[[gnu::noinline]] Manifold faces(const Collider& ca, const Collider& cb, ManifoldTrace* t) {
+[[gnu::noinline]] Manifold faces(const Collider& ca, const Collider& cb, ManifoldTrace* t,
+                                 float spec) {
   const Core a = core_of(ca), b = core_of(cb);
   Manifold m;
   int face_a, face_b;
@@ -221,7 +222,7 @@ template <bool kTrace>
     t->separation_a = sep_a;
     t->separation_b = sep_b;
   }
-  if (sep_a > total || sep_b > total) {
+  if (sep_a > total + spec || sep_b > total + spec) {
     if constexpr (kTrace) t->apart = true;
     return m;
   }
@@ -261,9 +262,9 @@ template <bool kTrace>
       const float dist = std::sqrt(dot(d, d));
       if constexpr (kTrace) {
         record_faces();
-        t->apart = dist > total;
+        t->apart = dist > total + spec;
       }
-      if (dist > total) return m;
+      if (dist > total + spec) return m;
       const Vec2 n = d / dist;  // from the reference core toward the incident one
       const Vec2 on_ref = pr + ref.radius * n, on_inc = pi - inc.radius * n;
       const int vr = s == 0.0f ? i1 : next(i1, ref.count), vi = u == 0.0f ? i2 : i2b;
@@ -302,7 +303,7 @@ template <bool kTrace>
     // capsule where its outline is met along -n1 (its radius, more where its core is tilted).
     const float below = inc.radius > 0.0f ? capsule_exit(inc, cv, -n1) : 0.0f;
     const float separation = core_gap - ref.radius - below;
-    const bool keep = separation <= 0.0f && !(same_place && m.count == 1);
+    const bool keep = separation <= spec && !(same_place && m.count == 1);
     if constexpr (kTrace) {
       t->clip2[k] = cv;
       t->clip_separation[k] = separation;
@@ -321,14 +322,14 @@ template <bool kTrace>
 // A circle (centre c, radius rc) against a core with edges; the circle is A or B.
 template <bool kTrace>
 HITBOX_ALWAYS_INLINE Manifold circle_edges(const Collider& shape, const Collider& circle,
-                                           bool circle_is_a, ManifoldTrace* t) {
+                                           bool circle_is_a, ManifoldTrace* t, float spec) {
   const Core poly = core_of(shape);
   const Vec2 c = circle.pos;
   const float rc = circle.radius;
   Manifold m;
   const float total = rc + poly.radius;
   int face = 0;
-  const float separation = centre_separation<kTrace>(shape, c, total, face);
+  const float separation = centre_separation<kTrace>(shape, c, total + spec, face);
   if constexpr (kTrace) {
     t->method = ManifoldMethod::CircleFace;
     t->reference = face;
@@ -336,7 +337,7 @@ HITBOX_ALWAYS_INLINE Manifold circle_edges(const Collider& shape, const Collider
     t->radius_a = circle_is_a ? rc : poly.radius;
     t->radius_b = circle_is_a ? poly.radius : rc;
   }
-  if (separation > total) {
+  if (separation > total + spec) {
     if constexpr (kTrace) t->apart = true;
     return m;
   }
@@ -355,7 +356,7 @@ HITBOX_ALWAYS_INLINE Manifold circle_edges(const Collider& shape, const Collider
   if (vertex >= 0) {
     const Vec2 d = c - poly.v[vertex];
     const float d2 = dot(d, d);
-    if (d2 > total * total) {
+    if (d2 > (total + spec) * (total + spec)) {
       if constexpr (kTrace) {
         t->method = ManifoldMethod::CircleVertex;
         t->vertex = vertex;
@@ -391,7 +392,7 @@ HITBOX_ALWAYS_INLINE Manifold circle_edges(const Collider& shape, const Collider
 }
 
 template <bool kTrace>
-Manifold circles(const Collider& a, const Collider& b, ManifoldTrace* t) {
+Manifold circles(const Collider& a, const Collider& b, ManifoldTrace* t, float spec) {
   Manifold m;
   const Vec2 d = b.pos - a.pos;
   const float total = a.radius + b.radius;
@@ -403,7 +404,7 @@ Manifold circles(const Collider& a, const Collider& b, ManifoldTrace* t) {
     t->radius_a = a.radius;
     t->radius_b = b.radius;
   }
-  if (d2 > total * total) {
+  if (d2 > (total + spec) * (total + spec)) {
     if constexpr (kTrace) t->apart = true;
     return m;
   }
@@ -419,7 +420,7 @@ Manifold circles(const Collider& a, const Collider& b, ManifoldTrace* t) {
 }
 
 template <bool kTrace>
-Manifold convex_pair(const Collider& a, const Collider& b, ManifoldTrace* t) {
+Manifold convex_pair(const Collider& a, const Collider& b, ManifoldTrace* t, float spec) {
   if constexpr (kTrace) *t = ManifoldTrace{};
   if (is_point(a) || is_point(b)) {
     if constexpr (kTrace) t->method = ManifoldMethod::Unsupported;
@@ -428,10 +429,10 @@ Manifold convex_pair(const Collider& a, const Collider& b, ManifoldTrace* t) {
     return m;
   }
   const bool ca = a.geom == Geom::Circle, cb = b.geom == Geom::Circle;
-  if (ca && cb) return circles<kTrace>(a, b, t);
-  if (ca) return circle_edges<kTrace>(b, a, true, t);
-  if (cb) return circle_edges<kTrace>(a, b, false, t);
-  return faces<kTrace>(a, b, t);
+  if (ca && cb) return circles<kTrace>(a, b, t, spec);
+  if (ca) return circle_edges<kTrace>(b, a, true, t, spec);
+  if (cb) return circle_edges<kTrace>(a, b, false, t, spec);
+  return faces<kTrace>(a, b, t, spec);
 }
 
 // The deepest point's separation (+inf without points).
@@ -443,7 +444,7 @@ float deepest(const Manifold& m) {
 
 // A concave polygon: each pair of convex pieces, and the one that presses deepest.
 template <bool kTrace>
-Manifold pieces(const Collider& a, const Collider& b, ManifoldTrace* t) {
+Manifold pieces(const Collider& a, const Collider& b, ManifoldTrace* t, float spec) {
   const int na = has_pieces(a) ? a.piece_count : 1;
   const int nb = has_pieces(b) ? b.piece_count : 1;
   Manifold best;
@@ -453,8 +454,9 @@ Manifold pieces(const Collider& a, const Collider& b, ManifoldTrace* t) {
     const Collider& pa = has_pieces(a) ? a.pieces[i] : a;
     for (int j = 0; j < nb; ++j) {
       const Collider& pb = has_pieces(b) ? b.pieces[j] : b;
-      if (!aabb_overlaps(pa.bounds, pb.bounds)) continue;
-      const Manifold m = convex_pair<kTrace>(pa, pb, kTrace ? &scratch : nullptr);
+      const Aabb grown{pa.bounds.min - Vec2(spec), pa.bounds.max + Vec2(spec)};
+      if (!aabb_overlaps(grown, pb.bounds)) continue;
+      const Manifold m = convex_pair<kTrace>(pa, pb, kTrace ? &scratch : nullptr, spec);
       if (!m.supported) return m;
       if (m.hit && (!found || deepest(m) < deepest(best))) {
         best = m;
@@ -474,11 +476,12 @@ Manifold pieces(const Collider& a, const Collider& b, ManifoldTrace* t) {
 
 }  // namespace
 
-Manifold manifold(const Collider& a, const Collider& b, ManifoldTrace* trace) {
+Manifold manifold(const Collider& a, const Collider& b, ManifoldTrace* trace, float speculative) {
+  const float spec = std::max(speculative, 0.0f);
   if (has_pieces(a) || has_pieces(b)) {
-    return trace ? pieces<true>(a, b, trace) : pieces<false>(a, b, nullptr);
+    return trace ? pieces<true>(a, b, trace, spec) : pieces<false>(a, b, nullptr, spec);
   }
-  return trace ? convex_pair<true>(a, b, trace) : convex_pair<false>(a, b, nullptr);
+  return trace ? convex_pair<true>(a, b, trace, spec) : convex_pair<false>(a, b, nullptr, spec);
 }
 
 }  // namespace hitbox

@@ -144,18 +144,21 @@ double positive(const Checker& c, const json& j, const std::string& field, doubl
 }
 
 // "body": {"type": ..., "density": d, "restitution": e, "friction": mu, "static_friction": mus,
-// "velocity": [vx, vy]}; every key but "type" may be left out (docs/scene-format.md).
+// "velocity": [vx, vy], "angular_velocity": w, "fixed_rotation": bool}; every key but "type"
+// may be left out (docs/scene-format.md).
 BodySpec read_body(const Checker& c, const json& j) {
   if (!j.is_object()) {
     c.fail("body",
            "must be an object {\"type\": \"static\" or \"dynamic\", ...}, not " + describe(j));
   }
   constexpr const char* kBodyKeys =
-      "type, density, restitution, friction, static_friction, velocity";
+      "type, density, restitution, friction, static_friction, velocity, angular_velocity, "
+      "fixed_rotation";
   for (const auto& item : j.items()) {
     const std::string& k = item.key();
     if (k != "type" && k != "density" && k != "restitution" && k != "friction" &&
-        k != "static_friction" && k != "velocity") {
+        k != "static_friction" && k != "velocity" && k != "angular_velocity" &&
+        k != "fixed_rotation") {
       c.fail("body." + k, std::string("unknown key (a body has: ") + kBodyKeys + ")");
     }
   }
@@ -188,6 +191,14 @@ BodySpec read_body(const Checker& c, const json& j) {
     }
     const double vx = c.number((*v)[0], "body.velocity[0]");
     b.velocity = DVec2(vx, c.number((*v)[1], "body.velocity[1]"));
+  }
+  if (const auto v = j.find("angular_velocity"); v != j.end()) {
+    b.angular_velocity = c.number(*v, "body.angular_velocity");
+  }
+  if (const auto v = j.find("fixed_rotation"); v != j.end()) {
+    if (!v->is_boolean())
+      c.fail("body.fixed_rotation", "must be true or false, not " + describe(*v));
+    b.fixed_rotation = v->get<bool>();
   }
   if (const auto problem = body_problem(b)) c.fail(problem->field, problem->message);
   return b;
@@ -366,7 +377,12 @@ Shape read_shape(Checker& c, const json& j, std::size_t index, ImageSource& imag
     }
   }
   if (const auto problem = scaled_problem(s)) c.fail(problem->field, problem->message);
-  if (const auto b = j.find("body"); b != j.end()) s.body = read_body(c, *b);
+  if (const auto b = j.find("body"); b != j.end()) {
+    s.body = read_body(c, *b);
+    if (s.body->type == BodyType::Dynamic && (s.kind == Kind::Segment || s.kind == Kind::Point)) {
+      if (const auto problem = shape_problem(s)) c.fail(problem->field, problem->message);
+    }
+  }
   return s;
 }
 

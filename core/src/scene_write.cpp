@@ -179,6 +179,9 @@ class Writer {
       out += ", \"static_friction\": " + num(b.static_friction, "body.static_friction");
       if (b.velocity != DVec2(0.0, 0.0))
         out += ", \"velocity\": " + pair(b.velocity, "body.velocity");
+      if (b.angular_velocity != 0.0)
+        out += ", \"angular_velocity\": " + num(b.angular_velocity, "body.angular_velocity");
+      if (b.fixed_rotation) out += ", \"fixed_rotation\": true";
       out += "}";
     }
     return out + "}";

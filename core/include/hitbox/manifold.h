@@ -95,7 +95,10 @@ struct ManifoldTrace {
   float radius_a = 0.0f, radius_b = 0.0f;  // the cores' radii
 };
 
-// No allocation. A trace, when given, is overwritten.
-Manifold manifold(const Collider& a, const Collider& b, ManifoldTrace* trace = nullptr);
+// No allocation. A trace, when given, is overwritten. `speculative` (px, >= 0) also keeps
+// points apart by up to that much (positive separation), as Box2D's speculative distance: play
+// mode's contacts that may close within a step.
+Manifold manifold(const Collider& a, const Collider& b, ManifoldTrace* trace = nullptr,
+                  float speculative = 0.0f);
 
 }  // namespace hitbox

@@ -52,11 +52,13 @@ const char* body_type_name(BodyType t);  // "static", "dynamic"
 
 struct BodySpec {
   BodyType type = BodyType::Dynamic;
-  double density = 1.0;          // mass per square pixel, > 0
-  double restitution = 0.0;      // 0 (no bounce) .. 1 (elastic)
-  double friction = 0.5;         // kinetic, >= 0
-  double static_friction = 0.5;  // >= 0; in a file it defaults to "friction"
-  DVec2 velocity{0.0, 0.0};      // pixels per second (a static body's stays zero)
+  double density = 1.0;           // mass per square pixel, > 0
+  double restitution = 0.0;       // 0 (no bounce) .. 1 (elastic)
+  double friction = 0.5;          // kinetic, >= 0
+  double static_friction = 0.5;   // >= 0; in a file it defaults to "friction"
+  DVec2 velocity{0.0, 0.0};       // of the centre of mass, pixels per second (static: zero)
+  double angular_velocity = 0.0;  // degrees per second, clockwise positive (static: zero)
+  bool fixed_rotation = false;    // true: the body never turns (infinite inertia)
   bool operator==(const BodySpec&) const = default;
 };
 

@@ -1,0 +1,204 @@
+// The soft step's contact stages (Box2D v3's contact solver, Catto "Solver2D" 2024), written
+// for Hitbox in doubles, one constraint at a time in pair order (deterministic).
+#include "sim_solver.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace hitbox::detail {
+namespace {
+
+// A contact point slower than this (px/s) along its surface is held by static friction; a
+// faster one slides with kinetic friction. (A sub-step of kinetic friction on a slope adds
+// about g h = 2 px/s, so a point that slipped for a moment is caught again.)
+constexpr double kSlideSpeed = 5.0;
+
+double cross(DVec2 a, DVec2 b) {
+  return a.x * b.y - a.y * b.x;
+}
+// w x r: the velocity of a point at r on a body turning at w (clockwise on a y-down screen).
+DVec2 cross_w(double w, DVec2 r) {
+  return DVec2(-w * r.y, w * r.x);
+}
+// r turned by the body's rotation so far this step. A disc's surface point stays where it
+// faces the other shape whatever the disc's spin, so a disc's anchor does not turn.
+DVec2 turned(const SimBody& b, const SimShape& s, DVec2 r) {
+  if (s.round) return r;
+  return DVec2(b.qc * r.x - b.qs * r.y, b.qs * r.x + b.qc * r.y);
+}
+DVec2 tangent_of(DVec2 n) {
+  return DVec2(n.y, -n.x);
+}
+
+// The velocity of b's point relative to a's.
+DVec2 relative(const SimBody& a, const SimBody& b, const SimPoint& p) {
+  return b.v + cross_w(b.w, p.rb) - a.v - cross_w(a.w, p.ra);
+}
+
+// Impulse P on b at rb, -P on a at ra.
+void apply(SimBody& a, SimBody& b, const SimShape& sa, const SimShape& sb, const SimPoint& p,
+           DVec2 P) {
+  a.v -= P * sa.inv_mass;
+  a.w -= sa.inv_inertia * cross(p.ra, P);
+  b.v += P * sb.inv_mass;
+  b.w += sb.inv_inertia * cross(p.rb, P);
+}
+
+}  // namespace
+
+std::uint64_t pair_key(int a, int b) {
+  return static_cast<std::uint64_t>(static_cast<std::uint32_t>(a)) << 32 |
+         static_cast<std::uint32_t>(b);
+}
+
+Softness make_soft(double hertz, double zeta, double h) {
+  if (hertz == 0.0) return Softness{0.0, 1.0, 0.0};
+  const double omega = 2.0 * std::numbers::pi * hertz;
+  const double a1 = 2.0 * zeta + h * omega;
+  const double a2 = h * omega * a1;
+  const double a3 = 1.0 / (1.0 + a2);
+  return Softness{omega / a1, a2 * a3, a3};
+}
+
+SolveParams solve_params(const SimOptions& o, double h) {
+  // Stiffer than a quarter of the sub-step rate and the spring is not resolved (Box2D).
+  const double hertz = std::min(o.contact_hertz, 0.25 / h);
+  SolveParams p;
+  p.inv_h = 1.0 / h;
+  p.dynamic = make_soft(hertz, o.damping_ratio, h);
+  p.fixed = make_soft(2.0 * hertz, o.damping_ratio, h);
+  p.push_speed = o.push_speed;
+  p.slop = o.slop;
+  return p;
+}
+
+void prepare_contacts(std::span<SimConstraint> cons, std::span<const SimShape> shapes,
+                      std::span<const SimBody> bodies, std::span<const SimWarm> warm) {
+  std::size_t w = 0;  // walks `warm` beside the constraints: both are in pair order
+  for (SimConstraint& c : cons) {
+    const SimShape& sa = shapes[static_cast<std::size_t>(c.a)];
+    const SimShape& sb = shapes[static_cast<std::size_t>(c.b)];
+    const SimBody& ba = bodies[static_cast<std::size_t>(c.a)];
+    const SimBody& bb = bodies[static_cast<std::size_t>(c.b)];
+    const std::uint64_t key = pair_key(c.a, c.b);
+    while (w < warm.size() && warm[w].pair < key) ++w;
+    const DVec2 t = tangent_of(c.n);
+    for (int k = 0; k < c.count; ++k) {
+      SimPoint& p = c.p[k];
+      const double rna = cross(p.ra, c.n), rnb = cross(p.rb, c.n);
+      const double kn =
+          sa.inv_mass + sb.inv_mass + sa.inv_inertia * rna * rna + sb.inv_inertia * rnb * rnb;
+      const double rta = cross(p.ra, t), rtb = cross(p.rb, t);
+      const double kt =
+          sa.inv_mass + sb.inv_mass + sa.inv_inertia * rta * rta + sb.inv_inertia * rtb * rtb;
+      p.normal_mass = kn > 0.0 ? 1.0 / kn : 0.0;
+      p.tangent_mass = kt > 0.0 ? 1.0 / kt : 0.0;
+      p.vn0 = glm::dot(relative(ba, bb, p), c.n);
+      p.pn = p.pt = p.max_pn = 0.0;
+      for (std::size_t j = w; j < warm.size() && warm[j].pair == key; ++j) {
+        if (warm[j].id != p.id) continue;
+        p.pn = warm[j].pn;
+        p.pt = std::clamp(warm[j].pt, -c.static_friction * p.pn, c.static_friction * p.pn);
+        break;
+      }
+    }
+  }
+}
+
+void warm_start(std::span<const SimConstraint> cons, std::span<const SimShape> shapes,
+                std::span<SimBody> bodies) {
+  for (const SimConstraint& c : cons) {
+    const SimShape& sa = shapes[static_cast<std::size_t>(c.a)];
+    const SimShape& sb = shapes[static_cast<std::size_t>(c.b)];
+    SimBody& ba = bodies[static_cast<std::size_t>(c.a)];
+    SimBody& bb = bodies[static_cast<std::size_t>(c.b)];
+    const DVec2 t = tangent_of(c.n);
+    for (int k = 0; k < c.count; ++k) {
+      const SimPoint& p = c.p[k];
+      apply(ba, bb, sa, sb, p, c.n * p.pn + t * p.pt);
+    }
+  }
+}
+
+void solve_contacts(std::span<SimConstraint> cons, std::span<const SimShape> shapes,
+                    std::span<SimBody> bodies, const SolveParams& prm, bool use_bias) {
+  for (SimConstraint& c : cons) {
+    const SimShape& sa = shapes[static_cast<std::size_t>(c.a)];
+    const SimShape& sb = shapes[static_cast<std::size_t>(c.b)];
+    SimBody& ba = bodies[static_cast<std::size_t>(c.a)];
+    SimBody& bb = bodies[static_cast<std::size_t>(c.b)];
+    const Softness& soft = c.touches_static ? prm.fixed : prm.dynamic;
+    // Normal: the separation now, from the anchors carried by each body's motion so far.
+    const DVec2 d = bb.dp - ba.dp;
+    for (int k = 0; k < c.count; ++k) {
+      SimPoint& p = c.p[k];
+      const DVec2 moved = d + turned(bb, sb, p.rb) - turned(ba, sa, p.ra);
+      const double s = glm::dot(moved, c.n) + p.separation;
+      double bias = 0.0, mass_scale = 1.0, impulse_scale = 0.0;
+      if (s > 0.0) {
+        bias = s * prm.inv_h;  // speculative: close the gap in this sub-step, no more
+      } else if (use_bias) {
+        bias = std::max(soft.mass_scale * soft.bias_rate * std::min(s + prm.slop, 0.0),
+                        -prm.push_speed);
+        mass_scale = soft.mass_scale;
+        impulse_scale = soft.impulse_scale;
+      }
+      const double vn = glm::dot(relative(ba, bb, p), c.n);
+      const double impulse = -p.normal_mass * (mass_scale * vn + bias) - impulse_scale * p.pn;
+      const double pn = std::max(p.pn + impulse, 0.0);
+      const double dpn = pn - p.pn;
+      p.pn = pn;
+      p.max_pn = std::max(p.max_pn, pn);
+      apply(ba, bb, sa, sb, p, c.n * dpn);
+    }
+    // Friction: the impulse that stops sliding, bounded by static friction while the point
+    // is not sliding (slower than kSlideSpeed), by kinetic friction once it slides.
+    const DVec2 t = tangent_of(c.n);
+    for (int k = 0; k < c.count; ++k) {
+      SimPoint& p = c.p[k];
+      const double vt = glm::dot(relative(ba, bb, p), t);
+      const double mu = std::abs(vt) < kSlideSpeed ? c.static_friction : c.friction;
+      double pt = p.pt - p.tangent_mass * vt;
+      p.sticking = std::abs(pt) <= c.static_friction * p.pn && std::abs(vt) < kSlideSpeed;
+      pt = std::clamp(pt, -mu * p.pn, mu * p.pn);
+      const double dpt = pt - p.pt;
+      p.pt = pt;
+      apply(ba, bb, sa, sb, p, t * dpt);
+    }
+  }
+}
+
+void apply_restitution(std::span<SimConstraint> cons, std::span<const SimShape> shapes,
+                       std::span<SimBody> bodies, double threshold) {
+  for (SimConstraint& c : cons) {
+    if (c.restitution == 0.0) continue;
+    const SimShape& sa = shapes[static_cast<std::size_t>(c.a)];
+    const SimShape& sb = shapes[static_cast<std::size_t>(c.b)];
+    SimBody& ba = bodies[static_cast<std::size_t>(c.a)];
+    SimBody& bb = bodies[static_cast<std::size_t>(c.b)];
+    for (int k = 0; k < c.count; ++k) {
+      SimPoint& p = c.p[k];
+      if (p.vn0 > -threshold || p.max_pn == 0.0) continue;
+      const double vn = glm::dot(relative(ba, bb, p), c.n);
+      const double impulse = -p.normal_mass * (vn + c.restitution * p.vn0);
+      const double pn = std::max(p.pn + impulse, 0.0);
+      const double dpn = pn - p.pn;
+      p.pn = pn;
+      p.max_pn = std::max(p.max_pn, pn);
+      apply(ba, bb, sa, sb, p, c.n * dpn);
+    }
+  }
+}
+
+void store_impulses(std::span<const SimConstraint> cons, std::vector<SimWarm>* warm) {
+  warm->clear();
+  for (const SimConstraint& c : cons) {
+    const std::uint64_t key = pair_key(c.a, c.b);
+    for (int k = 0; k < c.count; ++k) {
+      warm->push_back(SimWarm{key, c.p[k].id, c.p[k].pn, c.p[k].pt});
+    }
+  }
+}
+
+}  // namespace hitbox::detail

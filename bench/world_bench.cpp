@@ -10,8 +10,8 @@
 // rects and convex polygons as b2PolygonShape (their world outline about a body at pos, the
 // body at angle 0), circles as b2CircleShape, segments as b2EdgeShape. Density, friction and
 // restitution as the scene gives them (Box2D has one friction coefficient: `friction`).
-// box2d/... lets bodies rotate; box2d_locked/... sets fixedRotation. 8 velocity and 3 position
-// iterations, Box2D's defaults in its testbed.
+// box2d/... lets bodies rotate (but those the scene fixes); box2d_locked/... fixes every one. 8
+// velocity and 3 position iterations, Box2D's defaults in its testbed.
 #include <benchmark/benchmark.h>
 #include <box2d/box2d.h>
 
@@ -68,8 +68,13 @@ std::unique_ptr<b2World> make_b2world(const hitbox::Scene& sc, bool rotate) {
     b2BodyDef bd;
     bd.type = dynamic ? b2_dynamicBody : b2_staticBody;
     bd.position = metres(s.pos);
-    bd.fixedRotation = !rotate;
-    if (dynamic) bd.linearVelocity = metres(s.body->velocity);
+    bd.fixedRotation = !rotate || (s.body && s.body->fixed_rotation);
+    if (dynamic) {
+      bd.linearVelocity = metres(s.body->velocity);
+      // Clockwise degrees with y down are Box2D's counter-clockwise radians with y up; with
+      // y kept down here, the same sign.
+      bd.angularVelocity = static_cast<float>(s.body->angular_velocity * b2_pi / 180.0);
+    }
     b2Body* body = world->CreateBody(&bd);
     b2FixtureDef fd;
     fd.density = s.body ? static_cast<float>(s.body->density) : 0.0f;

@@ -21,6 +21,7 @@ seeds() {  # the read-only seed folders of a target
     fuzz_window_args) echo tests/fuzz/corpus/window_args ;;
     fuzz_shapes) echo tests/fuzz/corpus/shapes ;;
     fuzz_sandbox) echo tests/fuzz/corpus/sandbox ;;
+    fuzz_simulate) echo tests/fuzz/corpus/simulate ;;
   esac
 }
 
@@ -46,7 +47,7 @@ run_one() {
 }
 
 targets=()
-for t in fuzz_scene fuzz_shapes fuzz_query_args fuzz_window_args fuzz_png fuzz_sandbox; do
+for t in fuzz_scene fuzz_shapes fuzz_query_args fuzz_window_args fuzz_png fuzz_sandbox fuzz_simulate; do
   [ -x "$bin/$t" ] && targets+=("$t")
 done
 if [ ${#targets[@]} -eq 0 ]; then

@@ -11,44 +11,11 @@
 #include "every_algorithm.h"
 #include "hitbox/limits.h"
 #include "hitbox/shape.h"
+#include "reader.h"
 
 namespace {
 
-// Reads the input as a stream of values; past its end, zeros.
-struct Reader {
-  const std::uint8_t* p;
-  std::size_t n;
-  std::uint8_t byte() {
-    if (n == 0) return 0;
-    --n;
-    return *p++;
-  }
-  // A double that is often a plain number and sometimes a special one.
-  double number() {
-    switch (byte() % 8) {
-      case 0:
-        return static_cast<double>(static_cast<std::int8_t>(byte()));  // small integers
-      case 1: {
-        double v = 0.0;  // any bit pattern: NaNs, infinities, subnormals
-        std::uint8_t b[8];
-        for (auto& c : b) c = byte();
-        std::memcpy(&v, b, sizeof v);
-        return v;
-      }
-      case 2: {
-        float v = 0.0f;
-        std::uint8_t b[4];
-        for (auto& c : b) c = byte();
-        std::memcpy(&v, b, sizeof v);
-        return v;
-      }
-      case 3:
-        return std::ldexp(1.0 + byte() / 256.0, static_cast<int>(byte() % 80) - 40);  // scales
-      default:
-        return (static_cast<double>(byte()) - 128.0) * 4.0 + byte() / 64.0;  // pixel-sized
-    }
-  }
-};
+using hitbox::fuzz::Reader;
 
 hitbox::Shape read_shape(Reader& r, const std::shared_ptr<const hitbox::SpriteImage>& image) {
   hitbox::Shape s;

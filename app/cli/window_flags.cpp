@@ -51,7 +51,7 @@ constexpr const char* kUsage =
     "  --play              start in play mode (the menu bar's Play button): shapes\n"
     "                      with a dynamic body fall, bounce and rest (docs/scene-format.md)\n"
     "  --contacts          in play mode, draw each contact point with its normal impulse as\n"
-    "                      an arrow (the play toolbar's \"contacts\")\n"
+    "                      an arrow (View > Play contacts)\n"
     "  --play-seconds T    run T simulated seconds (0 < T <= 3600) before the first frame;\n"
     "                      with --screenshot, a picture of the scene after T seconds\n"
     "  --print-tasks       with --lesson: print the lesson's tasks and whether each holds (JSON;\n"

@@ -53,11 +53,6 @@ void panel_play(SandboxState& s) {
     ImGui::SetTooltip(
         "Fast small shapes are swept against the static shapes they pass over, so they\n"
         "cannot tunnel through a thin wall. Off: a fast shape may pass through.");
-  ImGui::Checkbox("contacts", &p.show_contacts);
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(
-        "Each contact point of the last step, with its normal impulse as an arrow along\n"
-        "the normal (length proportional to the impulse; the scale is at the top left).");
   ImGui::EndMainMenuBar();
 }
 

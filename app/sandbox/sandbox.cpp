@@ -188,6 +188,10 @@ void Sandbox::set_show_contacts(bool on) {
   impl_->play.show_contacts = on;
 }
 
+bool Sandbox::contacts_shown() const {
+  return impl_->play.show_contacts;
+}
+
 void Sandbox::draw_world(Canvas& canvas) {
   draw_world(canvas, impl_->algos);
 }

@@ -46,8 +46,7 @@ stop_held() {
 
 # 1. Hold: the bar grabbed 80 px right of its centre and lifted to (580,250) hangs from that
 # point, turned upright: its centre 80 px below it (sag 1 px), x 568..588, y 240..430 (probed
-# left of its local x axis, drawn up its middle); where
-# it lay (y 520..540) is empty.
+# left of its local x axis, drawn up its middle); where it lay (y 520..540) is empty.
 case_hold() {
   start_hitbox hold || return 1
   xdotool mousemove --window "$wid" 580 530

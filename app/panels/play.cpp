@@ -135,12 +135,13 @@ void panel_body(SandboxState& s, Shape& w) {
         "Pixels per second, for play mode. Not the same as vel, which is the displacement\n"
         "over one step that the swept test looks at.");
   ImGui::BeginDisabled(b.type == BodyType::Static || b.fixed_rotation);
-  ImGui::DragScalar("angular_velocity", ImGuiDataType_Double, &b.angular_velocity, 1.0f, nullptr,
+  ImGui::DragScalar("angular_vel", ImGuiDataType_Double, &b.angular_velocity, 1.0f, nullptr,
                     nullptr, "%.1f deg/s");
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip(
-        "Degrees per second, clockwise positive like angle: the body's turn in play mode.\n"
+        "body.angular_velocity: degrees per second, clockwise positive like angle, the\n"
+        "body's turn in play mode.\n"
         "Not the same as spin, the turn over one step that the swept test looks at.");
   ImGui::BeginDisabled(b.type == BodyType::Static);
   if (ImGui::Checkbox("fixed_rotation", &b.fixed_rotation) && b.fixed_rotation)

@@ -50,6 +50,8 @@ constexpr const char* kUsage =
     "  --no-ui             start with the panels hidden (Tab shows them)\n"
     "  --play              start in play mode (the menu bar's Play button): shapes\n"
     "                      with a dynamic body fall, bounce and rest (docs/scene-format.md)\n"
+    "  --contacts          in play mode, draw each contact point with its normal impulse as\n"
+    "                      an arrow (View > Play contacts)\n"
     "  --play-seconds T    run T simulated seconds (0 < T <= 3600) before the first frame;\n"
     "                      with --screenshot, a picture of the scene after T seconds\n"
     "  --print-tasks       with --lesson: print the lesson's tasks and whether each holds (JSON;\n"
@@ -202,6 +204,11 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
       if (flag == "--compare") options.compare = true;
       if (flag == "--print-compare") options.print_compare = true;
       if (flag == "--no-timing") options.timing = false;
+      continue;
+    }
+    if (flag == "--contacts") {
+      if (inline_value) return fail(err, "--contacts takes no value");
+      options.contacts = true;
       continue;
     }
     if (flag == "--play") {

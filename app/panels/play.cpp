@@ -94,8 +94,9 @@ void panel_broad(SandboxState& s) {
         p.narrow_tests, p.hits.size());
 }
 
-// A shape's "body": static or dynamic, density, restitution, friction, static friction and
-// velocity (px/s). Edits `w`; the inspector asks for it through ask_inspector.
+// A shape's "body": static or dynamic, density, restitution, friction, static friction,
+// velocity (px/s), angular velocity (deg/s) and fixed rotation. Edits `w`; the inspector asks for
+// it through ask_inspector.
 void panel_body(SandboxState& s, Shape& w) {
   (void)s;
   ImGui::Separator();
@@ -115,7 +116,7 @@ void panel_body(SandboxState& s, Shape& w) {
   int type = b.type == BodyType::Dynamic ? 1 : 0;
   if (ImGui::Combo("type", &type, "static\0dynamic\0")) {
     b.type = type == 1 ? BodyType::Dynamic : BodyType::Static;
-    if (b.type == BodyType::Static) b.velocity = DVec2(0.0, 0.0);
+    if (b.type == BodyType::Static) b.velocity = DVec2(0.0, 0.0), b.angular_velocity = 0.0;
   }
   // Typed values (Ctrl+click) are taken as typed; shape_problem refuses what is out of range.
   ImGui::DragScalar("density", ImGuiDataType_Double, &b.density, 0.01f, nullptr, nullptr, "%.3f");
@@ -133,6 +134,21 @@ void panel_body(SandboxState& s, Shape& w) {
     ImGui::SetTooltip(
         "Pixels per second, for play mode. Not the same as vel, which is the displacement\n"
         "over one step that the swept test looks at.");
+  ImGui::BeginDisabled(b.type == BodyType::Static || b.fixed_rotation);
+  ImGui::DragScalar("angular_vel", ImGuiDataType_Double, &b.angular_velocity, 1.0f, nullptr,
+                    nullptr, "%.1f deg/s");
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip(
+        "body.angular_velocity: degrees per second, clockwise positive like angle, the\n"
+        "body's turn in play mode.\n"
+        "Not the same as spin, the turn over one step that the swept test looks at.");
+  ImGui::BeginDisabled(b.type == BodyType::Static);
+  if (ImGui::Checkbox("fixed_rotation", &b.fixed_rotation) && b.fixed_rotation)
+    b.angular_velocity = 0.0;
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("The body never turns (infinite inertia): it only slides.");
 }
 
 }  // namespace hitbox::app

@@ -243,6 +243,7 @@ void panel_help(SandboxState& s) {
       {"Right/middle drag", "pan (also Space+drag); wheel zooms"},
       {"Space (a tap)", "reveal the verdicts (View > Predict, then reveal)"},
       {"Play, Step, Reset", "play mode (menu bar); Reset is one undo step"},
+      {"Drag while playing", "grab a dynamic body by a spring; let go to throw it"},
       {"Home / Tab", "frame the scene / hide the panels"},
       {"F1 or ?", "this help (Esc closes it)"},
       {"F11", "presenter mode"},

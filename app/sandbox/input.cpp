@@ -226,6 +226,8 @@ bool SandboxState::mouse_down(Vec2 w, int clicks, SDL_Keymod mod) {
     ctrl_pick(pick(w));
     return true;
   }
+  if (play.grabbing) return true;
+  if (play_grab(w)) return true;  // playing: a dynamic body is grabbed, not moved
   const DragKind h = handle_at(w);
   if (h != DragKind::None) {
     start_drag(h, selected(), w);

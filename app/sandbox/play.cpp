@@ -25,6 +25,8 @@ SimOptions sim_options(const SandboxState& s) {
 
 void SandboxState::play_forget() {
   play.playing = false;
+  play.grabbing = false;
+  play.trace = SimTrace{};
   play.sim.reset();
   play.before.reset();
   play.accumulator = 0.0;
@@ -60,7 +62,7 @@ static bool sync_sim(SandboxState& s) {
 // One fixed step of the core's simulation, the shapes copied back into the scene.
 static void step_once(SandboxState& s) {
   PlayState& p = s.play;
-  p.stats = sim_step(&*p.sim);
+  p.stats = sim_step(&*p.sim, p.show_contacts ? &p.trace : nullptr);
   ++p.steps;
   s.doc.scene.shapes = p.sim->scene.shapes;
   s.doc.repose();
@@ -83,6 +85,7 @@ void SandboxState::play_start() {
 
 void SandboxState::play_pause() {
   if (!play.playing) return;
+  play_release();
   play.playing = false;
   say(strf("Paused at %.2f s. Edit freely; Play goes on from here, Reset goes back.",
            play.sim ? play.sim->time : 0.0));
@@ -118,6 +121,26 @@ void SandboxState::play_reset() {
   say("Reset: the scene as it was before Play (Ctrl+Z brings back where it got to).");
 }
 
+bool SandboxState::play_grab(Vec2 w) {
+  if (!play.playing || !sync_sim(*this)) return false;
+  const int i = pick(w);
+  if (i < 0 || !sim_grab(&*play.sim, i, w)) return false;
+  play.grabbing = true;
+  select(i);
+  say("Holding: move to pull it, let go to throw it.");
+  return true;
+}
+
+void SandboxState::play_grab_move(Vec2 w) {
+  if (play.grabbing && play.sim) sim_grab_move(&*play.sim, w);
+}
+
+void SandboxState::play_release() {
+  if (!play.grabbing) return;
+  play.grabbing = false;
+  if (play.sim) sim_release(&*play.sim);
+}
+
 void SandboxState::play_advance(double seconds) {
   if (!play.playing) return;
   if (tools.drag.kind != DragKind::None) return;  // the shape being dragged is the user's
@@ -134,8 +157,10 @@ void SandboxState::play_advance(double seconds) {
     }
     if (steps == kMaxStepsPerFrame) play.accumulator = 0.0;  // the cap: drop the backlog
   }
+  if (!play.show_contacts) play.trace = SimTrace{};
   for (int k = 0; k < steps; ++k) {
-    play.stats = sim_step(&*play.sim);
+    // The last step's contacts for the overlay (the trace is filled only when shown).
+    play.stats = sim_step(&*play.sim, play.show_contacts && k + 1 == steps ? &play.trace : nullptr);
     ++play.steps;
   }
   if (steps > 0) {

@@ -45,6 +45,9 @@ struct PlayState {
   SimStats stats;                    // the last step's counts
   std::int64_t steps = 0;            // steps since Play
   std::uint64_t resets = 0;          // Resets done (a lesson's tasks start over on one)
+  bool grabbing = false;             // the mouse holds a body (sim_grab) while playing
+  bool show_contacts = false;        // draw the last sub-step's contacts and impulses
+  SimTrace trace;                    // the frame's last step, filled while show_contacts
 };
 
 // At most this many fixed steps per frame (the rest of a long frame is dropped).

@@ -71,6 +71,10 @@ bool Sandbox::on_event(const SDL_Event& e, const Camera& cam) {
         m.tools.line_b = w;
         return true;
       }
+      if (m.play.grabbing) {
+        m.play_grab_move(w);
+        return true;
+      }
       if (m.tools.drag.kind == DragKind::None) return false;
       m.drag_to(w, (SDL_GetModState() & KMOD_SHIFT) != 0);
       return true;
@@ -80,6 +84,10 @@ bool Sandbox::on_event(const SDL_Event& e, const Camera& cam) {
         m.tools.line_dragging = false;
         if (m.tools.line_tool == LineTool::Slice)
           m.ask(Request::slice(m.tools.line_a, m.tools.line_b));
+        return true;
+      }
+      if (e.button.button == SDL_BUTTON_LEFT && m.play.grabbing) {
+        m.play_release();  // the body keeps its velocity: a quick drag throws it
         return true;
       }
       if (e.button.button != SDL_BUTTON_LEFT || m.tools.drag.kind == DragKind::None) return false;
@@ -176,6 +184,14 @@ bool Sandbox::run_seconds(double seconds) {
   return true;
 }
 
+void Sandbox::set_show_contacts(bool on) {
+  impl_->play.show_contacts = on;
+}
+
+bool Sandbox::contacts_shown() const {
+  return impl_->play.show_contacts;
+}
+
 void Sandbox::draw_world(Canvas& canvas) {
   draw_world(canvas, impl_->algos);
 }
@@ -189,6 +205,7 @@ void Sandbox::draw_world(Canvas& canvas, std::uint32_t algos) {
   draw_shapes(m, canvas);
   draw_sprite_masks(m, canvas);
   draw_traces(m, canvas);
+  draw_play(m, canvas);
   draw_poly_tool(m, canvas);
   draw_line_tool(m, canvas);
   draw_handles(m, canvas);

@@ -103,6 +103,8 @@ class Sandbox {
   // ---- Play mode (sandbox/play.cpp; the core's hitbox/simulation.h) ----
   // Play (true) or pause (false), as the toolbar's buttons do.
   void set_playing(bool on);
+  void set_show_contacts(bool on);  // the contact overlay (View > Play contacts)
+  bool contacts_shown() const;
   bool playing() const;
   // Simulated seconds since Play (0 before Play and after Reset): a task's play.time.
   double play_time() const;

@@ -370,6 +370,11 @@ struct SandboxState {
   void play_advance(double seconds);
   // The scene was replaced (File > Open, a lesson): play mode ends, its Reset forgotten.
   void play_forget();
+  // Playing: a press on a dynamic body grabs it there (sim_grab); the pointer pulls it and
+  // the release throws it. False when the press is not on a dynamic body.
+  bool play_grab(Vec2 w);
+  void play_grab_move(Vec2 w);
+  void play_release();
 
   // ---- handles, picking, drags, keys (input.cpp) ----
   Vec2 rotate_handle(int i) const;

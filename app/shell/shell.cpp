@@ -103,6 +103,12 @@ void Shell::frame(bool hide_mouse) {
         ImGui::Separator();
         if (ImGui::MenuItem("Help", "F1", sandbox_.help_shown()))
           sandbox_.show_help(!sandbox_.help_shown());
+        if (ImGui::MenuItem("Play contacts", nullptr, sandbox_.contacts_shown()))
+          sandbox_.set_show_contacts(!sandbox_.contacts_shown());
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip(
+              "In play mode, each contact point of the last step with its normal impulse as\n"
+              "an arrow along the normal (length proportional; the scale is at the top left).");
         if (ImGui::MenuItem("Frame the scene", "Home")) reset_view();
         if (ImGui::MenuItem("Hide panels", "Tab")) show_ui_ = false;
         ImGui::EndMenu();

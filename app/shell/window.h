@@ -36,6 +36,7 @@ struct WindowOptions {
   std::optional<View> view;        // --view X,Y,ZOOM: this camera instead of framing the scene
   bool print_layout = false;       // --print-layout: the frame's layout as JSON on stdout
   bool play = false;               // --play: start in play mode (the toolbar's Play)
+  bool contacts = false;           // --contacts: play mode's contact overlay on
   double play_seconds = 0.0;       // --play-seconds T: run T simulated seconds before the
                                    // first frame (then paused, unless --play)
 };

@@ -191,6 +191,39 @@ void apply_restitution(std::span<SimConstraint> cons, std::span<const SimShape> 
   }
 }
 
+void solve_grab(SimGrab* grab, const GrabStep& g, std::span<const SimShape> shapes,
+                std::span<SimBody> bodies) {
+  if (g.body < 0) return;
+  const SimShape& s = shapes[static_cast<std::size_t>(g.body)];
+  SimBody& b = bodies[static_cast<std::size_t>(g.body)];
+  b.w *= g.spin_keep;
+  // The held point turns with the body, a disc's too (turned() keeps a contact's still).
+  const DVec2 r(b.qc * g.r0.x - b.qs * g.r0.y, b.qs * g.r0.x + b.qc * g.r0.y);
+  // Warm start: the spring's pull so far, applied at the held point.
+  b.v += grab->impulse * s.inv_mass;
+  b.w += s.inv_inertia * cross(r, grab->impulse);
+  // K = 1/m I + (1/I) [r.y^2, -r.x r.y; -r.x r.y, r.x^2]: the held point's response to an
+  // impulse there; solving K P = -(v_point + bias) stops the point's motion plus the bias.
+  const double k11 = s.inv_mass + s.inv_inertia * r.y * r.y;
+  const double k12 = -s.inv_inertia * r.x * r.y;
+  const double k22 = s.inv_mass + s.inv_inertia * r.x * r.x;
+  double det = k11 * k22 - k12 * k12;
+  if (det == 0.0) return;
+  det = 1.0 / det;
+  const DVec2 c = g.c0 + b.dp + r - grab->target;  // how far the point is from the target
+  const DVec2 vp = b.v + cross_w(b.w, r);
+  const DVec2 rhs = vp + c * g.soft.bias_rate;
+  const DVec2 solved(det * (k22 * rhs.x - k12 * rhs.y), det * (k11 * rhs.y - k12 * rhs.x));
+  const DVec2 old = grab->impulse;
+  DVec2 total = old - solved * g.soft.mass_scale - old * g.soft.impulse_scale;
+  const double len = glm::length(total);
+  if (len > g.max_impulse) total *= g.max_impulse / len;
+  const DVec2 P = total - old;
+  grab->impulse = total;
+  b.v += P * s.inv_mass;
+  b.w += s.inv_inertia * cross(r, P);
+}
+
 void store_impulses(std::span<const SimConstraint> cons, std::vector<SimWarm>* warm) {
   warm->clear();
   for (const SimConstraint& c : cons) {

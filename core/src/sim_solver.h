@@ -43,6 +43,20 @@ void apply_restitution(std::span<SimConstraint> cons, std::span<const SimShape> 
 // The impulses for the next step, in constraint (pair) order.
 void store_impulses(std::span<const SimConstraint> cons, std::vector<SimWarm>* warm);
 
+// The grab's spring for one step: the held body, its anchor from the centre of mass and the
+// centre at the step's start, the softness at the sub-step and the largest impulse.
+struct GrabStep {
+  int body = -1;  // -1: nothing held
+  DVec2 r0{0.0, 0.0}, c0{0.0, 0.0};
+  Softness soft;
+  double max_impulse = 0.0;  // grab_max_accel times the mass times h
+  double spin_keep = 1.0;    // the spin is multiplied by this each sub-step
+};
+// One sub-step of the grab: warm start (the accumulated impulse), then the soft spring's
+// impulse toward the target, the accumulated impulse held within max_impulse.
+void solve_grab(SimGrab* grab, const GrabStep& g, std::span<const SimShape> shapes,
+                std::span<SimBody> bodies);
+
 std::uint64_t pair_key(int a, int b);
 
 }  // namespace hitbox::detail

@@ -90,6 +90,7 @@ void find_contacts(Simulation* sim, SimTrace* trace, SimStats* stats) {
       const SimBody& body = sim->bodies[i];
       grow += step * (glm::length(body.v) + std::abs(body.w) * sim->shapes[i].reach) +
               glm::length(g) * step * step;
+      if (static_cast<int>(i) == sim->grab.shape) grow += sim->options.grab_max_accel * step * step;
     }
     const Vec2 grown(static_cast<float>(grow));
     sim->boxes[i] = Aabb{b.min - grown, b.max + grown};
@@ -146,18 +147,36 @@ void find_contacts(Simulation* sim, SimTrace* trace, SimStats* stats) {
   stats->contacts = static_cast<int>(sim->constraints.size());
 }
 
-// The sub-steps: gravity, warm start, solve with the soft bias, move, relax.
+// The grab's spring for this step (SimGrab, solve_grab).
+detail::GrabStep grab_step(const Simulation& sim, double h) {
+  detail::GrabStep g;
+  const int i = sim.grab.shape;
+  if (i < 0) return g;
+  const std::size_t k = static_cast<std::size_t>(i);
+  const SimOptions& o = sim.options;
+  g.body = i;
+  g.c0 = centre_of(sim, k);
+  g.r0 = to_world(sim.scene.shapes[k], sim.grab.local) - g.c0;
+  g.soft = detail::make_soft(std::min(o.grab_hertz, 0.25 / h), o.grab_damping, h);
+  g.max_impulse = o.grab_max_accel * h / sim.shapes[k].inv_mass;
+  g.spin_keep = 1.0 / (1.0 + h * o.grab_angular_damping);
+  return g;
+}
+
+// The sub-steps: gravity, warm start, the grab, solve with the soft bias, move, relax.
 void substeps(Simulation* sim) {
   const SimOptions& o = sim->options;
   const std::size_t n = sim->scene.shapes.size();
   const double h = o.step / o.substeps;
   const DVec2 g = sim->scene.world ? sim->scene.world->gravity : DVec2(0.0, 0.0);
   const detail::SolveParams prm = detail::solve_params(o, h);
+  const detail::GrabStep grab = grab_step(*sim, h);
   for (int k = 0; k < o.substeps; ++k) {
     for (std::size_t i = 0; i < n; ++i) {
       if (sim->shapes[i].dynamic) sim->bodies[i].v += g * h;
     }
     detail::warm_start(sim->constraints, sim->shapes, sim->bodies);
+    detail::solve_grab(&sim->grab, grab, sim->shapes, sim->bodies);
     for (int it = 0; it < o.iterations; ++it) {
       detail::solve_contacts(sim->constraints, sim->shapes, sim->bodies, prm, true);
     }
@@ -305,6 +324,13 @@ std::string sim_options_problem(const SimOptions& o) {
   if (!std::isfinite(o.push_speed) || !(o.push_speed > 0.0)) {
     return "the push speed must be a finite number > 0";
   }
+  if (!std::isfinite(o.grab_hertz) || !(o.grab_hertz > 0.0) || !std::isfinite(o.grab_damping) ||
+      !(o.grab_damping > 0.0) || !std::isfinite(o.grab_max_accel) || !(o.grab_max_accel > 0.0)) {
+    return "the grab's hertz, damping and acceleration must be finite numbers > 0";
+  }
+  if (!std::isfinite(o.grab_angular_damping) || o.grab_angular_damping < 0.0) {
+    return "the grab's angular damping must be a finite number >= 0";
+  }
   return "";
 }
 
@@ -351,6 +377,12 @@ void sim_reload(Simulation* sim) {
     }
   }
   sim->broad.method = sim->options.broad;
+  // A grab survives a reload while its body is still there and dynamic; its pull starts over.
+  sim->grab.impulse = DVec2(0.0, 0.0);
+  if (sim->grab.shape >= static_cast<int>(n) ||
+      (sim->grab.shape >= 0 && !sim->shapes[static_cast<std::size_t>(sim->grab.shape)].dynamic)) {
+    sim->grab = SimGrab{};
+  }
 }
 
 Simulation make_simulation(Scene scene, const SimOptions& options) {
@@ -387,6 +419,30 @@ SimStats sim_step(Simulation* sim, SimTrace* trace) {
   sim->time += sim->options.step;
   ++sim->steps;
   return stats;
+}
+
+bool sim_grab(Simulation* sim, int shape, Vec2 world_point) {
+  sim->grab = SimGrab{};
+  if (shape < 0 || shape >= static_cast<int>(sim->shapes.size())) return false;
+  const std::size_t i = static_cast<std::size_t>(shape);
+  if (!sim->shapes[i].dynamic) return false;
+  sim->grab.shape = shape;
+  sim->grab.local = to_local(sim->scene.shapes[i], to_d(world_point));
+  sim->grab.target = to_d(world_point);
+  return true;
+}
+
+void sim_grab_move(Simulation* sim, Vec2 target) {
+  if (sim->grab.shape >= 0) sim->grab.target = to_d(target);
+}
+
+void sim_release(Simulation* sim) {
+  sim->grab = SimGrab{};
+}
+
+std::optional<Vec2> sim_grab_point(const Simulation& sim) {
+  if (sim.grab.shape < 0) return std::nullopt;
+  return Vec2(to_world(sim.scene.shapes[static_cast<std::size_t>(sim.grab.shape)], sim.grab.local));
 }
 
 void sim_run(Simulation* sim, double seconds) {

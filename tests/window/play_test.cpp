@@ -365,5 +365,61 @@ TEST(WindowPlay, BadPlaySecondsExitTwo) {
   }
 }
 
+// Playing, a press on the dynamic box grabs it (no drag, no undo step); moving the pointer
+// pulls it there, and after the release it keeps moving. Static shapes are not grabbed: the
+// floor is dragged as before.
+TEST(PlayMode, APressOnADynamicBodyGrabsItAndTheReleaseThrowsIt) {
+  SandboxState s = state_of(drop_scene());
+  s.play.fixed_steps_per_frame = 2;
+  s.play_start();
+  ASSERT_TRUE(s.mouse_down(Vec2(300.0f, 100.0f), 1, KMOD_NONE));
+  EXPECT_TRUE(s.play.grabbing);
+  EXPECT_EQ(s.tools.drag.kind, app::DragKind::None);
+  EXPECT_EQ(s.selected(), 1);
+  for (int f = 0; f < 60; ++f) {  // 1 s, the pointer going right at 300 px/s
+    s.play_grab_move(Vec2(300.0f + 5.0f * static_cast<float>(f + 1), 100.0f));
+    s.play_advance(0.0);
+  }
+  EXPECT_NEAR(s.doc.shape(1).pos.x, 600.0, 30.0);
+  EXPECT_NEAR(s.doc.shape(1).pos.y, 100.0, 10.0);  // held up against gravity
+  s.play_release();
+  EXPECT_FALSE(s.play.grabbing);
+  const double vx = s.doc.shape(1).body->velocity.x;
+  EXPECT_GT(vx, 150.0);  // thrown right
+  s.play_advance(0.0);
+  EXPECT_GT(s.doc.shape(1).pos.x, 600.0 - 30.0 + vx * 2.0 / 120.0 * 0.9);
+  EXPECT_FALSE(s.doc.history.can_undo());
+  // The floor is static: a press on it starts the usual drag.
+  ASSERT_TRUE(s.mouse_down(Vec2(150.0f, 560.0f), 1, KMOD_NONE));
+  EXPECT_FALSE(s.play.grabbing);
+  EXPECT_EQ(s.tools.drag.kind, app::DragKind::Move);
+}
+
+// The inspector edits body.angular_velocity and fixed_rotation: a value out of range is
+// refused with the field named; a good one is one undo step.
+TEST(PlayMode, TheInspectorEditsAngularVelocityAndFixedRotation) {
+  SandboxState s = state_of(drop_scene());
+  s.select(1);
+  Shape w = s.doc.shape(1);
+  w.body->angular_velocity = 1e9;
+  s.ask_inspector(w);
+  s.apply_requests();
+  s.flush_ui_edit();
+  EXPECT_EQ(s.doc.shape(1).body->angular_velocity, 0.0);
+  EXPECT_NE(s.insp.error.find("body.angular_velocity"), std::string::npos) << s.insp.error;
+  w.body->angular_velocity = 90.0;
+  w.body->fixed_rotation = true;
+  s.ask_inspector(w);
+  s.apply_requests();
+  s.flush_ui_edit();
+  EXPECT_EQ(s.doc.shape(1).body->angular_velocity, 90.0);
+  EXPECT_TRUE(s.doc.shape(1).body->fixed_rotation);
+  ASSERT_TRUE(s.doc.history.can_undo());
+  s.undo_redo(false);
+  EXPECT_EQ(s.doc.shape(1).body->angular_velocity, 0.0);
+  EXPECT_FALSE(s.doc.shape(1).body->fixed_rotation);
+  EXPECT_FALSE(s.doc.history.can_undo());
+}
+
 }  // namespace
 }  // namespace hitbox::window_test

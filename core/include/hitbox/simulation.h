@@ -35,6 +35,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,9 +57,19 @@ struct SimOptions {
   double contact_hertz = 60.0;
   double damping_ratio = 10.0;  // contact damping
   double push_speed = 300.0;    // px/s: the fastest the push separates overlap
+  // The grab (sim_grab): a soft spring of grab_hertz and grab_damping pulling the held point
+  // toward the target, at most grab_max_accel times the body's mass (Box2D's samples: 1000 m
+  // per s^2 for each kg, 100 g), and the body's spin damped at grab_angular_damping per second
+  // so it does not swing for ever about the held point. Hanging under gravity g, the point
+  // sags g / (2 pi grab_hertz)^2 below the target (m g / k with k = m omega^2): 1 px at 980.
+  double grab_hertz = 5.0;
+  double grab_damping = 0.7;
+  double grab_max_accel = 100000.0;   // px/s^2
+  double grab_angular_damping = 5.0;  // 1/s
 };
 // "" when the options can run, else what is wrong: step in [1e-5, 1] s, substeps 1..64,
-// iterations 1..100, threshold and slop finite and >= 0, hertz, damping and push speed > 0.
+// iterations 1..100, threshold and slop finite and >= 0, hertz, damping and push speed > 0,
+// the grab's hertz, damping and acceleration > 0 and its angular damping >= 0.
 std::string sim_options_problem(const SimOptions& o);
 
 // A contact of the last step: shape indices into the scene, normal from b toward a, and its
@@ -164,6 +175,14 @@ struct SimConstraint {
 };
 }  // namespace detail
 
+// The held body of a grab (sim_grab): `shape` -1 when nothing is held.
+struct SimGrab {
+  int shape = -1;
+  DVec2 local{0.0, 0.0};    // the held point in the shape's local frame (to_world gives it)
+  DVec2 target{0.0, 0.0};   // world: where the spring pulls it
+  DVec2 impulse{0.0, 0.0};  // accumulated over the sub-steps, kept from step to step
+};
+
 struct Simulation {
   Scene scene;  // the shapes where they are now; body velocities are the current ones
   SimOptions options;
@@ -183,6 +202,7 @@ struct Simulation {
   std::vector<BroadPair> pairs;
   std::vector<detail::SimWarm> warm_next;
   std::vector<DVec2> start_pos;  // each shape's pos at the step's start
+  SimGrab grab;                  // the body the mouse holds (sim_grab)
 };
 
 // Start a simulation of `scene`. Throws SceneError (naming the shape and field) when a shape
@@ -195,6 +215,18 @@ void sim_reload(Simulation* sim);
 SimStats sim_step(Simulation* sim, SimTrace* trace = nullptr);
 // Whole steps until `seconds` more have passed (rounded to the nearest step count).
 void sim_run(Simulation* sim, double seconds);
+
+// Grab and throw (Box2D v3's mouse joint, written for Hitbox): hold dynamic `shape` at
+// `world_point`; each sub-step a soft spring (SimOptions::grab_*) pulls that body point toward
+// the target, solved before the contacts, so the body turns about it and pushes others.
+// False (nothing held) when the index is out of range or the shape is not dynamic.
+bool sim_grab(Simulation* sim, int shape, Vec2 world_point);
+// Move the target the held point is pulled toward (the pointer).
+void sim_grab_move(Simulation* sim, Vec2 target);
+// Let go: the body keeps its velocity and spin, so a quick drag throws it.
+void sim_release(Simulation* sim);
+// The held point in the world now (where the body has carried it); nullopt when none is held.
+std::optional<Vec2> sim_grab_point(const Simulation& sim);
 
 // Mass of a shape with a body: density times area (mass_properties(s).mass).
 double shape_mass(const Shape& s);

@@ -221,8 +221,9 @@ void write_back(Simulation* sim, SimTrace* trace, SimStats* stats) {
     const double angle0 = s.angle;
     s.pos = centre + b.dp + DVec2(b.qc * arm.x - b.qs * arm.y, b.qs * arm.x + b.qc * arm.y);
     s.angle = angle0 + b.dq / kDeg;
-    s.body->velocity = b.v;
-    s.body->angular_velocity = b.w / kDeg;
+    // Held within limits.h again here: the relax pass after the sub-step's clamp may move them.
+    s.body->velocity = glm::clamp(b.v, DVec2(-kMaxCoord), DVec2(kMaxCoord));
+    s.body->angular_velocity = std::clamp(b.w / kDeg, -kMaxAngularVelocity, kMaxAngularVelocity);
     // The guard: a body that moved (or turned its far side) more than half its smallest
     // half-width is swept from where it began, turning about pos as swept() models it.
     const Collider& start = sim->posed[i].collider();

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <stdexcept>
 
 #include "every_algorithm.h"
@@ -134,7 +135,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (!finite) hitbox::fuzz::broken("a body's position, angle or velocity is not finite");
       if (std::abs(s.pos.x) > hitbox::kMaxCoord || std::abs(s.pos.y) > hitbox::kMaxCoord)
         hitbox::fuzz::broken("a body left the world (|x| or |y| past kMaxCoord)");
-      if (hitbox::shape_problem(s)) hitbox::fuzz::broken("a body left the ranges of limits.h");
+      if (const auto p = hitbox::shape_problem(s)) {
+        std::fprintf(stderr, "shape %s, field %s: %s\n", s.id.c_str(), p->field.c_str(),
+                     p->message.c_str());
+        hitbox::fuzz::broken("a body left the ranges of limits.h");
+      }
     }
     // Energy may not grow: 1% and a millionth of the start for the solver's rounding.
     if (check_energy && kinetic_energy(sim.scene) > start * 1.01 + 1e-6 * (1.0 + start))

@@ -189,10 +189,11 @@ inline void for_each_axis(const Collider& a, const Collider& b, F&& f) {
 // convex polygon in positive-area order (Andrew's monotone chain, collinear points dropped; two
 // vertices when the cores are parallel segments): `shape` holds its vertices and edge normals
 // only. With the radii it answers a capsule's swept and concave push-out questions as a point
-// against a rounded polygon. No allocation unless a core has more than kMaxPolygonPoints.
+// against a rounded polygon. A difference with a non-finite point is that one point (NaN must
+// not reach the sort's comparison). No allocation unless a core has more than kMaxPolygonPoints.
 struct CoreDifference {
   static constexpr int kMax = 2 * kMaxPolygonPoints;  // a capsule's 2 ends times a polygon's
-  Vec2 small[3 * kMax + 3];
+  Vec2 small[5 * kMax];                               // n points, a hull of up to 2n, 2n normals
   std::vector<Vec2> big;
   Collider shape;
 
@@ -200,27 +201,43 @@ struct CoreDifference {
     const int n = a.count * b.count;
     Vec2* pts = small;
     if (n > kMax) {
-      big.resize(3 * static_cast<std::size_t>(n) + 3);
+      big.resize(5 * static_cast<std::size_t>(n));
       pts = big.data();
     }
     Vec2* hull = pts + n;
+    Vec2* normals = hull + 2 * n;
+    bool finite = true;
     for (int i = 0; i < b.count; ++i) {
-      for (int j = 0; j < a.count; ++j) pts[i * a.count + j] = b.v[i] - a.v[j];
+      for (int j = 0; j < a.count; ++j) {
+        const Vec2 d = b.v[i] - a.v[j];
+        finite = finite && std::isfinite(d.x) && std::isfinite(d.y);
+        pts[i * a.count + j] = d;
+      }
     }
-    std::sort(pts, pts + n, [](Vec2 p, Vec2 q) { return p.x < q.x || (p.x == q.x && p.y < q.y); });
-    int k = 0;  // the lower hull, then the upper
-    for (int i = 0; i < n; ++i) {
-      while (k >= 2 && cross(hull[k - 1] - hull[k - 2], pts[i] - hull[k - 2]) <= 0.0f) --k;
-      hull[k++] = pts[i];
-    }
-    for (int i = n - 2, lower = k + 1; i >= 0; --i) {
-      while (k >= lower && cross(hull[k - 1] - hull[k - 2], pts[i] - hull[k - 2]) <= 0.0f) --k;
-      hull[k++] = pts[i];
-    }
-    const int count = std::max(k - 1, 1);
-    Vec2* normals = hull + n + 1;
-    for (int i = 0; i < count; ++i) {
-      normals[i] = normalize_or(perp_out(hull[(i + 1) % count] - hull[i]), Vec2(0.0f));
+    int count = 1;
+    if (!finite) {
+      hull[0] = pts[0];
+      normals[0] = Vec2(0.0f);
+    } else {
+      std::sort(pts, pts + n,
+                [](Vec2 p, Vec2 q) { return p.x < q.x || (p.x == q.x && p.y < q.y); });
+      // `!(c > 0)` drops a point whose cross overflowed to NaN; the upper pass can then push at
+      // most n - 1 more, so the hull never passes 2n.
+      int k = 0;  // the lower hull, then the upper
+      for (int i = 0; i < n; ++i) {
+        while (k >= 2 && !(cross(hull[k - 1] - hull[k - 2], pts[i] - hull[k - 2]) > 0.0f)) --k;
+        hull[k++] = pts[i];
+      }
+      for (int i = n - 2, lower = k + 1; i >= 0; --i) {
+        while (k >= lower && !(cross(hull[k - 1] - hull[k - 2], pts[i] - hull[k - 2]) > 0.0f)) {
+          --k;
+        }
+        hull[k++] = pts[i];
+      }
+      count = std::max(k - 1, 1);
+      for (int i = 0; i < count; ++i) {
+        normals[i] = normalize_or(perp_out(hull[(i + 1) % count] - hull[i]), Vec2(0.0f));
+      }
     }
     shape.geom = Geom::Polygon;
     shape.count = count;

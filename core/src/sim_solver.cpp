@@ -14,6 +14,9 @@ namespace {
 // about g h = 2 px/s, so a point that slipped for a moment is caught again.)
 constexpr double kSlideSpeed = 5.0;
 
+// At most this many restitution passes (apply_restitution).
+constexpr int kRestitutionPasses = 50;
+
 double cross(DVec2 a, DVec2 b) {
   return a.x * b.y - a.y * b.x;
 }
@@ -171,23 +174,32 @@ void solve_contacts(std::span<SimConstraint> cons, std::span<const SimShape> sha
 
 void apply_restitution(std::span<SimConstraint> cons, std::span<const SimShape> shapes,
                        std::span<SimBody> bodies, double threshold) {
-  for (SimConstraint& c : cons) {
-    if (c.restitution == 0.0) continue;
-    const SimShape& sa = shapes[static_cast<std::size_t>(c.a)];
-    const SimShape& sb = shapes[static_cast<std::size_t>(c.b)];
-    SimBody& ba = bodies[static_cast<std::size_t>(c.a)];
-    SimBody& bb = bodies[static_cast<std::size_t>(c.b)];
-    for (int k = 0; k < c.count; ++k) {
-      SimPoint& p = c.p[k];
-      if (p.vn0 > -threshold || p.max_pn == 0.0) continue;
-      const double vn = glm::dot(relative(ba, bb, p), c.n);
-      const double impulse = -p.normal_mass * (vn + c.restitution * p.vn0);
-      const double pn = std::max(p.pn + impulse, 0.0);
-      const double dpn = pn - p.pn;
-      p.pn = pn;
-      p.max_pn = std::max(p.max_pn, pn);
-      apply(ba, bb, sa, sb, p, c.n * dpn);
+  // Passes until no impulse moves by more than a millionth of the largest: one pass leaves two
+  // contacts on one body (a ball in a wedge) each bouncing off the other's answer, which adds
+  // energy; the converged answer takes none (e <= 1).
+  for (int pass = 0; pass < kRestitutionPasses; ++pass) {
+    double largest = 0.0, moved = 0.0;
+    for (SimConstraint& c : cons) {
+      if (c.restitution == 0.0) continue;
+      const SimShape& sa = shapes[static_cast<std::size_t>(c.a)];
+      const SimShape& sb = shapes[static_cast<std::size_t>(c.b)];
+      SimBody& ba = bodies[static_cast<std::size_t>(c.a)];
+      SimBody& bb = bodies[static_cast<std::size_t>(c.b)];
+      for (int k = 0; k < c.count; ++k) {
+        SimPoint& p = c.p[k];
+        if (p.vn0 > -threshold || p.max_pn == 0.0) continue;
+        const double vn = glm::dot(relative(ba, bb, p), c.n);
+        const double impulse = -p.normal_mass * (vn + c.restitution * p.vn0);
+        const double pn = std::max(p.pn + impulse, 0.0);
+        const double dpn = pn - p.pn;
+        p.pn = pn;
+        p.max_pn = std::max(p.max_pn, pn);
+        largest = std::max(largest, pn);
+        moved = std::max(moved, std::abs(dpn));
+        apply(ba, bb, sa, sb, p, c.n * dpn);
+      }
     }
+    if (pass > 0 && moved <= 1e-6 * largest) break;
   }
 }
 

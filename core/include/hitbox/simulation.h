@@ -17,9 +17,10 @@
 //     relax (solve again without the bias, so the push leaves no velocity behind). Friction is
 //     Coulomb's per point: the impulse that stops sliding is kept while it is within static
 //     friction times the normal impulse, else it is cut to kinetic friction times it.
-//   * Then restitution once: a point that met faster than restitution_threshold and pushed
-//     leaves at restitution times the approach speed measured before the step (so a bounce
-//     adds no energy). The impulses are stored for the next step.
+//   * Then restitution: a point that met faster than restitution_threshold and pushed leaves
+//     at restitution times the approach speed measured before the step, all points at once
+//     (passes until the impulses settle, so a ball in a wedge bounces straight back and no
+//     bounce adds energy). The impulses are stored for the next step.
 //   * No tunnelling: a body whose step (move plus turn) is more than half its smallest
 //     half-width is swept (swept(), collide.h, with spin) against the static shapes it passes
 //     over and is stopped at the first time of impact; the next step's contact takes it.

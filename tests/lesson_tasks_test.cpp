@@ -68,7 +68,7 @@ std::map<std::string, Scene> bundled_lessons() {
 
 TEST(LessonTasks, EveryLessonHasTasksAndEveryTaskBothPoses) {
   const std::map<std::string, Scene> lessons = bundled_lessons();
-  ASSERT_EQ(lessons.size(), 15u);
+  ASSERT_EQ(lessons.size(), 17u);
   std::set<std::pair<std::string, int>> done, not_done;
   for (const Case& c : read_cases()) (c.done ? done : not_done).insert({c.lesson, c.task});
   for (const auto& [name, scene] : lessons) {
@@ -128,6 +128,7 @@ TEST(LessonTasks, BadInputExitsTwoWithAMessage) {
       {"--lesson 06_early_outs --play-seconds -1", "--play-seconds: expected simulated seconds"},
       {"--lesson 06_early_outs --play-seconds abc", "--play-seconds: expected simulated seconds"},
       {"--lesson 06_early_outs --algo sat", "unknown option '--algo'"},
+      {"--lesson 16_why_stacks_stand --contact-points 3", "--contact-points: expected 1 or 2"},
       // The pose must hold the lesson's focus pair and every shape a condition names.
       {"--lesson 01_rotated_rectangles --scene " + (kData / "bad/no_b.json").string(),
        "no_b.json: focus: no shape with id 'B'"},

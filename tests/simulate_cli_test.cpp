@@ -71,6 +71,8 @@ TEST(Simulate, BadInputExitsTwoWithTheReason) {
       {"simulate --seconds 1 --step 2 " + good, "--step: \"2\""},
       {"simulate --seconds 1 --substeps 1.5 " + good, "--substeps"},
       {"simulate --seconds 1 --broad tree " + good, "--broad: \"tree\""},
+      {"simulate --seconds 1 --contact-points 3 " + good, "--contact-points: \"3\" is not 1 or 2"},
+      {"simulate --seconds 1 " + good + " --contact-points", "--contact-points needs 1 or 2"},
       {"simulate --seconds 1 --bogus " + good, "unknown flag \"--bogus\""},
       {"simulate --seconds 86400 --step 0.0001 " + good, "864000000 steps; at most 10000000"},
       {"simulate --seconds 1", "no scene file given"},

@@ -43,6 +43,19 @@ TEST(Task, ConditionsOnTheFocusPair) {
   EXPECT_FALSE(holds("play.time >= 2.5", a, b, 1.0));
 }
 
+TEST(Task, PlayModesSolverSettings) {
+  Condition c;
+  ASSERT_EQ(parse_condition("play.points == 1 and play.warm_start == 0", c), "");
+  TaskInputs in;
+  EXPECT_FALSE(condition_holds(c, in));  // the defaults: 2 points, warm starting
+  in.play_points = 1;
+  EXPECT_FALSE(condition_holds(c, in));
+  in.play_warm_start = false;
+  EXPECT_TRUE(condition_holds(c, in));
+  EXPECT_EQ(parse_condition("play.speed > 1", c),
+            "at 1: unknown field 'speed' of play (it has: time points warm_start)");
+}
+
 TEST(Task, FiguresOfAHit) {
   // Circle of radius 10 sunk 4 px into a 100 x 20 box's top face.
   const Shape floor = rect("F", {0, 0}, {100, 20}), ball = circle("C", {0, -16}, 10);

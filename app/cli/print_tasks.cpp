@@ -28,6 +28,7 @@ namespace fs = std::filesystem;
 
 constexpr const char* kUsage =
     "usage: hitbox --lesson NAME --print-tasks [--scene FILE] [--play-seconds T]\n"
+    "                                          [--contact-points 1|2] [--no-warm-start]\n"
     "  Prints the lesson's tasks as JSON: each task's sentence, its condition and whether it\n"
     "  holds (\"done\") for the lesson as loaded, with no window.\n"
     "  --lesson NAME       a bundled lesson (03_polygon_sat_mtd), or a lesson file (*.json)\n"
@@ -35,7 +36,10 @@ constexpr const char* kUsage =
     "                      shapes moved (FILE's focus pair, when it has one, replaces the\n"
     "                      lesson's)\n"
     "  --play-seconds T    run play mode for T simulated seconds first (0 < T <= 3600);\n"
-    "                      play.time reads T\n";
+    "                      play.time reads T\n"
+    "  --contact-points N  play mode with N contact points per pair (default 2);\n"
+    "                      play.points reads N\n"
+    "  --no-warm-start     play mode without warm starting; play.warm_start reads 0\n";
 
 int fail(const std::string& msg) {
   std::cerr << "hitbox: --print-tasks: " << msg << "\n";
@@ -90,22 +94,32 @@ bool wants_print_tasks(int argc, char** argv) {
 int print_tasks_main(int argc, char** argv) {
   std::string lesson_name, scene_file;
   double play_seconds = 0.0;
+  SimOptions options;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     if (arg == "--print-tasks") continue;
+    if (arg == "--no-warm-start") {
+      options.warm_start = false;
+      continue;
+    }
     if (arg == "-h" || arg == "--help") {
       std::cout << kUsage;
       return 0;
     }
-    if (arg != "--lesson" && arg != "--scene" && arg != "--play-seconds")
-      return fail("unknown option '" + std::string(arg) + "' (it takes --lesson, --scene and " +
-                  "--play-seconds)");
+    if (arg != "--lesson" && arg != "--scene" && arg != "--play-seconds" &&
+        arg != "--contact-points")
+      return fail("unknown option '" + std::string(arg) +
+                  "' (it takes --lesson, --scene, --play-seconds, --contact-points and " +
+                  "--no-warm-start)");
     if (i + 1 >= argc || argv[i + 1][0] == '\0') return fail(std::string(arg) + " needs a value");
     const std::string v = argv[++i];
     if (arg == "--lesson") {
       lesson_name = v;
     } else if (arg == "--scene") {
       scene_file = v;
+    } else if (arg == "--contact-points") {
+      if (v != "1" && v != "2") return fail("--contact-points: expected 1 or 2, got '" + v + "'");
+      options.contact_points = v == "1" ? 1 : 2;
     } else {
       char* end = nullptr;
       errno = 0;
@@ -150,7 +164,7 @@ int print_tasks_main(int argc, char** argv) {
   double play_time = 0.0;
   if (play_seconds > 0.0) {
     try {
-      Simulation sim = make_simulation(scene);
+      Simulation sim = make_simulation(scene, options);
       sim_run(&sim, play_seconds);
       scene.shapes = sim.scene.shapes;
       // Whole steps times the step: no drift from summing 1/120 (play.time >= 2 after 2 s).
@@ -163,7 +177,11 @@ int print_tasks_main(int argc, char** argv) {
   if (scene.accuracy && valid_accuracy(static_cast<float>(*scene.accuracy)))
     accuracy = static_cast<float>(*scene.accuracy);
 
-  const std::vector<bool> done = tasks_holding(lesson, scene, accuracy, play_time);
+  TaskInputs play;
+  play.play_time = play_time;
+  play.play_points = options.contact_points;
+  play.play_warm_start = options.warm_start;
+  const std::vector<bool> done = tasks_holding(lesson, scene, accuracy, play);
   std::string out = "{\"lesson\": " + json_text(fs::path(path).stem().string()) +
                     ", \"scene\": " + json_text(shown) + ", \"tasks\": [";
   for (std::size_t i = 0; i < lesson.tasks.size(); ++i) {

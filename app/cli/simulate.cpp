@@ -22,7 +22,7 @@ constexpr double kMaxSteps = 1e7;  // about an hour of a 1,000-shape scene: a ty
 
 constexpr const char* kSimulateUsage =
     "usage: hitbox simulate --seconds T [--step DT] [--substeps N] [--broad sweep|grid]\n"
-    "                       [--no-swept] SCENE\n"
+    "                       [--no-swept] [--contact-points 1|2] [--no-warm-start] SCENE\n"
     "  Runs play mode without a window for T simulated seconds and prints the scene as it is\n"
     "  then (the same JSON as a scene file: it can be opened or simulated further).\n"
     "  --seconds T    simulated time, 0 <= T <= 86400 (rounded to whole steps; at most\n"
@@ -31,6 +31,8 @@ constexpr const char* kSimulateUsage =
     "  --substeps N   sub-steps per step, 1..64 (default 4)\n"
     "  --broad M      the broad phase: sweep or grid (default grid; same answers)\n"
     "  --no-swept     turn off the tunnelling guard (fast small shapes may pass thin walls)\n"
+    "  --contact-points N  1: only each pair's deeper contact point (default 2)\n"
+    "  --no-warm-start     each step's impulses start at zero (default: the last step's)\n"
     "  Gravity comes from the scene's \"world\", motion from each shape's \"body\"\n"
     "  (docs/scene-format.md).\n";
 
@@ -99,6 +101,15 @@ int simulate_main(int argc, char** argv) {
       }
     } else if (arg == "--no-swept") {
       options.swept = false;
+    } else if (arg == "--no-warm-start") {
+      options.warm_start = false;
+    } else if (arg == "--contact-points") {
+      if (!v) return fail("--contact-points needs 1 or 2");
+      ++i;
+      const std::string_view n = v;
+      if (n != "1" && n != "2")
+        return fail("--contact-points: \"" + std::string(n) + "\" is not 1 or 2");
+      options.contact_points = n == "1" ? 1 : 2;
     } else if (arg.size() > 1 && arg[0] == '-') {
       return fail("unknown flag \"" + std::string(arg) + "\"\n" + kSimulateUsage);
     } else {

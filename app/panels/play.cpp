@@ -20,12 +20,14 @@
 namespace hitbox::app {
 namespace pal = palette;
 
-// Play / Pause, Step, Reset, the simulated time and the tunnelling guard: a toolbar in the
-// main menu bar (always in view while the panels are), centred over the free area.
+// Play / Pause, Step, Reset, the simulated time, the tunnelling guard and the solver menu
+// (contact points, warm starting): a toolbar in the main menu bar (always in view while the
+// panels are), centred over the free area.
 void panel_play(SandboxState& s) {
   if (!ImGui::BeginMainMenuBar()) return;
   PlayState& p = s.play;
   const ScreenRect& f = s.layout.free;
+  // Play to the swept guard: the window tests click these at fixed places.
   const float width = 24.0f * ImGui::GetFontSize();
   ImGui::SetCursorPosX(
       std::max(0.5f * (f.x0 + f.x1) - 0.5f * width, ImGui::GetCursorPosX() + 16.0f));
@@ -53,6 +55,20 @@ void panel_play(SandboxState& s) {
     ImGui::SetTooltip(
         "Fast small shapes are swept against the static shapes they pass over, so they\n"
         "cannot tunnel through a thin wall. Off: a fast shape may pass through.");
+  if (ImGui::BeginMenu("solver")) {
+    bool two = p.contact_points == 2;
+    if (ImGui::MenuItem("two contact points", nullptr, &two)) p.contact_points = two ? 2 : 1;
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "Each touching pair is pushed apart at both of its manifold's points.\n"
+          "Off: only at the deeper one, so a box rests on one corner at a time.");
+    ImGui::MenuItem("warm starting", nullptr, &p.warm_start);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "Each step's impulses start from the last step's, so a stack carries its\n"
+          "weight at once. Off: they start at zero and the stack sinks into itself.");
+    ImGui::EndMenu();
+  }
   ImGui::EndMainMenuBar();
 }
 

@@ -18,6 +18,8 @@ SimOptions sim_options(const SandboxState& s) {
   SimOptions o;
   o.broad = s.cache.pairs.broad.method;
   o.swept = s.play.swept;
+  o.contact_points = s.play.contact_points;
+  o.warm_start = s.play.warm_start;
   return o;
 }
 
@@ -45,7 +47,9 @@ static bool sync_sim(SandboxState& s) {
       p.sim = make_simulation(s.doc.scene, want);
     } else if (!(p.sim->scene.shapes == s.doc.scene.shapes) ||
                !(p.sim->scene.world == s.doc.scene.world) || p.sim->options.swept != want.swept ||
-               p.sim->options.broad != want.broad) {
+               p.sim->options.broad != want.broad ||
+               p.sim->options.contact_points != want.contact_points ||
+               p.sim->options.warm_start != want.warm_start) {
       p.sim->scene = s.doc.scene;
       p.sim->options = want;
       sim_reload(&*p.sim);

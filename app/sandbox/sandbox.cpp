@@ -159,6 +159,14 @@ double Sandbox::play_time() const {
   return sim ? static_cast<double>(sim->steps) * sim->options.step : 0.0;
 }
 
+int Sandbox::play_contact_points() const {
+  return impl_->play.contact_points;
+}
+
+bool Sandbox::play_warm_start() const {
+  return impl_->play.warm_start;
+}
+
 std::uint64_t Sandbox::play_resets() const {
   return impl_->play.resets;
 }

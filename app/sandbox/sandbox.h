@@ -108,6 +108,8 @@ class Sandbox {
   bool playing() const;
   // Simulated seconds since Play (0 before Play and after Reset): a task's play.time.
   double play_time() const;
+  int play_contact_points() const;  // the Play bar's solver menu (SimOptions)
+  bool play_warm_start() const;
   // How many times Reset put the scene back (a lesson's tasks start over).
   std::uint64_t play_resets() const;
   // The frame's time in seconds: while playing, runs the fixed steps that have accumulated

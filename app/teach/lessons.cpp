@@ -243,6 +243,8 @@ void Teacher::check_tasks() {
   }
   in.scene = &scene;
   in.play_time = sandbox_.play_time();
+  in.play_points = sandbox_.play_contact_points();
+  in.play_warm_start = sandbox_.play_warm_start();
   const int met = tasks_.check(in);
   if (met < 0) return;
   const LessonTask& task = scene.lesson->tasks[static_cast<std::size_t>(met)];

@@ -15,12 +15,14 @@ std::uint32_t lesson_task_algos(const Scene& scene) {
 }
 
 std::vector<bool> tasks_holding(const Lesson& lesson, const Scene& scene, float accuracy,
-                                double play_time) {
+                                const TaskInputs& play) {
   std::uint32_t algos = 0;
   for (const LessonTask& t : lesson.tasks) algos |= t.condition.algos;
   TaskInputs in;
   in.scene = &scene;
-  in.play_time = play_time;
+  in.play_time = play.play_time;
+  in.play_points = play.play_points;
+  in.play_warm_start = play.play_warm_start;
   PairAnalysis analysis;
   const int a = scene.focus ? scene.find(scene.focus->first) : -1;
   const int b = scene.focus ? scene.find(scene.focus->second) : -1;

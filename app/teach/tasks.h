@@ -19,10 +19,10 @@ std::uint32_t lesson_task_algos(const Scene& scene);
 
 // Whether each of `lesson`'s tasks holds for `scene` as posed, with `scene`'s focus pair
 // (ids that must exist; without one, no pair: conditions on it are false), the pixel test at
-// `accuracy` (a valid one) and play mode's time `play_time`. The headless check: one
-// analysis with every algorithm the tasks read.
+// `accuracy` (a valid one) and play mode's state from `play` (its play_* fields). The
+// headless check: one analysis with every algorithm the tasks read.
 std::vector<bool> tasks_holding(const Lesson& lesson, const Scene& scene, float accuracy,
-                                double play_time);
+                                const TaskInputs& play);
 
 // The window's progress through one lesson: tasks are met in order, each checked every
 // frame until it holds, then kept. Reset and reopening start over.

@@ -172,8 +172,16 @@ void solve_contacts(std::span<SimConstraint> cons, std::span<const SimShape> sha
   }
 }
 
-void apply_restitution(std::span<SimConstraint> cons, std::span<const SimShape> shapes,
+namespace {
+// Whether restitution works on point p of c: it met faster than the threshold and pushed.
+bool bounces(const SimConstraint& c, const SimPoint& p, double threshold) {
+  return c.restitution != 0.0 && p.vn0 <= -threshold && p.max_pn > 0.0;
+}
+}  // namespace
+
+bool apply_restitution(std::span<SimConstraint> cons, std::span<const SimShape> shapes,
                        std::span<SimBody> bodies, double threshold) {
+  bool any = false;
   // Passes until no impulse moves by more than a millionth of the largest: one pass leaves two
   // contacts on one body (a ball in a wedge) each bouncing off the other's answer, which adds
   // energy; the converged answer takes none (e <= 1).
@@ -187,7 +195,8 @@ void apply_restitution(std::span<SimConstraint> cons, std::span<const SimShape> 
       SimBody& bb = bodies[static_cast<std::size_t>(c.b)];
       for (int k = 0; k < c.count; ++k) {
         SimPoint& p = c.p[k];
-        if (p.vn0 > -threshold || p.max_pn == 0.0) continue;
+        if (!bounces(c, p, threshold)) continue;
+        any = true;
         const double vn = glm::dot(relative(ba, bb, p), c.n);
         const double impulse = -p.normal_mass * (vn + c.restitution * p.vn0);
         const double pn = std::max(p.pn + impulse, 0.0);
@@ -199,7 +208,77 @@ void apply_restitution(std::span<SimConstraint> cons, std::span<const SimShape> 
         apply(ba, bb, sa, sb, p, c.n * dpn);
       }
     }
-    if (pass > 0 && moved <= 1e-6 * largest) break;
+    if (!any || (pass > 0 && moved <= 1e-6 * largest)) break;
+  }
+  return any;
+}
+
+void limit_bounce_energy(std::span<const SimConstraint> cons, std::span<const SimShape> shapes,
+                         std::span<SimBody> bodies, double threshold, int held,
+                         BounceScratch* scratch) {
+  const std::size_t n = bodies.size();
+  std::vector<int>& root = scratch->root;
+  root.resize(n);
+  for (std::size_t i = 0; i < n; ++i) root[i] = static_cast<int>(i);
+  const auto find = [&](int i) {
+    while (root[static_cast<std::size_t>(i)] != i) {
+      int& up = root[static_cast<std::size_t>(i)];
+      up = root[static_cast<std::size_t>(up)];
+      i = up;
+    }
+    return i;
+  };
+  // Groups: bodies joined by a contact that bounced (a static side joins nothing).
+  std::vector<std::uint8_t>& bounced = scratch->bounced;
+  bounced.assign(n, 0);
+  for (const SimConstraint& c : cons) {
+    bool any = false;
+    for (int k = 0; k < c.count; ++k) any = any || bounces(c, c.p[k], threshold);
+    if (!any) continue;
+    const bool da = shapes[static_cast<std::size_t>(c.a)].dynamic;
+    const bool db = shapes[static_cast<std::size_t>(c.b)].dynamic;
+    if (da) bounced[static_cast<std::size_t>(c.a)] = 1;
+    if (db) bounced[static_cast<std::size_t>(c.b)] = 1;
+    if (da && db) root[static_cast<std::size_t>(find(c.a))] = find(c.b);
+  }
+  // Per group: the energy after the solve (e0), the allowed (free flight, or e0 if more), and
+  // E(t) = e0 + t lin + t^2 quad along the bounce's change of velocity.
+  std::vector<BounceScratch::Group>& group = scratch->group;
+  group.assign(n, BounceScratch::Group{});
+  const auto energy = [&](std::size_t i, DVec2 v, double w) {
+    const SimShape& s = shapes[i];
+    return 0.5 * glm::dot(v, v) / s.inv_mass +
+           (s.inv_inertia > 0.0 ? 0.5 * w * w / s.inv_inertia : 0.0);
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!bounced[i]) continue;
+    BounceScratch::Group& g = group[static_cast<std::size_t>(find(static_cast<int>(i)))];
+    const SimBody& b = bodies[i];
+    const SimBody& before = scratch->solved[i];
+    const SimBody& flight = scratch->free[i];
+    const DVec2 dv = b.v - before.v;
+    const double dw = b.w - before.w;
+    const SimShape& s = shapes[i];
+    g.e0 += energy(i, before.v, before.w);
+    g.allowed += energy(i, flight.v, flight.w);
+    g.lin += glm::dot(before.v, dv) / s.inv_mass +
+             (s.inv_inertia > 0.0 ? before.w * dw / s.inv_inertia : 0.0);
+    g.quad += energy(i, dv, dw);
+    g.held = g.held || static_cast<int>(i) == held;
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!bounced[i]) continue;
+    const BounceScratch::Group& g = group[static_cast<std::size_t>(find(static_cast<int>(i)))];
+    const double limit = std::max(g.allowed, g.e0) * (1.0 + 1e-9);
+    if (g.held || g.e0 + g.lin + g.quad <= limit || g.quad <= 0.0) continue;
+    // The largest t in [0, 1] with E(t) <= limit (E(0) = e0 <= limit).
+    const double t = std::clamp(
+        (-g.lin + std::sqrt(g.lin * g.lin + 4.0 * g.quad * (limit - g.e0))) / (2.0 * g.quad), 0.0,
+        1.0);
+    SimBody& b = bodies[i];
+    const SimBody& before = scratch->solved[i];
+    b.v = before.v + (b.v - before.v) * t;
+    b.w = before.w + (b.w - before.w) * t;
   }
 }
 

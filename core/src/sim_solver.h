@@ -2,6 +2,7 @@
 // constraints (hitbox/simulation.h says the method). Internal to the sim library.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -37,9 +38,19 @@ void warm_start(std::span<const SimConstraint> cons, std::span<const SimShape> s
 // speculative point's gap), then Coulomb friction with static and kinetic coefficients.
 void solve_contacts(std::span<SimConstraint> cons, std::span<const SimShape> shapes,
                     std::span<SimBody> bodies, const SolveParams& p, bool use_bias);
-// Restitution once per step, from each point's approach speed before the step.
-void apply_restitution(std::span<SimConstraint> cons, std::span<const SimShape> shapes,
+// Restitution after the sub-steps, from each point's approach speed before the step: passes
+// until the impulses settle. True when some point bounced.
+bool apply_restitution(std::span<SimConstraint> cons, std::span<const SimShape> shapes,
                        std::span<SimBody> bodies, double threshold);
+// Newton's restitution with friction can add energy (Kane's paradox: a contact's friction was
+// solved before another contact's bounce turned its slip around). Each group of dynamic bodies
+// joined by bouncing contacts may leave with no more kinetic energy than free flight over the
+// step would give it (or than it had after the solve, if more); a group over that has its
+// bounce (the velocity change of apply_restitution) scaled back to meet it. A group holding
+// the grabbed body `held` is left alone (the mouse does work on it).
+void limit_bounce_energy(std::span<const SimConstraint> cons, std::span<const SimShape> shapes,
+                         std::span<SimBody> bodies, double threshold, int held,
+                         BounceScratch* scratch);
 // The impulses for the next step, in constraint (pair) order.
 void store_impulses(std::span<const SimConstraint> cons, std::vector<SimWarm>* warm);
 

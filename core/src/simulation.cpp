@@ -125,20 +125,24 @@ void find_contacts(Simulation* sim, SimTrace* trace, SimStats* stats) {
     mix(sa, sb, &c);
     c.touches_static = !sa.dynamic || !sb.dynamic;
     const DVec2 centre_a = centre_of(*sim, ia), centre_b = centre_of(*sim, ib);
-    c.count = m.count;
-    for (int k = 0; k < m.count; ++k) {
+    // With one point per pair (SimOptions::contact_points), the deeper of the two.
+    const bool one = sim->options.contact_points == 1 && m.count == 2;
+    const int first = one && m.points[1].separation < m.points[0].separation ? 1 : 0;
+    c.count = one ? 1 : m.count;
+    for (int k = 0; k < c.count; ++k) {
       detail::SimPoint& p = c.p[k];
+      const ContactPoint& mp = m.points[first + k];
       // Each body's own surface point (they differ by the separation along n): a speculative
       // point's gap is then measured between material points of the two bodies, and a body's
       // turn does not swing an anchor that lies out in the gap.
-      const DVec2 at = to_d(m.points[k].point);
-      const DVec2 half = c.n * (0.5 * static_cast<double>(m.points[k].separation));
+      const DVec2 at = to_d(mp.point);
+      const DVec2 half = c.n * (0.5 * static_cast<double>(mp.separation));
       p.ra = at - half - centre_a;
       p.rb = at + half - centre_b;
-      p.separation = m.points[k].separation - glm::dot(p.rb - p.ra, c.n);
-      p.id = m.points[k].id;
-      p.point = m.points[k].point;
-      p.depth = -m.points[k].separation;
+      p.separation = mp.separation - glm::dot(p.rb - p.ra, c.n);
+      p.id = mp.id;
+      p.point = mp.point;
+      p.depth = -mp.separation;
     }
     sim->constraints.push_back(c);
   }
@@ -194,6 +198,26 @@ void substeps(Simulation* sim) {
       detail::solve_contacts(sim->constraints, sim->shapes, sim->bodies, prm, false);
     }
   }
+}
+
+// Restitution, then its energy limit: free flight is each body's velocity at the step's start
+// (still in the scene) plus gravity over the step.
+void bounce(Simulation* sim) {
+  detail::BounceScratch& scratch = sim->bounce;
+  scratch.solved.assign(sim->bodies.begin(), sim->bodies.end());
+  const double threshold = sim->options.restitution_threshold;
+  if (!detail::apply_restitution(sim->constraints, sim->shapes, sim->bodies, threshold)) return;
+  const DVec2 g = sim->scene.world ? sim->scene.world->gravity : DVec2(0.0, 0.0);
+  const std::size_t n = sim->scene.shapes.size();
+  scratch.free.assign(n, detail::SimBody{});
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!sim->shapes[i].dynamic) continue;
+    const BodySpec& body = *sim->scene.shapes[i].body;
+    scratch.free[i].v = body.velocity + g * sim->options.step;
+    scratch.free[i].w = sim->shapes[i].inv_inertia > 0.0 ? body.angular_velocity * kDeg : 0.0;
+  }
+  detail::limit_bounce_energy(sim->constraints, sim->shapes, sim->bodies, threshold,
+                              sim->grab.shape, &scratch);
 }
 
 // Whether shapes i and k have a constraint this step (the constraints are in pair order).
@@ -312,6 +336,7 @@ std::string sim_options_problem(const SimOptions& o) {
   }
   if (o.substeps < 1 || o.substeps > 64) return "the sub-steps must be 1 to 64";
   if (o.iterations < 1 || o.iterations > 100) return "the iterations must be 1 to 100";
+  if (o.contact_points < 1 || o.contact_points > 2) return "the contact points must be 1 or 2";
   if (!std::isfinite(o.restitution_threshold) || o.restitution_threshold < 0.0) {
     return "the restitution threshold must be a finite number >= 0";
   }
@@ -409,10 +434,11 @@ SimStats sim_step(Simulation* sim, SimTrace* trace) {
     b.w = sim->shapes[i].inv_inertia > 0.0 ? body.angular_velocity * kDeg : 0.0;
   }
   find_contacts(sim, trace, &stats);
-  detail::prepare_contacts(sim->constraints, sim->shapes, sim->bodies, sim->warm);
+  detail::prepare_contacts(sim->constraints, sim->shapes, sim->bodies,
+                           sim->options.warm_start ? std::span<const detail::SimWarm>(sim->warm)
+                                                   : std::span<const detail::SimWarm>());
   substeps(sim);
-  detail::apply_restitution(sim->constraints, sim->shapes, sim->bodies,
-                            sim->options.restitution_threshold);
+  bounce(sim);
   detail::store_impulses(sim->constraints, &sim->warm_next);
   std::swap(sim->warm, sim->warm_next);
   write_back(sim, trace, &stats);

@@ -175,8 +175,17 @@ struct Parser {
     }();
     Condition::Step s;
     s.op = Condition::Op::Read;
-    if (parts.size() == 2 && parts[0] == "play" && parts[1] == "time") {
-      s.source = Condition::Source::PlayTime;
+    if (parts.size() == 2 && parts[0] == "play") {
+      if (parts[1] == "time") {
+        s.source = Condition::Source::PlayTime;
+      } else if (parts[1] == "points") {
+        s.source = Condition::Source::PlayPoints;
+      } else if (parts[1] == "warm_start") {
+        s.source = Condition::Source::PlayWarmStart;
+      } else {
+        return fail(start,
+                    "unknown field '" + parts[1] + "' of play (it has: time points warm_start)");
+      }
     } else if (parts.size() == 2 && (parts[0] == "a" || parts[0] == "b")) {
       s.source = parts[0] == "a" ? Condition::Source::ShapeA : Condition::Source::ShapeB;
       s.name = parts[1];
@@ -322,6 +331,12 @@ bool condition_holds(const Condition& c, const TaskInputs& in) {
           }
           case Condition::Source::PlayTime:
             stack.push_back(in.play_time);
+            break;
+          case Condition::Source::PlayPoints:
+            stack.push_back(in.play_points);
+            break;
+          case Condition::Source::PlayWarmStart:
+            stack.push_back(in.play_warm_start ? 1.0 : 0.0);
             break;
         }
         break;

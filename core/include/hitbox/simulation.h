@@ -58,6 +58,11 @@ struct SimOptions {
   double contact_hertz = 60.0;
   double damping_ratio = 10.0;  // contact damping
   double push_speed = 300.0;    // px/s: the fastest the push separates overlap
+  // For comparison (lesson 16): 1 keeps only the deeper point of each pair's manifold (a box
+  // resting on one corner at a time rocks); warm_start false starts every step's impulses at
+  // zero (a stack sinks into itself, as each step must find its weight again).
+  int contact_points = 2;
+  bool warm_start = true;
   // The grab (sim_grab): a soft spring of grab_hertz and grab_damping pulling the held point
   // toward the target, at most grab_max_accel times the body's mass (Box2D's samples: 1000 m
   // per s^2 for each kg, 100 g), and the body's spin damped at grab_angular_damping per second
@@ -69,8 +74,8 @@ struct SimOptions {
   double grab_angular_damping = 5.0;  // 1/s
 };
 // "" when the options can run, else what is wrong: step in [1e-5, 1] s, substeps 1..64,
-// iterations 1..100, threshold and slop finite and >= 0, hertz, damping and push speed > 0,
-// the grab's hertz, damping and acceleration > 0 and its angular damping >= 0.
+// iterations 1..100, contact points 1 or 2, threshold and slop finite and >= 0, hertz, damping and
+// push speed > 0, the grab's hertz, damping and acceleration > 0 and its angular damping >= 0.
 std::string sim_options_problem(const SimOptions& o);
 
 // A contact of the last step: shape indices into the scene, normal from b toward a, and its
@@ -174,6 +179,18 @@ struct SimConstraint {
   int count = 0;
   SimPoint p[2];
 };
+// Reused by the bounce's energy limit (sim_solver.h, limit_bounce_energy).
+struct BounceScratch {
+  struct Group {
+    double e0 = 0.0, allowed = 0.0, lin = 0.0, quad = 0.0;
+    bool held = false;
+  };
+  std::vector<SimBody> solved;  // velocities after the sub-steps, before restitution
+  std::vector<SimBody> free;    // velocities of free flight: at the step's start plus g dt
+  std::vector<int> root;
+  std::vector<std::uint8_t> bounced;
+  std::vector<Group> group;
+};
 }  // namespace detail
 
 // The held body of a grab (sim_grab): `shape` -1 when nothing is held.
@@ -203,7 +220,8 @@ struct Simulation {
   std::vector<BroadPair> pairs;
   std::vector<detail::SimWarm> warm_next;
   std::vector<DVec2> start_pos;  // each shape's pos at the step's start
-  SimGrab grab;                  // the body the mouse holds (sim_grab)
+  detail::BounceScratch bounce;
+  SimGrab grab;  // the body the mouse holds (sim_grab)
 };
 
 // Start a simulation of `scene`. Throws SceneError (naming the shape and field) when a shape

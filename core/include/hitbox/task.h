@@ -13,6 +13,8 @@
 //   a.<field>, b.<field> the focus pair's shapes: x, y, angle, scale, vx, vy
 //   shape.<id>.<field>   a shape by its id (letters, digits, _ and -), the same fields
 //   play.time            seconds of play mode since Reset
+//   play.points          play mode's contact points per pair (1 or 2)
+//   play.warm_start      1 when play mode warm starts its impulses, else 0
 // A comparison with a number that is not there (an algorithm that did not run, a figure of a
 // miss) is false; a value alone holds when it is not 0.
 #pragma once
@@ -33,7 +35,15 @@ struct Scene;
 struct Condition {
   enum class Op : std::uint8_t { Number, Read, Not, And, Or, Less, LessEq, More, MoreEq, Eq, Ne };
   // What a Read step reads.
-  enum class Source : std::uint8_t { Algo, ShapeA, ShapeB, ShapeId, PlayTime };
+  enum class Source : std::uint8_t {
+    Algo,
+    ShapeA,
+    ShapeB,
+    ShapeId,
+    PlayTime,
+    PlayPoints,
+    PlayWarmStart
+  };
   struct Step {
     Op op = Op::Number;
     double number = 0.0;  // Number
@@ -62,6 +72,8 @@ struct TaskInputs {
   const Shape* b = nullptr;
   const Scene* scene = nullptr;
   double play_time = 0.0;
+  int play_points = 2;          // SimOptions::contact_points
+  bool play_warm_start = true;  // SimOptions::warm_start
 };
 
 bool condition_holds(const Condition& c, const TaskInputs& in);

@@ -180,15 +180,21 @@ bool bounces(const SimConstraint& c, const SimPoint& p, double threshold) {
 }  // namespace
 
 bool apply_restitution(std::span<SimConstraint> cons, std::span<const SimShape> shapes,
-                       std::span<SimBody> bodies, double threshold) {
-  bool any = false;
-  // Passes until no impulse moves by more than a millionth of the largest: one pass leaves two
-  // contacts on one body (a ball in a wedge) each bouncing off the other's answer, which adds
-  // energy; the converged answer takes none (e <= 1).
-  for (int pass = 0; pass < kRestitutionPasses; ++pass) {
+                       std::span<SimBody> bodies, double threshold, std::vector<int>* bouncing) {
+  bouncing->clear();
+  for (std::size_t i = 0; i < cons.size(); ++i) {
+    const SimConstraint& c = cons[i];
+    bool any = false;
+    for (int k = 0; k < c.count; ++k) any = any || bounces(c, c.p[k], threshold);
+    if (any) bouncing->push_back(static_cast<int>(i));
+  }
+  // Passes over the bouncing constraints until no impulse moves by more than 1e-6 of the
+  // largest: one pass leaves two contacts on one body (a ball in a wedge) each bouncing off the
+  // other's answer, which adds energy; the converged answer takes none (e <= 1).
+  for (int pass = 0; pass < kRestitutionPasses && !bouncing->empty(); ++pass) {
     double largest = 0.0, moved = 0.0;
-    for (SimConstraint& c : cons) {
-      if (c.restitution == 0.0) continue;
+    for (const int i : *bouncing) {
+      SimConstraint& c = cons[static_cast<std::size_t>(i)];
       const SimShape& sa = shapes[static_cast<std::size_t>(c.a)];
       const SimShape& sb = shapes[static_cast<std::size_t>(c.b)];
       SimBody& ba = bodies[static_cast<std::size_t>(c.a)];
@@ -196,7 +202,6 @@ bool apply_restitution(std::span<SimConstraint> cons, std::span<const SimShape> 
       for (int k = 0; k < c.count; ++k) {
         SimPoint& p = c.p[k];
         if (!bounces(c, p, threshold)) continue;
-        any = true;
         const double vn = glm::dot(relative(ba, bb, p), c.n);
         const double impulse = -p.normal_mass * (vn + c.restitution * p.vn0);
         const double pn = std::max(p.pn + impulse, 0.0);
@@ -208,14 +213,13 @@ bool apply_restitution(std::span<SimConstraint> cons, std::span<const SimShape> 
         apply(ba, bb, sa, sb, p, c.n * dpn);
       }
     }
-    if (!any || (pass > 0 && moved <= 1e-6 * largest)) break;
+    if (pass > 0 && moved <= 1e-6 * largest) break;
   }
-  return any;
+  return !bouncing->empty();
 }
 
 void limit_bounce_energy(std::span<const SimConstraint> cons, std::span<const SimShape> shapes,
-                         std::span<SimBody> bodies, double threshold, int held,
-                         BounceScratch* scratch) {
+                         std::span<SimBody> bodies, int held, BounceScratch* scratch) {
   const std::size_t n = bodies.size();
   std::vector<int>& root = scratch->root;
   root.resize(n);
@@ -231,10 +235,8 @@ void limit_bounce_energy(std::span<const SimConstraint> cons, std::span<const Si
   // Groups: bodies joined by a contact that bounced (a static side joins nothing).
   std::vector<std::uint8_t>& bounced = scratch->bounced;
   bounced.assign(n, 0);
-  for (const SimConstraint& c : cons) {
-    bool any = false;
-    for (int k = 0; k < c.count; ++k) any = any || bounces(c, c.p[k], threshold);
-    if (!any) continue;
+  for (const int ci : scratch->bouncing) {
+    const SimConstraint& c = cons[static_cast<std::size_t>(ci)];
     const bool da = shapes[static_cast<std::size_t>(c.a)].dynamic;
     const bool db = shapes[static_cast<std::size_t>(c.b)].dynamic;
     if (da) bounced[static_cast<std::size_t>(c.a)] = 1;

@@ -39,9 +39,10 @@ void warm_start(std::span<const SimConstraint> cons, std::span<const SimShape> s
 void solve_contacts(std::span<SimConstraint> cons, std::span<const SimShape> shapes,
                     std::span<SimBody> bodies, const SolveParams& p, bool use_bias);
 // Restitution after the sub-steps, from each point's approach speed before the step: passes
-// until the impulses settle. True when some point bounced.
+// until the impulses settle. `bouncing` gets the constraints with a point that bounced; true
+// when there are any.
 bool apply_restitution(std::span<SimConstraint> cons, std::span<const SimShape> shapes,
-                       std::span<SimBody> bodies, double threshold);
+                       std::span<SimBody> bodies, double threshold, std::vector<int>* bouncing);
 // Newton's restitution with friction can add energy (Kane's paradox: a contact's friction was
 // solved before another contact's bounce turned its slip around). Each group of dynamic bodies
 // joined by bouncing contacts may leave with no more kinetic energy than free flight over the
@@ -49,8 +50,7 @@ bool apply_restitution(std::span<SimConstraint> cons, std::span<const SimShape> 
 // bounce (the velocity change of apply_restitution) scaled back to meet it. A group holding
 // the grabbed body `held` is left alone (the mouse does work on it).
 void limit_bounce_energy(std::span<const SimConstraint> cons, std::span<const SimShape> shapes,
-                         std::span<SimBody> bodies, double threshold, int held,
-                         BounceScratch* scratch);
+                         std::span<SimBody> bodies, int held, BounceScratch* scratch);
 // The impulses for the next step, in constraint (pair) order.
 void store_impulses(std::span<const SimConstraint> cons, std::vector<SimWarm>* warm);
 

@@ -206,7 +206,10 @@ void bounce(Simulation* sim) {
   detail::BounceScratch& scratch = sim->bounce;
   scratch.solved.assign(sim->bodies.begin(), sim->bodies.end());
   const double threshold = sim->options.restitution_threshold;
-  if (!detail::apply_restitution(sim->constraints, sim->shapes, sim->bodies, threshold)) return;
+  if (!detail::apply_restitution(sim->constraints, sim->shapes, sim->bodies, threshold,
+                                 &scratch.bouncing)) {
+    return;
+  }
   const DVec2 g = sim->scene.world ? sim->scene.world->gravity : DVec2(0.0, 0.0);
   const std::size_t n = sim->scene.shapes.size();
   scratch.free.assign(n, detail::SimBody{});
@@ -216,8 +219,8 @@ void bounce(Simulation* sim) {
     scratch.free[i].v = body.velocity + g * sim->options.step;
     scratch.free[i].w = sim->shapes[i].inv_inertia > 0.0 ? body.angular_velocity * kDeg : 0.0;
   }
-  detail::limit_bounce_energy(sim->constraints, sim->shapes, sim->bodies, threshold,
-                              sim->grab.shape, &scratch);
+  detail::limit_bounce_energy(sim->constraints, sim->shapes, sim->bodies, sim->grab.shape,
+                              &scratch);
 }
 
 // Whether shapes i and k have a constraint this step (the constraints are in pair order).

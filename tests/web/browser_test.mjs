@@ -330,6 +330,24 @@ async function testSpinAndCapsules(browser, base) {
   await page.close();
 }
 
+// Play mode in the browser, with bodies that turn: lesson 17 opened playing (?play). Its first
+// task holds once 1.5 simulated seconds have passed with the bar struck at its middle still
+// level and the bar struck 110 px out turned past -20 degrees; the page prints the tick.
+async function testPlayTurns(browser, base) {
+  const { page, lines, errors } = await openPage(browser, `${base}?lesson=17_spin_off_centre&play&view=0,0,1`);
+  const tick = "task done: 17_spin_off_centre 1 of 3";
+  const start = Date.now();
+  while (!lines.includes(tick) && Date.now() - start < 30000) {
+    const n = await page.evaluate(() => window.hitboxFrames);
+    await page.waitForFunction((m) => window.hitboxFrames >= m + 5, { polling: 20 }, n);
+  }
+  await screenshot(page, "play_lesson17");
+  check("lesson 17 in play mode: the bar struck off its centre turns (first task ticks)", lines.includes(tick),
+    lines.filter((l) => l.startsWith("hitbox") || l.startsWith("task")).join(" | ") || "no tick in 30 s");
+  check("no page errors while playing", errors.length === 0, errors.join(" | "));
+  await page.close();
+}
+
 async function testFiles(browser, base) {
   const { page, lines, errors } = await openPage(browser, `${base}?scene=touching`);
   const downloads = path.join(outDir, "downloads");
@@ -440,7 +458,7 @@ async function main() {
   });
   try {
     const only = process.env.HITBOX_WEB_ONLY;  // e.g. testFiles: run that test alone
-    for (const t of [testDefaultScene, testLesson, testDrag, testSpinAndCapsules, testLessonsPage, testFiles, testModes, testBench]) {
+    for (const t of [testDefaultScene, testLesson, testDrag, testSpinAndCapsules, testPlayTurns, testLessonsPage, testFiles, testModes, testBench]) {
       if (only && t.name !== only) continue;
       try {
         await t(browser, base);

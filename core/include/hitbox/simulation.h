@@ -187,6 +187,7 @@ struct BounceScratch {
   };
   std::vector<SimBody> solved;  // velocities after the sub-steps, before restitution
   std::vector<SimBody> free;    // velocities of free flight: at the step's start plus g dt
+  std::vector<int> bouncing;    // constraints with a point that bounced
   std::vector<int> root;
   std::vector<std::uint8_t> bounced;
   std::vector<Group> group;

@@ -424,6 +424,47 @@ TEST(CapsuleProperties, ManifoldPointsLieOnBothOutlinesAndTheDeepestIsTheMtdDept
   EXPECT_LT(ties, hits / 50) << ties << " near-ties of the reference face";
 }
 
+// A capsule whose two ends differ by less than a float can hold (1e-30 px: shape_problem
+// accepts it) poses as the disc at its end. Against random shapes its contact is the disc's:
+// fuzz_simulate once found an infinite point here.
+TEST(CapsuleProperties, CapsuleWithEndsOneFloatApartTouchesAsItsDisc) {
+  test_support::Random rnd(2711u);
+  int hits = 0;
+  for (int n = 0; n < 3000; ++n) {
+    const DVec2 at(rnd.uni(-900.0, 900.0), rnd.uni(-900.0, 900.0));
+    const double r = rnd.uni(2.0, 60.0);
+    Shape cap = capsule("K", at, {0.0, 0.0}, {0.0, 1e-30}, r);
+    cap.angle = rnd.uni(-180.0, 180.0);
+    cap.mirror_x = n % 2 == 1;
+    const Shape disc = circle("C", at, r);
+    Shape other = rnd.shape(at + DVec2(rnd.uni(-90.0, 90.0), rnd.uni(-90.0, 90.0)));
+    other.angle = rnd.uni(-180.0, 180.0);
+    other.scale = rnd.uni(0.5, 2.0);
+    ASSERT_FALSE(shape_problem(cap)) << n;
+    const Posed pc(cap), pd(disc), po(other);
+    ASSERT_EQ(pc.collider().geom, Geom::Circle) << "posed as its disc";
+    const std::string what = "case " + std::to_string(n) + ": " + ref::describe(other);
+    for (const bool first : {true, false}) {
+      const Manifold m = first ? manifold(pc, po, nullptr, 5.0f) : manifold(po, pc, nullptr, 5.0f);
+      const Manifold d = first ? manifold(pd, po, nullptr, 5.0f) : manifold(po, pd, nullptr, 5.0f);
+      ASSERT_EQ(m.hit, d.hit) << what;
+      if (!m.hit) continue;
+      ++hits;
+      EXPECT_NEAR(m.normal.x, d.normal.x, 1e-3) << what;
+      EXPECT_NEAR(m.normal.y, d.normal.y, 1e-3) << what;
+      float deepest_m = FLT_MAX, deepest_d = FLT_MAX;
+      for (int k = 0; k < m.count; ++k) {
+        ASSERT_TRUE(std::isfinite(m.points[k].point.x) && std::isfinite(m.points[k].point.y));
+        deepest_m = std::min(deepest_m, m.points[k].separation);
+      }
+      for (int k = 0; k < d.count; ++k) deepest_d = std::min(deepest_d, d.points[k].separation);
+      EXPECT_NEAR(deepest_m, deepest_d, 0.02) << what;
+      if (::testing::Test::HasFailure()) return;
+    }
+  }
+  EXPECT_GT(hits, 1000);
+}
+
 TEST(CapsuleProperties, SweptMatchesSamplingAndBisectionInTime) {
   test_support::Random rnd(2029u);
   int hits = 0, misses = 0;

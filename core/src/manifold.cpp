@@ -173,10 +173,15 @@ int id_of(const ClipPoint& p, bool flip) {
 }
 
 // The nearest points of segments p0 p1 and q0 q1 as fractions s along p and t along q (Ericson
-// 5.1.9; both segments have length).
+// 5.1.9). A segment whose ends are one float (a capsule's core that short) is its first end.
 void segment_fractions(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1, float& s, float& t) {
   const Vec2 d1 = p1 - p0, d2 = q1 - q0, r = p0 - q0;
   const float a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, r), c = dot(d1, r);
+  if (!(a > 0.0f) || !(e > 0.0f)) {
+    s = a > 0.0f ? std::clamp(-c / a, 0.0f, 1.0f) : 0.0f;
+    t = e > 0.0f ? std::clamp(f / e, 0.0f, 1.0f) : 0.0f;
+    return;
+  }
   const float b = dot(d1, d2), denom = a * e - b * b;
   s = denom > 0.0f ? std::clamp((b * f - c * e) / denom, 0.0f, 1.0f) : 0.0f;
   t = (b * s + f) / e;
@@ -199,7 +204,8 @@ float capsule_exit(const Core& c, Vec2 p, Vec2 u) {
   const float a0 = dot(e, p - c.v[0]), se = dot(e, u);
   const float tn = sn > 0.0f ? (c.radius - s0) / sn : sn < 0.0f ? (-c.radius - s0) / sn : INFINITY;
   const float te = se > 0.0f ? (dot(e, e) - a0) / se : se < 0.0f ? -a0 / se : INFINITY;
-  if (tn <= te) return std::max(tn, c.radius);
+  // A core whose ends are one float has no band: its disc alone.
+  if (tn <= te && dot(e, e) > 0.0f) return std::max(tn, c.radius);
   const Vec2 d = p - c.v[se > 0.0f ? 1 : 0];
   const float b = dot(d, u), disc = b * b - (dot(d, d) - c.radius * c.radius);
   return disc >= 0.0f ? std::max(-b + std::sqrt(disc), c.radius) : c.radius;
@@ -256,10 +262,10 @@ template <bool kTrace>
     // (Box2D v3's b2CollidePolygons).
     float s, u;
     segment_fractions(v11, v12, start[0].v, start[1].v, s, u);
-    if ((s == 0.0f || s == 1.0f) && (u == 0.0f || u == 1.0f)) {
-      const Vec2 pr = s == 0.0f ? v11 : v12, pi = u == 0.0f ? start[0].v : start[1].v;
-      const Vec2 d = pi - pr;
-      const float dist = std::sqrt(dot(d, d));
+    const Vec2 pr = s == 0.0f ? v11 : v12, pi = u == 0.0f ? start[0].v : start[1].v;
+    const Vec2 d = pi - pr;
+    const float dist = std::sqrt(dot(d, d));
+    if ((s == 0.0f || s == 1.0f) && (u == 0.0f || u == 1.0f) && dist > 0.0f) {
       if constexpr (kTrace) {
         record_faces();
         t->apart = dist > total + spec;
@@ -275,8 +281,10 @@ template <bool kTrace>
       return m;
     }
   }
+  // Along the reference face; from its normal when its ends are one float (a tiny shape far out).
   const Vec2 e = v12 - v11;
-  const Vec2 tangent = e / std::sqrt(dot(e, e));
+  const float e2 = dot(e, e);
+  const Vec2 tangent = e2 > 0.0f ? e / std::sqrt(e2) : Vec2(-n1.y, n1.x);
   ClipPoint c1[2], c2[2];
   // The side planes pass through the reference face's ends (Box2D v3): a rounded core's
   // points beyond them would lie beyond its surface.

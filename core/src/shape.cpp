@@ -169,6 +169,15 @@ Collider pose_into(const Shape& s, std::span<Vec2> vec_storage, std::span<int> i
     b.geom = s.kind == Kind::Capsule ? Geom::Capsule : Geom::Polygon;
     b.radius = s.kind == Kind::Capsule ? static_cast<float>(s.radius * s.scale) : 0.0f;
     for (int i = 0; i < count; ++i) w[i] = to_world(s, s.points[static_cast<size_t>(i)]);
+    if (s.kind == Kind::Capsule && to_f(w[0]) == to_f(w[1])) {
+      // Ends one float apart (a tiny capsule far out): a core of no length has no sides, and
+      // the capsule is the disc at its end.
+      b.geom = Geom::Circle;
+      b.pos = to_f(w[0]);
+      b.bound = b.radius;
+      b.bounds = Aabb{b.pos - Vec2(b.radius), b.pos + Vec2(b.radius)};
+      return b;
+    }
   }
 
   // Restore positive-area order. A mirror (or a file written in the other winding)

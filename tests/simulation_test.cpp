@@ -335,6 +335,9 @@ TEST(Simulation, BadBodyAndWorldFieldsAreNamed) {
       {R"("body": {"density": 1})", "body.type"},
       {R"("body": 3)", "body"},
       {R"("body": {"type": "dynamic", "density": 0})", "body.density"},
+      // A denormal density once made a mass whose inverse is infinite (fuzz_simulate).
+      {R"("body": {"type": "dynamic", "density": 9.7e-319})", "body.density"},
+      {R"("body": {"type": "dynamic", "density": 0.0000009})", "body.density"},
       {R"("body": {"type": "dynamic", "restitution": 1.5})", "body.restitution"},
       {R"("body": {"type": "dynamic", "friction": -0.1})", "body.friction"},
       {R"("body": {"type": "dynamic", "static_friction": "high"})", "body.static_friction"},

@@ -224,8 +224,8 @@ std::optional<FieldProblem> body_problem(const BodySpec& b) {
     }
     return std::nullopt;
   };
-  if (auto p = range("body.density", b.density, 0.0, kMaxDensity, true,
-                     "mass per square pixel, > 0 and at most 1e6")) {
+  if (auto p = range("body.density", b.density, kMinDensity, kMaxDensity, false,
+                     "mass per square pixel, from 0.000001 to 1e6")) {
     return p;
   }
   if (auto p = range("body.restitution", b.restitution, 0.0, 1.0, false,

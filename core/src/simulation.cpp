@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <numbers>
 #include <stdexcept>
@@ -390,6 +391,15 @@ void sim_reload(Simulation* sim) {
     }
     if (d.dynamic) {
       const MassProps m = mass_properties(s);
+      // A sliver of a polygon can have an area so small that its mass has no inverse.
+      if ((m.mass > 0.0 && !std::isfinite(1.0 / m.mass)) ||
+          (m.inertia > 0.0 && !std::isfinite(1.0 / m.inertia))) {
+        char mass[32];
+        std::snprintf(mass, sizeof mass, "%g", m.mass);
+        throw SceneError("", s.id, "body.density",
+                         std::string("gives a mass too small to simulate (") + mass +
+                             "): the shape needs more area or density");
+      }
       d.inv_mass = m.mass > 0.0 ? 1.0 / m.mass : 0.0;
       d.inv_inertia = m.inertia > 0.0 && !s.body->fixed_rotation ? 1.0 / m.inertia : 0.0;
       d.centre = m.centre;

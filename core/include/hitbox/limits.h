@@ -53,12 +53,13 @@ std::optional<FieldProblem> segment_points_problem(std::span<const DVec2> points
 std::optional<FieldProblem> scaled_problem(const Shape& s);
 
 // Play mode's numbers (docs/scene-format.md, "Bodies").
+inline constexpr double kMinDensity = 1e-6;  // below, a small shape's mass has no inverse
 inline constexpr double kMaxDensity = 1e6;
 inline constexpr double kMaxFriction = 10.0;
 inline constexpr double kMaxGravity = 1e6;          // |gx|, |gy| in pixels per second squared
 inline constexpr double kMaxAngularVelocity = 1e5;  // |body.angular_velocity|, degrees per second
 
-// A shape's body: density in (0, 1e6], restitution in [0, 1], friction and static_friction in
+// A shape's body: density in [1e-6, 1e6], restitution in [0, 1], friction and static_friction in
 // [0, 10], velocity within +-1e6 pixels per second, angular velocity within +-1e5 degrees per
 // second, both zero for a static body. Fields are named "body.density", "body.velocity[0]", ...
 // (A segment or point may not be dynamic: shape_problem says so on "body.type".)

@@ -201,7 +201,17 @@ void substeps(Simulation* sim) {
   }
 }
 
-// Restitution, then its energy limit: free flight is each body's velocity at the step's start
+// A dynamic body's motion at the step's start, as its shape's body holds it (spin in rad/s;
+// none with fixed rotation).
+detail::SimBody start_motion(const Simulation& sim, std::size_t i) {
+  const BodySpec& body = *sim.scene.shapes[i].body;
+  detail::SimBody b;
+  b.v = body.velocity;
+  b.w = sim.shapes[i].inv_inertia > 0.0 ? body.angular_velocity * kDeg : 0.0;
+  return b;
+}
+
+// Restitution, then its energy limit: free flight is each body's motion at the step's start
 // (still in the scene) plus gravity over the step.
 void bounce(Simulation* sim) {
   detail::BounceScratch& scratch = sim->bounce;
@@ -216,9 +226,8 @@ void bounce(Simulation* sim) {
   scratch.free.assign(n, detail::SimBody{});
   for (std::size_t i = 0; i < n; ++i) {
     if (!sim->shapes[i].dynamic) continue;
-    const BodySpec& body = *sim->scene.shapes[i].body;
-    scratch.free[i].v = body.velocity + g * sim->options.step;
-    scratch.free[i].w = sim->shapes[i].inv_inertia > 0.0 ? body.angular_velocity * kDeg : 0.0;
+    scratch.free[i] = start_motion(*sim, i);
+    scratch.free[i].v += g * sim->options.step;
   }
   detail::limit_bounce_energy(sim->constraints, sim->shapes, sim->bodies, sim->grab.shape,
                               &scratch);
@@ -439,12 +448,7 @@ SimStats sim_step(Simulation* sim, SimTrace* trace) {
   SimStats stats;
   const std::size_t n = sim->scene.shapes.size();
   for (std::size_t i = 0; i < n; ++i) {
-    detail::SimBody& b = sim->bodies[i];
-    b = detail::SimBody{};
-    if (!sim->shapes[i].dynamic) continue;
-    const BodySpec& body = *sim->scene.shapes[i].body;
-    b.v = body.velocity;
-    b.w = sim->shapes[i].inv_inertia > 0.0 ? body.angular_velocity * kDeg : 0.0;
+    sim->bodies[i] = sim->shapes[i].dynamic ? start_motion(*sim, i) : detail::SimBody{};
   }
   find_contacts(sim, trace, &stats);
   detail::prepare_contacts(sim->constraints, sim->shapes, sim->bodies,

@@ -1,5 +1,6 @@
-// The soft step's contact stages (Box2D v3's contact solver, Catto "Solver2D" 2024), written
-// for Hitbox in doubles, one constraint at a time in pair order (deterministic).
+// The soft step's contact stages around the solve (Box2D v3's contact solver, Catto "Solver2D"
+// 2024), written for Hitbox in doubles: preparing the constraints, restitution and its energy
+// limit, the grab's spring. The warm start and solve run in lanes (sim_lanes.cpp).
 #include "sim_solver.h"
 
 #include <algorithm>
@@ -8,11 +9,6 @@
 
 namespace hitbox::detail {
 namespace {
-
-// A contact point slower than this (px/s) along its surface is held by static friction; a
-// faster one slides with kinetic friction. (A sub-step of kinetic friction on a slope adds
-// about g h = 2 px/s, so a point that slipped for a moment is caught again.)
-constexpr double kSlideSpeed = 5.0;
 
 // At most this many restitution passes (apply_restitution).
 constexpr int kRestitutionPasses = 50;
@@ -23,12 +19,6 @@ double cross(DVec2 a, DVec2 b) {
 // w x r: the velocity of a point at r on a body turning at w (clockwise on a y-down screen).
 DVec2 cross_w(double w, DVec2 r) {
   return DVec2(-w * r.y, w * r.x);
-}
-// r turned by the body's rotation so far this step. A disc's surface point stays where it
-// faces the other shape whatever the disc's spin, so a disc's anchor does not turn.
-DVec2 turned(const SimBody& b, const SimShape& s, DVec2 r) {
-  if (s.round) return r;
-  return DVec2(b.qc * r.x - b.qs * r.y, b.qs * r.x + b.qc * r.y);
 }
 DVec2 tangent_of(DVec2 n) {
   return DVec2(n.y, -n.x);
@@ -105,69 +95,6 @@ void prepare_contacts(std::span<SimConstraint> cons, std::span<const SimShape> s
         p.pt = std::clamp(warm[j].pt, -c.static_friction * p.pn, c.static_friction * p.pn);
         break;
       }
-    }
-  }
-}
-
-void warm_start(std::span<const SimConstraint> cons, std::span<const SimShape> shapes,
-                std::span<SimBody> bodies) {
-  for (const SimConstraint& c : cons) {
-    const SimShape& sa = shapes[static_cast<std::size_t>(c.a)];
-    const SimShape& sb = shapes[static_cast<std::size_t>(c.b)];
-    SimBody& ba = bodies[static_cast<std::size_t>(c.a)];
-    SimBody& bb = bodies[static_cast<std::size_t>(c.b)];
-    const DVec2 t = tangent_of(c.n);
-    for (int k = 0; k < c.count; ++k) {
-      const SimPoint& p = c.p[k];
-      apply(ba, bb, sa, sb, p, c.n * p.pn + t * p.pt);
-    }
-  }
-}
-
-void solve_contacts(std::span<SimConstraint> cons, std::span<const SimShape> shapes,
-                    std::span<SimBody> bodies, const SolveParams& prm, bool use_bias) {
-  for (SimConstraint& c : cons) {
-    const SimShape& sa = shapes[static_cast<std::size_t>(c.a)];
-    const SimShape& sb = shapes[static_cast<std::size_t>(c.b)];
-    SimBody& ba = bodies[static_cast<std::size_t>(c.a)];
-    SimBody& bb = bodies[static_cast<std::size_t>(c.b)];
-    const Softness& soft = c.touches_static ? prm.fixed : prm.dynamic;
-    // Normal: the separation now, from the anchors carried by each body's motion so far.
-    const DVec2 d = bb.dp - ba.dp;
-    for (int k = 0; k < c.count; ++k) {
-      SimPoint& p = c.p[k];
-      const DVec2 moved = d + turned(bb, sb, p.rb) - turned(ba, sa, p.ra);
-      const double s = glm::dot(moved, c.n) + p.separation;
-      double bias = 0.0, mass_scale = 1.0, impulse_scale = 0.0;
-      if (s > 0.0) {
-        bias = s * prm.inv_h;  // speculative: close the gap in this sub-step, no more
-      } else if (use_bias) {
-        bias = std::max(soft.mass_scale * soft.bias_rate * std::min(s + prm.slop, 0.0),
-                        -prm.push_speed);
-        mass_scale = soft.mass_scale;
-        impulse_scale = soft.impulse_scale;
-      }
-      const double vn = glm::dot(relative(ba, bb, p), c.n);
-      const double impulse = -p.normal_mass * (mass_scale * vn + bias) - impulse_scale * p.pn;
-      const double pn = std::max(p.pn + impulse, 0.0);
-      const double dpn = pn - p.pn;
-      p.pn = pn;
-      p.max_pn = std::max(p.max_pn, pn);
-      apply(ba, bb, sa, sb, p, c.n * dpn);
-    }
-    // Friction: the impulse that stops sliding, bounded by static friction while the point
-    // is not sliding (slower than kSlideSpeed), by kinetic friction once it slides.
-    const DVec2 t = tangent_of(c.n);
-    for (int k = 0; k < c.count; ++k) {
-      SimPoint& p = c.p[k];
-      const double vt = glm::dot(relative(ba, bb, p), t);
-      const double mu = std::abs(vt) < kSlideSpeed ? c.static_friction : c.friction;
-      double pt = p.pt - p.tangent_mass * vt;
-      p.sticking = std::abs(pt) <= c.static_friction * p.pn && std::abs(vt) < kSlideSpeed;
-      pt = std::clamp(pt, -mu * p.pn, mu * p.pn);
-      const double dpt = pt - p.pt;
-      p.pt = pt;
-      apply(ba, bb, sa, sb, p, t * dpt);
     }
   }
 }
@@ -290,7 +217,7 @@ void solve_grab(SimGrab* grab, const GrabStep& g, std::span<const SimShape> shap
   const SimShape& s = shapes[static_cast<std::size_t>(g.body)];
   SimBody& b = bodies[static_cast<std::size_t>(g.body)];
   b.w *= g.spin_keep;
-  // The held point turns with the body, a disc's too (turned() keeps a contact's still).
+  // The held point turns with the body, a disc's too (a disc's contact anchors do not).
   const DVec2 r(b.qc * g.r0.x - b.qs * g.r0.y, b.qs * g.r0.x + b.qc * g.r0.y);
   // Warm start: the spring's pull so far, applied at the held point.
   b.v += grab->impulse * s.inv_mass;

@@ -31,13 +31,6 @@ SolveParams solve_params(const SimOptions& o, double h);
 // where the pair and the point's id match, else zero.
 void prepare_contacts(std::span<SimConstraint> cons, std::span<const SimShape> shapes,
                       std::span<const SimBody> bodies, std::span<const SimWarm> warm);
-// Apply the accumulated impulses to the velocities.
-void warm_start(std::span<const SimConstraint> cons, std::span<const SimShape> shapes,
-                std::span<SimBody> bodies);
-// One pass over the constraints: the normal impulse (soft bias when use_bias, else only a
-// speculative point's gap), then Coulomb friction with static and kinetic coefficients.
-void solve_contacts(std::span<SimConstraint> cons, std::span<const SimShape> shapes,
-                    std::span<SimBody> bodies, const SolveParams& p, bool use_bias);
 // Restitution after the sub-steps, from each point's approach speed before the step: passes
 // until the impulses settle. `bouncing` gets the constraints with a point that bounced; true
 // when there are any.

@@ -14,6 +14,7 @@
 #include "hitbox/collide.h"
 #include "hitbox/limits.h"
 #include "hitbox/manifold.h"
+#include "sim_lanes.h"
 #include "sim_solver.h"
 
 namespace hitbox {
@@ -168,7 +169,9 @@ detail::GrabStep grab_step(const Simulation& sim, double h) {
   return g;
 }
 
-// The sub-steps: gravity, warm start, the grab, solve with the soft bias, move, relax.
+// The sub-steps over the coloured blocks: gravity, warm start, the grab, solve with the soft
+// bias, move, relax. Each point's separation is found once for each pose the bodies take (the
+// relax and the next sub-step's solve share one). Then the impulses back into the constraints.
 void substeps(Simulation* sim) {
   const SimOptions& o = sim->options;
   const std::size_t n = sim->scene.shapes.size();
@@ -176,14 +179,17 @@ void substeps(Simulation* sim) {
   const DVec2 g = sim->scene.world ? sim->scene.world->gravity : DVec2(0.0, 0.0);
   const detail::SolveParams prm = detail::solve_params(o, h);
   const detail::GrabStep grab = grab_step(*sim, h);
+  detail::pack_lanes(sim->constraints, sim->shapes, prm, n, &sim->lanes);
+  const std::span<detail::SimBlock> blocks(sim->lanes.blocks);
+  detail::gaps_lanes(blocks, sim->bodies);
   for (int k = 0; k < o.substeps; ++k) {
     for (std::size_t i = 0; i < n; ++i) {
       if (sim->shapes[i].dynamic) sim->bodies[i].v += g * h;
     }
-    detail::warm_start(sim->constraints, sim->shapes, sim->bodies);
+    detail::warm_start_lanes(blocks, sim->bodies);
     detail::solve_grab(&sim->grab, grab, sim->shapes, sim->bodies);
     for (int it = 0; it < o.iterations; ++it) {
-      detail::solve_contacts(sim->constraints, sim->shapes, sim->bodies, prm, true);
+      detail::solve_lanes(blocks, sim->bodies, prm, true);
     }
     for (std::size_t i = 0; i < n; ++i) {
       if (!sim->shapes[i].dynamic) continue;
@@ -195,10 +201,12 @@ void substeps(Simulation* sim) {
       b.qc = std::cos(b.dq);
       b.qs = std::sin(b.dq);
     }
+    detail::gaps_lanes(blocks, sim->bodies);
     for (int it = 0; it < o.iterations; ++it) {
-      detail::solve_contacts(sim->constraints, sim->shapes, sim->bodies, prm, false);
+      detail::solve_lanes(blocks, sim->bodies, prm, false);
     }
   }
+  detail::unpack_lanes(blocks, sim->constraints);
 }
 
 // A dynamic body's motion at the step's start, as its shape's body holds it (spin in rad/s;

@@ -24,8 +24,11 @@
 //   * No tunnelling: a body whose step (move plus turn) is more than half its smallest
 //     half-width is swept (swept(), collide.h, with spin) against the static shapes it passes
 //     over and is stopped at the first time of impact; the next step's contact takes it.
-//   * Constraints are solved in pair index order, so the broad phase chosen does not change the
-//     motion, and the same scene and steps give the same bytes.
+//   * The constraints are coloured (Box2D v3's graph colouring): no two of a colour share a
+//     dynamic body, so a colour's constraints are solved side by side, two doubles to an SSE
+//     register. Colours are solved in turn, each in pair index order (two-point pairs first),
+//     so the broad phase chosen does not change the motion, and the same scene and steps give
+//     the same bytes.
 //   * Bodies that reach the edge of the world (|x| or |y| at 1e6 pixels) stop there; speeds are
 //     held within 1e6 pixels and 1e5 degrees per second, so the scene can always be saved.
 //
@@ -179,6 +182,34 @@ struct SimConstraint {
   int count = 0;
   SimPoint p[2];
 };
+// Four constraints of one colour (no two share a dynamic body), field by field, as the lane
+// solver reads them (sim_lanes.h). An empty lane has `con` -1 and zero masses.
+constexpr int kSimLanes = 4;
+struct SimLanePoint {
+  double rax[kSimLanes], ray[kSimLanes], rbx[kSimLanes], rby[kSimLanes];
+  double separation[kSimLanes], normal_mass[kSimLanes], tangent_mass[kSimLanes];
+  double gap[kSimLanes];  // the separation at the bodies' present poses
+  double pn[kSimLanes], pt[kSimLanes], max_pn[kSimLanes], sticking[kSimLanes];
+};
+struct SimBlock {
+  int con[kSimLanes];              // index into Simulation::constraints
+  int a[kSimLanes], b[kSimLanes];  // body indices
+  int points = 0;                  // the most points of its lanes' constraints (1 or 2)
+  bool round_a[kSimLanes], round_b[kSimLanes];
+  double ma[kSimLanes], ia[kSimLanes], mb[kSimLanes], ib[kSimLanes];  // inverse mass, inertia
+  double nx[kSimLanes], ny[kSimLanes], friction[kSimLanes], static_friction[kSimLanes];
+  double mass_scale[kSimLanes], bias_scale[kSimLanes], impulse_scale[kSimLanes];  // softness
+  SimLanePoint p[2];
+};
+// The colouring's scratch and its blocks, reused from step to step.
+struct SimLanes {
+  std::vector<SimBlock> blocks;
+  std::vector<int> colour;          // per constraint
+  std::vector<int> order;           // constraints by colour, two-point pairs first, then pair order
+  std::vector<std::uint64_t> used;  // per colour, a bit per body
+  int colours = 0;                  // colours used this step
+  int alone = 0;                    // constraints no colour took (a block each)
+};
 // Reused by the bounce's energy limit (sim_solver.h, limit_bounce_energy).
 struct BounceScratch {
   struct Group {
@@ -222,6 +253,7 @@ struct Simulation {
   std::vector<detail::SimWarm> warm_next;
   std::vector<DVec2> start_pos;  // each shape's pos at the step's start
   detail::BounceScratch bounce;
+  detail::SimLanes lanes;
   SimGrab grab;  // the body the mouse holds (sim_grab)
 };
 

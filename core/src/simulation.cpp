@@ -293,6 +293,10 @@ void write_back(Simulation* sim, SimTrace* trace, SimStats* stats) {
         // Unless the body turns far in the step: then other corners than the contact's points
         // may swing into the static.
         if (!far_turn && has_constraint(*sim, static_cast<int>(i), k)) continue;
+        // Nor one it overlaps at the step's start: swept() would say initially_overlapping,
+        // which stops nothing, after a push-out that for two concave outlines tries every
+        // piece pair's axes against every piece pair (milliseconds).
+        if (sat(start, sim->posed[ik].collider()).hit) continue;
         Collider c = sim->posed[ik].collider();
         c.vel = Vec2(0.0f);
         c.spin = 0.0f;

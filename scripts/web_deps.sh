@@ -2,8 +2,8 @@
 # Installs and builds what the browser build needs, caching under build/web-deps/:
 #   Debian packages (emscripten, chromium, dpkg-dev, node-acorn, GLM, nlohmann-json),
 #   a deb-src entry for Debian's archive if none exists,
-#   SDL 2.26.5 and Dear ImGui 1.86 from Debian's source packages (apt-get source),
-#   SDL2 built as a static Emscripten library (its own CMake),
+#   SDL 2.26.5 and Dear ImGui 1.86 from Debian's source packages (apt-get source), which the
+#   browser build compiles (app/platform/web/web.cmake),
 #   puppeteer-core for the browser tests (npm ci in tests/web/).
 # Sourced by scripts/dev.sh; expects install_missing and as_root from it.
 set -euo pipefail
@@ -54,30 +54,10 @@ fetch_source() {
   if [ "${got%/}" != "$dir" ]; then mv "$WEB_DEPS/src/${got%/}" "$WEB_DEPS/src/$dir"; fi
 }
 
-build_sdl2() {
-  local prefix="$WEB_DEPS/sdl2"
-  if [ -f "$prefix/lib/libSDL2.a" ]; then return; fi
-  fetch_source libsdl2 "$SDL_VERSION" "libsdl2-$SDL_VERSION"
-  echo "hitbox: building SDL $SDL_VERSION for Emscripten (configuring takes a few minutes)" >&2
-  emcmake cmake -S "$WEB_DEPS/src/libsdl2-$SDL_VERSION" -B "$WEB_DEPS/sdl2-build" \
-    -DCMAKE_BUILD_TYPE=Release -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF \
-    -DCMAKE_INSTALL_PREFIX="$prefix" >"$WEB_DEPS/sdl2-configure.log" 2>&1 ||
-    {
-      tail -n 30 "$WEB_DEPS/sdl2-configure.log" >&2
-      exit 1
-    }
-  cmake --build "$WEB_DEPS/sdl2-build" -j"$(nproc)" >"$WEB_DEPS/sdl2-build.log" 2>&1 ||
-    {
-      tail -n 30 "$WEB_DEPS/sdl2-build.log" >&2
-      exit 1
-    }
-  cmake --install "$WEB_DEPS/sdl2-build" >/dev/null
-}
-
 web_deps() {
   install_missing "${WEB_PKGS[@]}"
   mkdir -p "$WEB_DEPS"
-  build_sdl2
+  fetch_source libsdl2 "$SDL_VERSION" "libsdl2-$SDL_VERSION"
   fetch_source imgui "$IMGUI_VERSION" "imgui-$IMGUI_VERSION"
 }
 

@@ -3,7 +3,9 @@
 # .clang-format. Lists the files that are not; `clang-format -i FILE` mends one.
 set -euo pipefail
 cd "$1"
-if ! command -v clang-format >/dev/null; then
+# Debian 12's clang-format 14 by name, so another version first on PATH formats nothing here
+cf=$(command -v clang-format-14 || command -v clang-format || true)
+if [ -z "$cf" ]; then
   echo "format: clang-format is not installed (the README's test command installs it)" >&2
   exit 1
 fi
@@ -22,7 +24,7 @@ if ((${#files[@]} == 0)); then
   echo "format: no C++ files found under $1" >&2
   exit 1
 fi
-if ! out=$(clang-format --dry-run -Werror "${files[@]}" 2>&1); then
+if ! out=$("$cf" --dry-run -Werror "${files[@]}" 2>&1); then
   bad=$(grep -oE '^[^:]+:[0-9]+:[0-9]+: error' <<<"$out" | cut -d: -f1 | sort -u || true)
   if [ -n "$bad" ]; then
     echo "format: not as clang-format writes them (clang-format -i FILE mends one):" >&2
@@ -33,4 +35,4 @@ if ! out=$(clang-format --dry-run -Werror "${files[@]}" 2>&1); then
   fi
   exit 1
 fi
-echo "format: ${#files[@]} files as clang-format writes them ($(clang-format --version))"
+echo "format: ${#files[@]} files as clang-format writes them ($("$cf" --version))"

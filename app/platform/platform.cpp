@@ -82,9 +82,10 @@ int Platform::open(const WindowSetup& setup) {
 
   Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
   if (setup.hidden) flags |= SDL_WINDOW_HIDDEN;
-  const std::string title = "Hitbox - " + setup.title;
-  window = SDL_CreateWindow(title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                            setup.width, setup.height, flags);
+  // "Hitbox" until the first frame is drawn; then the shell names the scene (tests driving the
+  // window wait for that title before they send input).
+  window = SDL_CreateWindow("Hitbox", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, setup.width,
+                            setup.height, flags);
   if (window == nullptr) return no_window("cannot open a window", SDL_GetError());
   context = SDL_GL_CreateContext(window);
   if (context == nullptr) {

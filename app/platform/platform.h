@@ -10,8 +10,7 @@ namespace hitbox::app {
 
 // How the window opens (the shell's WindowOptions say it for each run).
 struct WindowSetup {
-  std::string title;  // shown in the title bar after "Hitbox - "
-  int width = 1280;   // window size in pixels
+  int width = 1280;  // window size in pixels
   int height = 800;
   bool hidden = false;      // never shown (--screenshot)
   bool interactive = true;  // a person uses it: a real display and vsync (else as fast as GL goes)

@@ -25,8 +25,7 @@ int run_window(WindowOptions options) {
   const bool bench = options.bench_frames > 0;
 
   Platform platform;
-  const WindowSetup setup{options.title, options.width, options.height, headless,
-                          !headless && !bench};
+  const WindowSetup setup{options.width, options.height, headless, !headless && !bench};
   if (const int status = platform.open(setup); status != 0) return status;
 
   std::unique_ptr<Renderer> renderer;

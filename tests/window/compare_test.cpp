@@ -247,17 +247,18 @@ TEST(CompareTiming, TimeQueryGivesAPositiveMedian) {
 // microsecond here, found again by a separate count of distinct readings.
 TEST(CompareTiming, TheClockLineNamesTheClockAndItsMeasuredStep) {
   const double tick = app::timing_clock_tick_ns();
+  // Nanoseconds with a TSC or kvm-clock; a virtual machine reading the HPET or ACPI timer
+  // takes microseconds a call, so only a clock that does not move at all fails.
   EXPECT_GT(tick, 0.0);
-  EXPECT_LT(tick, 1000.0);
+  EXPECT_LT(tick, 1e6);
   using Clock = std::chrono::steady_clock;
   int distinct = 0;
   auto last = Clock::now();
-  const auto end = last + std::chrono::microseconds(200);
-  for (auto now = last; now < end; now = Clock::now()) {
+  const auto end = last + std::chrono::milliseconds(50);
+  for (auto now = last; now < end && distinct < 20; now = Clock::now()) {
     if (now != last) ++distinct;
     last = now;
   }
-  // A clock with steps of `tick` ns moves about 200 us / tick times in 200 us (calls cost too).
   EXPECT_GE(distinct, 20);
   const std::string text = app::timing_clock_text();
   EXPECT_NE(text.find("std::chrono::steady_clock"), std::string::npos) << text;

@@ -8,10 +8,13 @@
 // test's overlapping cells) or mask_grid (its cell grid over the background). Prints every check;
 // exits 0 when all hold, 1 when one fails, 2 on bad usage or an unreadable file.
 //
-//   hitbox_png_probe --diff BEFORE AFTER
+//   hitbox_png_probe --diff EXPECTED GOT [--tolerance N]
 //
-// compares two PNGs pixel by pixel (exactly): prints how many pixels differ and the box
-// around them; exits 0 when none differ, 1 when some do or the sizes differ.
+// compares two PNGs pixel by pixel. A pixel whose channels each differ by at most N levels
+// (default kScreenTolerance, 2: the rasteriser's rounding) counts as the same. Prints how many
+// pixels differ by more and the box around them, how many within, and the largest channel
+// difference with its place; exits 0 when no pixel differs by more than N, 1 when one does or
+// the sizes differ.
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -22,44 +25,40 @@ namespace wt = hitbox::window_test;
 
 namespace {
 
-int diff(const char* before_path, const char* after_path) {
-  wt::Image before, after;
-  if (!before.load(before_path) || !after.load(after_path)) {
+int diff(const char* expected_path, const char* got_path, int tol) {
+  wt::Image expected, got;
+  if (!expected.load(expected_path) || !got.load(got_path)) {
     std::fprintf(stderr, "hitbox_png_probe: cannot read %s\n",
-                 before.width() == 0 ? before_path : after_path);
+                 expected.width() == 0 ? expected_path : got_path);
     return 2;
   }
-  if (before.width() != after.width() || before.height() != after.height()) {
-    std::printf("size %dx%d, was %dx%d\n", after.width(), after.height(), before.width(),
-                before.height());
-    return 1;
-  }
-  long count = 0;
-  int x0 = before.width(), y0 = before.height(), x1 = -1, y1 = -1;
-  for (int y = 0; y < before.height(); ++y) {
-    for (int x = 0; x < before.width(); ++x) {
-      const wt::Rgb a = before.at(x, y), b = after.at(x, y);
-      if (a.r == b.r && a.g == b.g && a.b == b.b) continue;
-      ++count;
-      x0 = std::min(x0, x);
-      y0 = std::min(y0, y);
-      x1 = std::max(x1, x);
-      y1 = std::max(y1, y);
-    }
-  }
-  if (count == 0) return 0;
-  std::printf("%ld pixels differ, within x %d..%d, y %d..%d\n", count, x0, x1, y0, y1);
-  return 1;
+  const wt::PictureDiff d = wt::compare_pictures(expected, got, tol);
+  if (d.largest == 0 && d.same_size) return 0;
+  std::printf("%s\n", wt::describe(d, expected, got, tol).c_str());
+  return d.passed() ? 0 : 1;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc == 4 && std::string(argv[1]) == "--diff") return diff(argv[2], argv[3]);
+  if ((argc == 4 || argc == 6) && std::string(argv[1]) == "--diff") {
+    int tol = wt::kScreenTolerance;
+    if (argc == 6) {
+      int used = 0;
+      const std::string arg = argv[5];
+      if (std::string(argv[4]) != "--tolerance" ||
+          std::sscanf(arg.c_str(), "%d%n", &tol, &used) != 1 ||
+          used != static_cast<int>(arg.size()) || tol < 0 || tol > 255) {
+        std::fprintf(stderr, "hitbox_png_probe: --diff takes --tolerance N, N from 0 to 255\n");
+        return 2;
+      }
+    }
+    return diff(argv[2], argv[3], tol);
+  }
   if (argc < 3) {
     std::fprintf(stderr,
                  "usage: hitbox_png_probe FILE X,Y=NAME|X,Y!=NAME ...\n"
-                 "       hitbox_png_probe --diff BEFORE.png AFTER.png\n");
+                 "       hitbox_png_probe --diff EXPECTED.png GOT.png [--tolerance N]\n");
     return 2;
   }
   wt::Image img;

@@ -22,10 +22,15 @@ xvfb_enter() {
   fi
   mkdir -p "$out"
   cd "$out" || exit 1  # hitbox writes imgui.ini into the working directory
+  # the X server above, not another driver or display; progress kept apart from the user's
+  unset SDL_VIDEODRIVER WAYLAND_DISPLAY
+  export XDG_DATA_HOME="$out/data"
 }
 
 # start_hitbox NAME ARGS...: starts hitbox with ${start_args[@]} and ARGS and waits for its
-# window; sets $pid and $wid. imgui.ini is removed first unless keep_ini=1.
+# window to show its first frame (the title "Hitbox - ..." replaces "Hitbox" then: ImGui finds
+# what is under the pointer from the frame before, so an earlier click would miss); sets $pid
+# and $wid. imgui.ini is removed first unless keep_ini=1.
 start_args=()
 keep_ini=0
 start_hitbox() {
@@ -35,7 +40,7 @@ start_hitbox() {
   if [ "$keep_ini" != 1 ]; then rm -f "$out/imgui.ini"; fi
   "$hitbox" "${start_args[@]}" --screenshot-on-exit "$out/$name.png" "$@" 2>"$out/$name.err" &
   pid=$!
-  wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^Hitbox' | head -n 1)
+  wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^Hitbox - ' | head -n 1)
   if [ -z "$wid" ]; then
     echo "FAIL $name: no hitbox window appeared"
     cat "$out/$name.err"

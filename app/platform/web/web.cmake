@@ -1,13 +1,13 @@
 # The browser build (HITBOX_WEB): Emscripten's emcmake configures the project; the same core
 # and app sources build to WebAssembly with SDL2 and Dear ImGui compiled for the browser.
 # `bash scripts/dev.sh web` (scripts/web_deps.sh) prepares HITBOX_WEB_DEPS first:
-#   sdl2/              SDL 2.26.5 from Debian's source package, installed by its own CMake
-#   src/imgui-1.86/    Dear ImGui 1.86 from Debian's source package (compiled here)
+#   src/libsdl2-2.26.5/  SDL 2.26.5 from Debian's source package (compiled here)
+#   src/imgui-1.86/      Dear ImGui 1.86 from Debian's source package (compiled here)
 # GLM, nlohmann-json and stb are Debian's headers, seen through links in the build folder so
 # emcc never searches /usr/include (the host's C library lives there).
 
 set(HITBOX_WEB_DEPS "${PROJECT_SOURCE_DIR}/build/web-deps" CACHE PATH
-    "SDL2 (sdl2/) and Dear ImGui (src/imgui-1.86/) for the browser build")
+    "SDL2 (src/libsdl2-2.26.5/) and Dear ImGui (src/imgui-1.86/) for the browser build")
 set(HITBOX_WEB_OUT "${CMAKE_BINARY_DIR}/web" CACHE PATH "Where the page and its files go")
 if(NOT EMSCRIPTEN)
   message(FATAL_ERROR "HITBOX_WEB needs Emscripten: configure with emcmake (scripts/dev.sh web)")
@@ -34,15 +34,38 @@ add_link_options(-fexceptions)
 
 # HITBOX_WINDOW_LIBS for hitbox_app: SDL2, Dear ImGui with its SDL2 and OpenGL ES 3 backends,
 # and stb (Debian's libstb holds its code on the desktop; here app/platform/web/stb.cpp).
+enable_language(C)  # SDL
+
+# SDL 2.26.5 from Debian's source package, compiled here with SDL's own settings for
+# Emscripten (include/SDL_config_emscripten.h, which SDL_config.h picks for __EMSCRIPTEN__).
+# SDL's CMake would first run some 300 configure checks, an emcc compile and link each: 5 min
+# on one core. The folders are the drivers that configuration turns on (threads off, so the
+# generic thread stubs; the dummy and disk audio drivers beside the browser's).
+function(hitbox_web_sdl2 src)
+  set(dirs . atomic audio audio/disk audio/dummy audio/emscripten cpuinfo dynapi events file
+      filesystem/emscripten haptic hidapi joystick joystick/emscripten joystick/virtual libm
+      loadso/dlopen locale locale/emscripten misc misc/emscripten power power/emscripten render
+      render/opengles2 render/software sensor sensor/dummy stdlib thread thread/generic timer
+      timer/unix video video/emscripten video/yuv2rgb)
+  set(files "")
+  foreach(dir ${dirs})
+    file(GLOB found ${src}/src/${dir}/*.c)
+    if(NOT found)
+      message(FATAL_ERROR "${src}/src/${dir} has no sources: not SDL 2.26.5's layout")
+    endif()
+    list(APPEND files ${found})
+  endforeach()
+  add_library(hitbox_web_sdl2 STATIC ${files})
+  target_include_directories(hitbox_web_sdl2 SYSTEM PUBLIC ${src}/include)
+  target_compile_options(hitbox_web_sdl2 PRIVATE -w)  # SDL's code, not ours
+endfunction()
+
 function(hitbox_web_window_libs)
-  set(sdl ${HITBOX_WEB_DEPS}/sdl2)
-  if(NOT EXISTS ${sdl}/lib/libSDL2.a)
-    message(FATAL_ERROR "${sdl}/lib/libSDL2.a is missing: scripts/dev.sh web builds it")
+  set(sdl ${HITBOX_WEB_DEPS}/src/libsdl2-2.26.5)
+  if(NOT EXISTS ${sdl}/include/SDL_config_emscripten.h)
+    message(FATAL_ERROR "${sdl} is missing: scripts/dev.sh web fetches it")
   endif()
-  add_library(hitbox_web_sdl2 STATIC IMPORTED GLOBAL)
-  set_target_properties(hitbox_web_sdl2 PROPERTIES
-    IMPORTED_LOCATION ${sdl}/lib/libSDL2.a
-    INTERFACE_INCLUDE_DIRECTORIES ${sdl}/include/SDL2)
+  hitbox_web_sdl2(${sdl})
 
   set(imgui ${HITBOX_WEB_DEPS}/src/imgui-1.86)
   if(NOT EXISTS ${imgui}/imgui.cpp)

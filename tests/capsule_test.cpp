@@ -377,53 +377,6 @@ TEST(CapsuleProperties, SatMtdAndGjkAgreeWithTheReferenceDistance) {
   EXPECT_LT(skipped, 150);
 }
 
-// How far p lies from the outline of s (reference distance, either side).
-double to_outline(const Shape& s, DVec2 p) {
-  return std::abs(ref::point_shape_signed_distance(s, p));
-}
-
-TEST(CapsuleProperties, ManifoldPointsLieOnBothOutlinesAndTheDeepestIsTheMtdDepth) {
-  test_support::Random rnd(1127u);
-  int hits = 0, two = 0, ties = 0;
-  for (int n = 0; n < 6000; ++n) {
-    CapsulePair p = random_pair(rnd, n);
-    p.b.pos = p.a.pos + (p.b.pos - p.a.pos) * 0.5;  // closer: mostly overlapping
-    const Posed a(p.a), b(p.b);
-    const MtdResult mt = mtd(a, b);
-    ManifoldTrace tr;
-    const Manifold m = manifold(a, b, &tr);
-    const std::string what = "pair " + std::to_string(n) + ": " + ref::describe(p.a) + " / " +
-                             ref::describe(p.b) + " mtd depth " + std::to_string(mt.depth);
-    if (std::abs(mt.hit ? mt.depth : ref::PairRef(p.a, p.b).signed_distance()) < 0.05) continue;
-    ASSERT_EQ(m.hit, mt.hit) << what;
-    if (!m.hit) continue;
-    ++hits;
-    two += m.count == 2;
-    EXPECT_NEAR(std::hypot(m.normal.x, m.normal.y), 1.0, 1e-5) << what;
-    // Against mtd's normal (the way A leaves B), but where A's and B's best faces tie within
-    // the tolerance that prefers A's face: then either face is the least overlap (counted).
-    const bool tie = tr.method == ManifoldMethod::Faces &&
-                     std::abs(tr.separation_a - tr.separation_b) <= kManifoldFaceTolerance + 0.01f;
-    ties += tie;
-    if (!tie) EXPECT_LT(dot(m.normal, mt.normal), 0.0f) << what;
-    float deepest = 0.0f;
-    for (int k = 0; k < m.count; ++k) {
-      const ContactPoint& c = m.points[k];
-      EXPECT_LE(c.separation, 0.0f) << what;
-      deepest = std::min(deepest, c.separation);
-      EXPECT_LT(to_outline(p.a, DVec2(c.point - 0.5f * c.separation * m.normal)), 0.02)
-          << what << " point " << k << " off A";
-      EXPECT_LT(to_outline(p.b, DVec2(c.point + 0.5f * c.separation * m.normal)), 0.02)
-          << what << " point " << k << " off B";
-    }
-    EXPECT_NEAR(deepest, -mt.depth, kManifoldFaceTolerance + 0.01f) << what;
-    if (::testing::Test::HasFailure()) return;
-  }
-  EXPECT_GT(hits, 2500);
-  EXPECT_GT(two, 50);
-  EXPECT_LT(ties, hits / 50) << ties << " near-ties of the reference face";
-}
-
 // A capsule whose two ends differ by less than a float can hold (1e-30 px: shape_problem
 // accepts it) poses as the disc at its end. Against random shapes its contact is the disc's:
 // fuzz_simulate once found an infinite point here.

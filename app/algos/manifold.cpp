@@ -145,6 +145,27 @@ void draw_faces(const SandboxState& s, Canvas& c, int upto) {
   normal_arrow(c, px, m);
 }
 
+// Rounded cores a face separates: the two best faces with their gap (step 0), then the line
+// between the cores' closest points and the one point on it.
+void draw_closest(const SandboxState& s, Canvas& c, int upto) {
+  const ManifoldTrace& t = s.cache.an.r.manifold_trace;
+  const Manifold& m = s.cache.an.r.manifold;
+  const float px = 1.0f / c.camera().zoom;
+  Vec2 p0, p1;
+  if (upto == 0) {
+    if (face_of(s.doc.body(s.cache.an.pair.a), t.face_a, p0, p1)) c.line(p0, p1, pal::kGap, 3.0f);
+    if (face_of(s.doc.body(s.cache.an.pair.b), t.face_b, p0, p1)) c.line(p0, p1, pal::kGap, 3.0f);
+    return;
+  }
+  dashed(c, t.closest_a, t.closest_b, pal::kNormal, 1.5f, 5.0f, px);
+  c.dot(t.closest_a, 3.5f, pal::kTraceA);
+  c.dot(t.closest_b, 3.5f, pal::kTraceB);
+  if (!m.hit) return;
+  const Vec2 side(-m.normal.y, m.normal.x);
+  kept_point(c, px, m.points[0].point, m.points[0].separation, side);
+  normal_arrow(c, px, m);
+}
+
 // A circle against a face or a vertex, or two circles: the nearest face (step 0), then the
 // centre line to the nearest feature and the one point.
 void draw_circle(const SandboxState& s, Canvas& c, int upto) {
@@ -178,12 +199,29 @@ void draw_circle(const SandboxState& s, Canvas& c, int upto) {
   normal_arrow(c, px, m);
 }
 
+// The drawing for the method the core took, up to step `upto`.
+void draw_upto(const SandboxState& s, Canvas& c, int upto) {
+  switch (s.cache.an.r.manifold_trace.method) {
+    case ManifoldMethod::Faces:
+    case ManifoldMethod::ParallelFaces:
+      draw_faces(s, c, upto);
+      return;
+    case ManifoldMethod::ClosestFeatures:
+      draw_closest(s, c, std::min(upto, 1));
+      return;
+    case ManifoldMethod::CircleFace:
+    case ManifoldMethod::CircleVertex:
+    case ManifoldMethod::Circles:
+      draw_circle(s, c, std::min(upto, 1));
+      return;
+    case ManifoldMethod::Unsupported:
+      return;
+  }
+}
+
 void draw(const SandboxState& s, Canvas& c) {
   if (s.stepping(kAlgoManifold)) return;
-  if (s.cache.an.r.manifold_trace.method == ManifoldMethod::Faces)
-    draw_faces(s, c, kFaceSteps - 1);
-  else if (s.cache.an.r.manifold_trace.method != ManifoldMethod::Unsupported)
-    draw_circle(s, c, 1);
+  draw_upto(s, c, kFaceSteps - 1);
 }
 
 // ---- step mode ----
@@ -192,6 +230,10 @@ int step_count(const ManifoldTrace& t) {
   switch (t.method) {
     case ManifoldMethod::Faces:
       return t.apart ? 1 : kFaceSteps;
+    case ManifoldMethod::ParallelFaces:
+      return kFaceSteps;
+    case ManifoldMethod::ClosestFeatures:
+      return t.apart ? 1 : 2;
     case ManifoldMethod::CircleFace:
     case ManifoldMethod::CircleVertex:
       return 2;
@@ -210,6 +252,10 @@ std::string face_step_text(const ManifoldTrace& t, const Manifold& m, int step) 
                                     contact_words(-t.separation_a, 1).c_str(), t.face_b,
                                     contact_words(-t.separation_b, 1).c_str());
       if (t.apart) return "Reference face: " + both + ". A face with a gap separates them: apart.";
+      if (t.method == ManifoldMethod::ParallelFaces)
+        return "Reference face: " + both +
+               ". A face separates the rounded cores, and their closest faces are parallel: "
+               "clip them as faces, A's the reference.";
       return "Reference face: " + both +
              strf(". The reference is %s's (A's unless B's is greater by %.2f).",
                   shape_letter(t.flip), static_cast<double>(kManifoldFaceTolerance));
@@ -249,7 +295,20 @@ std::string step_text(const ManifoldTrace& t, const Manifold& m, int step) {
   step = teach::clamp_step(step, n);
   switch (t.method) {
     case ManifoldMethod::Faces:
+    case ManifoldMethod::ParallelFaces:
       return face_step_text(t, m, step);
+    case ManifoldMethod::ClosestFeatures:
+      if (step == 0)
+        return strf(
+                   "A face separates the rounded cores (A's best face %d: %s; B's best face "
+                   "%d: %s): their closest features decide.",
+                   t.face_a, contact_words(-t.separation_a, 1).c_str(), t.face_b,
+                   contact_words(-t.separation_b, 1).c_str()) +
+               (t.apart ? " The cores are farther apart than the radii: apart." : "");
+      return m.hit ? "Closest features: no two faces are parallel, so one point on the line "
+                     "between the cores' closest points, midway between the surfaces, " +
+                         contact_words(-m.points[0].separation, 1) + "."
+                   : "Closest features: the cores are farther apart than the radii: apart.";
     case ManifoldMethod::Circles:
       return m.hit ? "The centre line: the circles are closer than their radii; one point "
                      "midway between the surfaces, " +
@@ -287,10 +346,7 @@ void draw_step(const SandboxState& s, Canvas& c) {
   const int n = step_count(t);
   if (n == 0) return;
   const int step = teach::clamp_step(s.stepper.mode(kAlgoManifold).step, n);
-  if (t.method == ManifoldMethod::Faces)
-    draw_faces(s, c, step);
-  else
-    draw_circle(s, c, step);
+  draw_upto(s, c, step);
   teach::step_caption(c, s.doc.body(s.cache.an.pair.a), s.doc.body(s.cache.an.pair.b),
                       strf("Manifold step %d of %d", step + 1, n),
                       step_text(t, s.cache.an.r.manifold, step), 1.0f / c.camera().zoom);
@@ -315,7 +371,8 @@ void section(SandboxState& s) {
   teach::StepMode& mode = s.stepper.mode(kAlgoManifold);
   teach::step_controls("manifold_step", mode, step_count(t), step_text(t, m, mode.step),
                        "Steps choose the reference face, find the incident face, clip it to the "
-                       "two side planes and keep the points below the face.");
+                       "two side planes and keep the points below the face; for rounded cores "
+                       "apart, the closest features.");
   ImGui::TextDisabled("method: %s", manifold_method_name(t.method));
   if (!m.hit) {
     ImGui::TextDisabled("Apart: no contact points.");

@@ -19,6 +19,10 @@ const char* manifold_method_name(ManifoldMethod m) {
   switch (m) {
     case ManifoldMethod::Faces:
       return "faces";
+    case ManifoldMethod::ParallelFaces:
+      return "parallel_faces";
+    case ManifoldMethod::ClosestFeatures:
+      return "closest_features";
     case ManifoldMethod::CircleFace:
       return "circle_face";
     case ManifoldMethod::CircleVertex:
@@ -194,21 +198,163 @@ void segment_fractions(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1, float& s, float& t) {
   }
 }
 
-// How far below p, a point of a capsule's core, the capsule's surface is along u: where the
-// ray p + t u leaves the capsule, through the side of the band along the core (r / cos of the
-// tilt) or else through the disc of the end it runs toward.
-float capsule_exit(const Core& c, Vec2 p, Vec2 u) {
-  const Vec2 e = c.v[1] - c.v[0];
-  const Vec2 n = c.n[0];
-  const float s0 = dot(n, p - c.v[0]), sn = dot(n, u);
-  const float a0 = dot(e, p - c.v[0]), se = dot(e, u);
-  const float tn = sn > 0.0f ? (c.radius - s0) / sn : sn < 0.0f ? (-c.radius - s0) / sn : INFINITY;
-  const float te = se > 0.0f ? (dot(e, e) - a0) / se : se < 0.0f ? -a0 / se : INFINITY;
-  // A core whose ends are one float has no band: its disc alone.
-  if (tn <= te && dot(e, e) > 0.0f) return std::max(tn, c.radius);
-  const Vec2 d = p - c.v[se > 0.0f ? 1 : 0];
-  const float b = dot(d, u), disc = b * b - (dot(d, d) - c.radius * c.radius);
-  return disc >= 0.0f ? std::max(-b + std::sqrt(disc), c.radius) : c.radius;
+// The reference face i1 of `ref` against the incident face i2 of `inc`: the incident face is
+// clipped to the reference face's two side planes, and the clipped points at or below the
+// reference surface (within `spec`) are kept. Each point lies midway between the surfaces
+// above and below it along the reference normal: the reference core's face grown by its
+// radius, the incident core's point less its radius.
+template <bool kTrace>
+Manifold clip_faces(const Core& ref, int i1, const Core& inc, int i2, bool flip,
+                    ManifoldMethod method, ManifoldTrace* t, float spec) {
+  Manifold m;
+  const Vec2 v11 = ref.v[i1], v12 = ref.v[next(i1, ref.count)];
+  const Vec2 n1 = ref.n[i1];
+  const int i2b = next(i2, inc.count);
+  const ClipPoint start[2] = {{inc.v[i2], i1, FeatureType::Face, i2, FeatureType::Vertex},
+                              {inc.v[i2b], i1, FeatureType::Face, i2b, FeatureType::Vertex}};
+  // Along the reference face; from its normal when its ends are one float (a tiny shape far out).
+  const Vec2 e = v12 - v11;
+  const float e2 = dot(e, e);
+  const Vec2 tangent = e2 > 0.0f ? e / std::sqrt(e2) : Vec2(-n1.y, n1.x);
+  ClipPoint c1[2], c2[2];
+  // The side planes pass through the reference face's ends (Box2D v3): a rounded core's
+  // points beyond them would lie beyond its surface.
+  const int n_1 = clip_to_side(start, c1, -tangent, -dot(tangent, v11), i1);
+  const int n_2 =
+      n_1 < 2 ? 0 : clip_to_side(c1, c2, tangent, dot(tangent, v12), next(i1, ref.count));
+  if constexpr (kTrace) {
+    t->method = method;
+    t->flip = flip;
+    t->reference = i1;
+    t->ref0 = v11;
+    t->ref1 = v12;
+    t->ref_normal = n1;
+    t->incident = i2;
+    t->inc0 = start[0].v;
+    t->inc1 = start[1].v;
+    t->radius_a = flip ? inc.radius : ref.radius;
+    t->radius_b = flip ? ref.radius : inc.radius;
+    t->clip1_count = n_1;
+    for (int k = 0; k < n_1; ++k) t->clip1[k] = c1[k].v;
+    t->clip2_count = n_2 < 2 ? 0 : 2;
+  }
+  m.normal = (flip ? -n1 : n1) + Vec2(0.0f);  // + 0: no -0 in the answer
+  if (n_2 < 2) return m;                      // the incident face lies beside the reference face
+  const float front = dot(n1, v11);
+  for (int k = 0; k < 2; ++k) {
+    const Vec2 cv = c2[k].v;
+    const float core_gap = dot(n1, cv) - front;
+    const float separation = core_gap - ref.radius - inc.radius;
+    const bool keep = separation <= spec;
+    if constexpr (kTrace) {
+      t->clip2[k] = cv;
+      t->clip_separation[k] = separation;
+      t->kept[k] = keep;
+    }
+    if (!keep) continue;
+    // The reference surface above cv and the incident surface below it, along n1.
+    const Vec2 on_ref = cv + (ref.radius - core_gap) * n1, on_inc = cv - inc.radius * n1;
+    m.points[m.count++] = ContactPoint{0.5f * (on_ref + on_inc), separation, id_of(c2[k], flip)};
+  }
+  m.hit = m.count > 0;
+  return m;
+}
+
+// The sine of the angle within which two faces count as parallel (about 0.6 degrees).
+constexpr float kParallelSine = 0.01f;
+
+inline int edge_count(const Core& c) {
+  return c.count == 2 ? 1 : c.count;  // a segment's or capsule's core is one edge
+}
+
+// The edges of c that meet its closest feature (edge e at fraction f along it): the edge, and
+// its neighbour at a vertex (a segment's or capsule's other side). Returns how many.
+int edges_at(const Core& c, int e, float f, int out[2]) {
+  out[0] = e;
+  if (c.count == 2) {
+    out[1] = next(e, 2);
+  } else if (f == 0.0f) {
+    out[1] = e == 0 ? c.count - 1 : e - 1;
+  } else if (f == 1.0f) {
+    out[1] = next(e, c.count);
+  } else {
+    return 1;
+  }
+  return 2;
+}
+
+// Rounded cores apart (a capsule): the closest features of the two cores. Two faces parallel
+// within kParallelSine are clipped as faces, for two points; otherwise one point on the line
+// between the closest points, midway between the surfaces (Box2D v3's b2CollideCapsules).
+template <bool kTrace>
+Manifold closest_features(const Core& a, const Core& b, ManifoldTrace* t, float spec) {
+  Manifold m;
+  float best = INFINITY, fa = 0.0f, fb = 0.0f;
+  int ea = 0, eb = 0;
+  for (int i = 0; i < edge_count(a); ++i) {
+    const Vec2 a0 = a.v[i], a1 = a.v[next(i, a.count)];
+    for (int j = 0; j < edge_count(b); ++j) {
+      const Vec2 b0 = b.v[j], b1 = b.v[next(j, b.count)];
+      float s, u;
+      segment_fractions(a0, a1, b0, b1, s, u);
+      const Vec2 d = (b0 + u * (b1 - b0)) - (a0 + s * (a1 - a0));
+      const float d2 = dot(d, d);
+      if (d2 < best) {
+        best = d2;
+        ea = i;
+        eb = j;
+        fa = s;
+        fb = u;
+      }
+    }
+  }
+  const Vec2 pa = a.v[ea] + fa * (a.v[next(ea, a.count)] - a.v[ea]);
+  const Vec2 pb = b.v[eb] + fb * (b.v[next(eb, b.count)] - b.v[eb]);
+  const float dist = std::sqrt(best);
+  const float total = a.radius + b.radius;
+  if constexpr (kTrace) {
+    t->method = ManifoldMethod::ClosestFeatures;
+    t->closest_a = pa;
+    t->closest_b = pb;
+    t->radius_a = a.radius;
+    t->radius_b = b.radius;
+    t->apart = !(dist <= total + spec);
+  }
+  if (!(dist <= total + spec) || !(dist > 0.0f)) return m;
+  const Vec2 n = (pb - pa) / dist;  // from A's core toward B's
+  int cand_a[2], cand_b[2];
+  const int na = edges_at(a, ea, fa, cand_a), nb = edges_at(b, eb, fb, cand_b);
+  for (int i = 0; i < na; ++i) {
+    const int ra = cand_a[i];
+    if (!(dot(a.n[ra], n) > 0.0f)) continue;  // A's face toward B
+    const Vec2 da = a.v[next(ra, a.count)] - a.v[ra];
+    for (int j = 0; j < nb; ++j) {
+      const int rb = cand_b[j];
+      if (!(dot(b.n[rb], n) < 0.0f)) continue;  // B's face toward A
+      const Vec2 db = b.v[next(rb, b.count)] - b.v[rb];
+      if (std::fabs(cross(da, db)) > kParallelSine * std::sqrt(dot(da, da) * dot(db, db))) continue;
+      const Manifold two =
+          clip_faces<kTrace>(a, ra, b, rb, false, ManifoldMethod::ParallelFaces, t, spec);
+      if (two.count == 2) return two;
+      if constexpr (kTrace) t->method = ManifoldMethod::ClosestFeatures;
+    }
+  }
+  const auto feature = [](const Core& c, int e, float f, int& index) {
+    if (f > 0.0f && f < 1.0f) {
+      index = e;
+      return FeatureType::Face;
+    }
+    index = f == 0.0f ? e : next(e, c.count);
+    return FeatureType::Vertex;
+  };
+  int ia, ib;
+  const FeatureType ta = feature(a, ea, fa, ia), tb = feature(b, eb, fb, ib);
+  m.normal = n + Vec2(0.0f);
+  m.count = 1;
+  m.points[0] = ContactPoint{0.5f * ((pa + a.radius * n) + (pb - b.radius * n)), dist - total,
+                             contact_id(ia, ta, ib, tb)};
+  m.hit = true;
+  return m;
 }
 
 // Two cores with edges.
@@ -216,7 +362,6 @@ template <bool kTrace>
 [[gnu::noinline]] Manifold faces(const Collider& ca, const Collider& cb, ManifoldTrace* t,
                                  float spec) {
   const Core a = core_of(ca), b = core_of(cb);
-  Manifold m;
   int face_a, face_b;
   const float sep_a = max_separation(ca, cb, face_a);
   const float sep_b = max_separation(cb, ca, face_b);
@@ -230,101 +375,16 @@ template <bool kTrace>
   }
   if (sep_a > total + spec || sep_b > total + spec) {
     if constexpr (kTrace) t->apart = true;
-    return m;
+    return Manifold{};
   }
+  // A face separates rounded cores: their closest features decide.
+  if (total > 0.0f && std::max(sep_a, sep_b) > 0.0f) return closest_features<kTrace>(a, b, t, spec);
   const bool flip = sep_b > sep_a + kManifoldFaceTolerance;
-  const Core& ref = flip ? b : a;
-  const Core& inc = flip ? a : b;
   const Collider& inc_shape = flip ? ca : cb;
   const int i1 = flip ? face_b : face_a;
-  const Vec2 v11 = ref.v[i1], v12 = ref.v[next(i1, ref.count)];
-  const Vec2 n1 = ref.n[i1];
-  const int i2 = most_against(inc_shape, n1);  // the incident face
-  const int i2b = next(i2, inc.count);
-  const ClipPoint start[2] = {{inc.v[i2], i1, FeatureType::Face, i2, FeatureType::Vertex},
-                              {inc.v[i2b], i1, FeatureType::Face, i2b, FeatureType::Vertex}};
-  // The trace's faces, both ways of ending below share them.
-  const auto record_faces = [&] {
-    t->flip = flip;
-    t->reference = i1;
-    t->ref0 = v11;
-    t->ref1 = v12;
-    t->ref_normal = n1;
-    t->incident = i2;
-    t->inc0 = start[0].v;
-    t->inc1 = start[1].v;
-    t->radius_a = a.radius;
-    t->radius_b = b.radius;
-  };
-  if (total > 0.0f && std::max(sep_a, sep_b) > 0.0f) {
-    // Rounded cores apart (a capsule): when the two faces are nearest at a vertex of each, the
-    // contact is one point on the line between those vertices, and none beyond the radii
-    // (Box2D v3's b2CollidePolygons).
-    float s, u;
-    segment_fractions(v11, v12, start[0].v, start[1].v, s, u);
-    const Vec2 pr = s == 0.0f ? v11 : v12, pi = u == 0.0f ? start[0].v : start[1].v;
-    const Vec2 d = pi - pr;
-    const float dist = std::sqrt(dot(d, d));
-    if ((s == 0.0f || s == 1.0f) && (u == 0.0f || u == 1.0f) && dist > 0.0f) {
-      if constexpr (kTrace) {
-        record_faces();
-        t->apart = dist > total + spec;
-      }
-      if (dist > total + spec) return m;
-      const Vec2 n = d / dist;  // from the reference core toward the incident one
-      const Vec2 on_ref = pr + ref.radius * n, on_inc = pi - inc.radius * n;
-      const int vr = s == 0.0f ? i1 : next(i1, ref.count), vi = u == 0.0f ? i2 : i2b;
-      const ClipPoint p{pi, vr, FeatureType::Vertex, vi, FeatureType::Vertex};
-      m.normal = (flip ? -n : n) + Vec2(0.0f);
-      m.points[m.count++] = ContactPoint{0.5f * (on_ref + on_inc), dist - total, id_of(p, flip)};
-      m.hit = true;
-      return m;
-    }
-  }
-  // Along the reference face; from its normal when its ends are one float (a tiny shape far out).
-  const Vec2 e = v12 - v11;
-  const float e2 = dot(e, e);
-  const Vec2 tangent = e2 > 0.0f ? e / std::sqrt(e2) : Vec2(-n1.y, n1.x);
-  ClipPoint c1[2], c2[2];
-  // The side planes pass through the reference face's ends (Box2D v3): a rounded core's
-  // points beyond them would lie beyond its surface.
-  const int n_1 = clip_to_side(start, c1, -tangent, -dot(tangent, v11), i1);
-  const int n_2 =
-      n_1 < 2 ? 0 : clip_to_side(c1, c2, tangent, dot(tangent, v12), next(i1, ref.count));
-  if constexpr (kTrace) {
-    record_faces();
-    t->clip1_count = n_1;
-    for (int k = 0; k < n_1; ++k) t->clip1[k] = c1[k].v;
-    t->clip2_count = n_2 < 2 ? 0 : 2;
-  }
-  m.normal = (flip ? -n1 : n1) + Vec2(0.0f);  // + 0: no -0 in the answer
-  if (n_2 < 2) return m;                      // the incident face lies beside the reference face
-  const float front = dot(n1, v11);
-  // A capsule as the incident shape, its core along n1: both points meet its surface at one
-  // place along the face, as one point; the first is kept.
-  const bool same_place =
-      inc.radius > 0.0f && std::fabs(dot(tangent, c2[0].v - c2[1].v)) <= 1e-4f * (1.0f + total);
-  for (int k = 0; k < 2; ++k) {
-    const Vec2 cv = c2[k].v;
-    const float core_gap = dot(n1, cv) - front;
-    // How far below cv (along -n1) the incident surface is: none for a polygon's face, for a
-    // capsule where its outline is met along -n1 (its radius, more where its core is tilted).
-    const float below = inc.radius > 0.0f ? capsule_exit(inc, cv, -n1) : 0.0f;
-    const float separation = core_gap - ref.radius - below;
-    const bool keep = separation <= spec && !(same_place && m.count == 1);
-    if constexpr (kTrace) {
-      t->clip2[k] = cv;
-      t->clip_separation[k] = separation;
-      t->kept[k] = keep;
-    }
-    if (!keep) continue;
-    // The reference surface above cv, and the incident surface at cv, along n1.
-    const Vec2 on_ref = cv + (ref.radius - core_gap) * n1;
-    const Vec2 on_inc = cv - below * n1;
-    m.points[m.count++] = ContactPoint{0.5f * (on_ref + on_inc), separation, id_of(c2[k], flip)};
-  }
-  m.hit = m.count > 0;
-  return m;
+  const int i2 = most_against(inc_shape, (flip ? b : a).n[i1]);  // the incident face
+  return flip ? clip_faces<kTrace>(b, i1, a, i2, true, ManifoldMethod::Faces, t, spec)
+              : clip_faces<kTrace>(a, i1, b, i2, false, ManifoldMethod::Faces, t, spec);
 }
 
 // A circle (centre c, radius rc) against a core with edges; the circle is A or B.

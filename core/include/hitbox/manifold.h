@@ -11,7 +11,11 @@
 //   the choice does not flicker between two nearly equal faces). The incident face is the
 //   other shape's edge most against the reference normal. It is clipped to the reference
 //   face's two side planes (Sutherland-Hodgman), and the clipped points at or below the
-//   reference face are kept: two points for a face lying on a face, one for a corner.
+//   reference surface are kept: two points for a face lying on a face, one for a corner.
+// - Two rounded cores (a capsule) that a face separates: the closest features of the cores
+//   (Box2D v3's b2CollideCapsules). Two faces parallel within about 0.6 degrees are clipped as
+//   above, for two points; otherwise one point on the line between the closest points, for a
+//   vertex against anything.
 // - A circle against a core with edges: the core's feature nearest the centre (a face, or a
 //   vertex when the centre lies beyond the face's ends); one point.
 // - Two circles: the centre line; one point.
@@ -20,7 +24,9 @@
 //
 // Conventions: `normal` is unit and points from A toward B (the way B leaves A; mtd's normal
 // points the other way). A contact point lies midway between the two surfaces: A's surface
-// point is point - (separation / 2) normal, B's is point + (separation / 2) normal.
+// point is point - (separation / 2) normal, B's is point + (separation / 2) normal. Each is
+// built from a point of its core and the radius: A's surface point less radius_a times the
+// normal lies on A's core, B's plus radius_b times the normal on B's.
 // Separation is negative when the shapes overlap there; touching is a hit with separation 0.
 #pragma once
 
@@ -59,11 +65,13 @@ struct Manifold {
 };
 
 enum class ManifoldMethod : std::uint8_t {
-  Faces,         // two cores with edges: reference face, incident face, clipping
-  CircleFace,    // a circle against a face
-  CircleVertex,  // a circle against a vertex
-  Circles,       // two circles
-  Unsupported,   // a point
+  Faces,            // two cores with edges: reference face, incident face, clipping
+  ParallelFaces,    // rounded cores apart, two faces parallel: clipped as Faces
+  ClosestFeatures,  // rounded cores apart: one point between the cores' closest points
+  CircleFace,       // a circle against a face
+  CircleVertex,     // a circle against a vertex
+  Circles,          // two circles
+  Unsupported,      // a point
 };
 const char* manifold_method_name(ManifoldMethod m);
 
@@ -89,6 +97,8 @@ struct ManifoldTrace {
   int clip2_count = 0;
   float clip_separation[2] = {0.0f, 0.0f};  // each point of clip2 below the reference face
   bool kept[2] = {false, false};
+  // ClosestFeatures: the cores' closest points.
+  Vec2 closest_a{0.0f, 0.0f}, closest_b{0.0f, 0.0f};
   // CircleVertex: the vertex; Circles: the centres.
   int vertex = -1;
   Vec2 centre_a{0.0f, 0.0f}, centre_b{0.0f, 0.0f};

@@ -71,7 +71,7 @@ test_web() {
 
 # Software rendering for every window test, whatever the machine: llvmpipe, even where a GPU's
 # EGL device would come first (the screenshots are llvmpipe's), and without
-# LP_NATIVE_VECTOR_WIDTH (README, Troubleshooting).
+# LP_NATIVE_VECTOR_WIDTH (docs/testing.md).
 test_env() {
   export LIBGL_ALWAYS_SOFTWARE=1 GALLIUM_DRIVER=llvmpipe
   unset LP_NATIVE_VECTOR_WIDTH

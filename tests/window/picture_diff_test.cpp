@@ -3,8 +3,6 @@
 // hand to an expected picture from screens/.
 #include <gtest/gtest.h>
 #include <stb_image_write.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -13,6 +11,7 @@
 #include <filesystem>
 #include <string>
 
+#include "../support/run_binary.h"
 #include "pixels.h"
 
 namespace wt = hitbox::window_test;
@@ -153,20 +152,9 @@ TEST(PictureDiff, AnotherSizeFails) {
 
 // The probe as screens_test.sh runs it: exit 1 on a change, with the largest difference and
 // its place in what it prints; exit 0 on rounding.
-struct ProbeRun {
-  int status;
-  std::string out;
-};
-
-ProbeRun probe(const std::string& args) {
-  ProbeRun r{-1, {}};
-  FILE* p = popen((std::string(HITBOX_PNG_PROBE) + " " + args + " 2>&1").c_str(), "r");
-  if (p == nullptr) return r;
-  char buf[512];
-  while (std::fgets(buf, sizeof buf, p) != nullptr) r.out += buf;
-  const int status = pclose(p);
-  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+hitbox::test::RunResult probe(const std::string& args) {
+  return hitbox::test::run_command(std::string(HITBOX_PNG_PROBE) + " " + args,
+                                   "hitbox_picture_diff");
 }
 
 bool write(const wt::Image& img, const fs::path& path) {
@@ -187,26 +175,28 @@ TEST(PictureDiff, TheProbeFailsAChangedPictureAndSaysWhere) {
   ASSERT_TRUE(write(rounded, dir / "rounded.png"));
   const std::string expected = (dir / "expected.png").string();
 
-  const ProbeRun same = probe("--diff " + expected + " " + expected);
+  const hitbox::test::RunResult same = probe("--diff " + expected + " " + expected);
   EXPECT_EQ(same.status, 0) << same.out;
 
-  const ProbeRun ok = probe("--diff " + expected + " " + (dir / "rounded.png").string());
+  const hitbox::test::RunResult ok =
+      probe("--diff " + expected + " " + (dir / "rounded.png").string());
   EXPECT_EQ(ok.status, 0) << ok.out;
   EXPECT_NE(ok.out.find("largest difference 1 at (1129, 97)"), std::string::npos) << ok.out;
 
-  const ProbeRun changed = probe("--diff " + expected + " " + (dir / "changed.png").string());
+  const hitbox::test::RunResult changed =
+      probe("--diff " + expected + " " + (dir / "changed.png").string());
   EXPECT_EQ(changed.status, 1) << changed.out;
   EXPECT_NE(changed.out.find("by more than 2 levels, within x "), std::string::npos) << changed.out;
   EXPECT_NE(changed.out.find("largest difference"), std::string::npos) << changed.out;
 
-  const ProbeRun strict =
+  const hitbox::test::RunResult strict =
       probe("--diff " + expected + " " + (dir / "rounded.png").string() + " --tolerance 0");
   EXPECT_EQ(strict.status, 1) << strict.out;
 
-  const ProbeRun bad =
+  const hitbox::test::RunResult bad =
       probe("--diff " + expected + " " + (dir / "rounded.png").string() + " --tolerance x");
   EXPECT_EQ(bad.status, 2) << bad.out;
-  EXPECT_NE(bad.out.find("--tolerance"), std::string::npos) << bad.out;
+  EXPECT_NE(bad.err.find("--tolerance"), std::string::npos) << bad.err;
   fs::remove_all(dir);
 }
 

@@ -28,7 +28,7 @@ const chromium = process.env.CHROMIUM || "/usr/bin/chromium";
 const outDir = process.env.HITBOX_WEB_OUT || path.join(root, "build/web-test");
 const benchFrames = Number(process.env.HITBOX_BENCH_FRAMES || 300);
 
-// The issue's budgets (README "Hitbox in the browser").
+// The issue's budgets (docs/speed.md, "In the browser").
 const kFirstFrameMs = 3000;
 const strictPerf = process.env.HITBOX_WEB_STRICT_PERF === "1";
 const kDownloadBytes = 8 * 1024 * 1024;
@@ -110,7 +110,7 @@ async function testDefaultScene(browser, base) {
   const firstLine = lines.find((l) => l.startsWith("hitbox: first frame at "));
   const pageMs = firstLine ? Number(/at (\d+) ms/.exec(firstLine)[1]) : NaN;
   figures.push(`page load to first frame: ${pageMs} ms (page clock from navigation start), ${firstFrameWallMs} ms from goto to seeing it`);
-  // A figure of the machine and its load (the README's 0.78 s, on a quiet one): a check only
+  // A figure of the machine and its load (docs/speed.md's 0.78 s, on a quiet one): a check only
   // with HITBOX_WEB_STRICT_PERF=1, as the frame budget below; a page that never draws fails
   // openPage's wait.
   if (strictPerf) {
@@ -433,7 +433,7 @@ async function testBench(browser, base) {
   figures.push(`500 shapes, SAT + MTD traces: ${frame} | computing: ${work ? work.replace(/^hitbox web: /, "") : "?"}`);
   // The budget is enforced with HITBOX_WEB_STRICT_PERF=1 only: on this shared 2-core machine
   // SwiftShader's rasterising (on the CPU, waited for at the frame's first GL query) puts even
-  // the 4-shape default scene near 30 ms when other builds run (README, "Hitbox in the browser").
+  // the 4-shape default scene near 30 ms when other builds run (docs/speed.md, "In the browser").
   const within = p99 <= kP99FrameMs;
   if (strictPerf) {
     check("500 shapes with SAT and MTD traces: p99 frame time within 33 ms", within, `${p99} ms`);

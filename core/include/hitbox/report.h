@@ -1,5 +1,5 @@
 // The `query` report: one JSON object per scene, one line each, built from the same
-// results the window draws. Format: README.md, "hitbox query".
+// results the window draws. Format: docs/command-line.md, "hitbox query".
 #pragma once
 
 #include <cstdint>

@@ -8,9 +8,10 @@
 // A name reads one number:
 //   <algorithm>.hit      1 when the algorithm ran and says hit, else 0 (aabb, sat, ...)
 //   <algorithm>.<figure> aabb.depth, bounding_circle.gap, sat.overlap, sat.axes, mtd.depth,
-//                        swept.toi, pixel.cells, gjk.depth, gjk.distance, manifold.points
-//                        (0, 1 or 2), manifold.depth (its deepest point's, > 0 overlapping)
-//   a.<field>, b.<field> the focus pair's shapes: x, y, angle, scale, vx, vy
+//                        swept.toi, swept_linear.toi, pixel.cells, gjk.depth, gjk.distance,
+//                        manifold.points (0, 1 or 2), manifold.depth (its deepest point's,
+//                        > 0 overlapping)
+//   a.<field>, b.<field> the focus pair's shapes: x, y, angle, scale, vx, vy, spin
 //   shape.<id>.<field>   a shape by its id (letters, digits, _ and -), the same fields
 //   play.time            seconds of play mode since Reset
 //   play.points          play mode's contact points per pair (1 or 2)

@@ -245,6 +245,70 @@ TEST(RigidBody, PyramidOfTwentyRowsStandsTenSeconds) {
   RecordProperty("pyramid_top_settle_px", std::to_string(top));
 }
 
+// A stack of ten boxes of `size` px standing on a floor at x, its lowest box on y = 500.
+Scene stack_at(double x, double size) {
+  std::string shapes =
+      R"({"id": "floor", "kind": "rect", "pos": [)" + num(x) +
+      R"(, 520], "size": [4000, 40], "body": {"type": "static", "friction": 0.6}})";
+  for (int i = 0; i < 10; ++i) {
+    shapes += ", " + box("b" + std::to_string(i), DVec2(x, 500.0 - size / 2.0 - size * i), 0.0,
+                         DVec2(size, size), R"({"type": "dynamic", "friction": 0.6})");
+  }
+  return world(shapes);
+}
+
+// Where a user builds it, away from the origin, the stack stands as it does at the origin.
+// Before the manifold's ids were made independent of rounding, its top walked 0.73 px from
+// 2 s to 10 s at x = 640 and 6 px at x = 5000 (issue 40; Box2D v3: 0.13 px).
+TEST(RigidBody, StackOfTenFiftyPixelBoxesStandsWhereverItIsBuilt) {
+  for (const double x : {0.0, 640.0, 1920.0, 5000.0}) {
+    Simulation sim = hitbox::make_simulation(stack_at(x, 50.0));
+    hitbox::sim_run(&sim, 2.0);
+    const DVec2 start = sim.scene.shapes[10].pos;
+    double moved = 0.0, turned = 0.0;
+    for (int k = 0; k < 960; ++k) {
+      hitbox::sim_step(&sim);
+      moved = std::max(moved, glm::length(sim.scene.shapes[10].pos - start));
+      for (int i = 1; i <= 10; ++i) turned = std::max(turned, std::abs(sim.scene.shapes[i].angle));
+    }
+    EXPECT_LT(moved, 0.5) << "at x = " << x << " the top moved " << moved << " px from 2 s to 10 s";
+    EXPECT_LT(turned, 1.0) << "at x = " << x << " a box turned " << turned << " degrees";
+  }
+}
+
+// Box2D's resting-stack check: ten boxes of 1 m (100 px here) at rest, every speed sampled
+// under 0.05 m/s (5 px/s), here for every step from 1 s to 10 s and for the corners' speed.
+TEST(RigidBody, RestingStackSpeedsStayUnderBoxTwoDsLimit) {
+  Simulation sim = hitbox::make_simulation(stack_at(640.0, 100.0));
+  hitbox::sim_run(&sim, 1.0);
+  const double half_diagonal = 50.0 * std::sqrt(2.0);
+  double fastest = 0.0;
+  for (int k = 0; k < 1080; ++k) {
+    hitbox::sim_step(&sim);
+    for (int i = 1; i <= 10; ++i) {
+      const hitbox::BodySpec& b = *sim.scene.shapes[i].body;
+      const double corner = std::abs(b.angular_velocity) * kPi / 180.0 * half_diagonal;
+      fastest = std::max(fastest, glm::length(b.velocity) + corner);
+    }
+  }
+  EXPECT_LT(fastest, 5.0) << "a box moved at " << fastest << " px/s";
+  RecordProperty("resting_stack_peak_px_per_s", std::to_string(fastest));
+}
+
+TEST(RigidBody, LessonSixteensStackDriftsUnderHalfAPixelInTenSeconds) {
+  Simulation sim = hitbox::make_simulation(
+      hitbox::load_scene(HITBOX_SOURCE_DIR "/assets/scenes/lessons/16_why_stacks_stand.json"));
+  const std::size_t top = sim.scene.shapes.size() - 1;
+  ASSERT_EQ(sim.scene.shapes[top].id, "top");
+  const double x0 = sim.scene.shapes[top].pos.x;
+  double drift = 0.0;
+  for (int k = 0; k < 1200; ++k) {
+    hitbox::sim_step(&sim);
+    drift = std::max(drift, std::abs(sim.scene.shapes[top].pos.x - x0));
+  }
+  EXPECT_LT(drift, 0.5) << "the top box went " << drift << " px sideways";
+}
+
 // A box of `size` lying on the top face of a long slab turned by `deg` (clockwise: the face
 // runs down to the right), its centre `along` px down the face from the slab's middle.
 Scene on_slope(double deg, DVec2 size, const std::string& coeffs, double along = 0.0) {

@@ -154,9 +154,11 @@ struct ClipPoint {
 };
 
 // Keeps the part of segment in[0] in[1] where dot(side, x) <= offset (Sutherland-Hodgman on
-// one plane). A point made by the cut is the reference shape's vertex `ref_vertex` against
-// the incident face. Returns how many points are left (0 to 2).
-int clip_to_side(const ClipPoint in[2], ClipPoint out[2], Vec2 side, float offset, int ref_vertex) {
+// one plane). A point made by the cut keeps the features of the end it replaces (Box2D v3):
+// a point's id then does not depend on which side of a plane rounding put an end that lies
+// on it, as it does for two equal boxes stacked edge to edge, so warm starting holds.
+// Returns how many points are left (0 to 2).
+int clip_to_side(const ClipPoint in[2], ClipPoint out[2], Vec2 side, float offset) {
   const float d0 = dot(side, in[0].v) - offset;
   const float d1 = dot(side, in[1].v) - offset;
   int n = 0;
@@ -164,8 +166,8 @@ int clip_to_side(const ClipPoint in[2], ClipPoint out[2], Vec2 side, float offse
   if (d1 <= 0.0f) out[n++] = in[1];
   if (d0 * d1 < 0.0f) {
     const float t = d0 / (d0 - d1);
-    out[n++] = ClipPoint{in[0].v + t * (in[1].v - in[0].v), ref_vertex, FeatureType::Vertex,
-                         in[0].index_i, FeatureType::Face};
+    out[n] = d0 > 0.0f ? in[0] : in[1];
+    out[n++].v = in[0].v + t * (in[1].v - in[0].v);
   }
   return n;
 }
@@ -219,9 +221,8 @@ Manifold clip_faces(const Core& ref, int i1, const Core& inc, int i2, bool flip,
   ClipPoint c1[2], c2[2];
   // The side planes pass through the reference face's ends (Box2D v3): a rounded core's
   // points beyond them would lie beyond its surface.
-  const int n_1 = clip_to_side(start, c1, -tangent, -dot(tangent, v11), i1);
-  const int n_2 =
-      n_1 < 2 ? 0 : clip_to_side(c1, c2, tangent, dot(tangent, v12), next(i1, ref.count));
+  const int n_1 = clip_to_side(start, c1, -tangent, -dot(tangent, v11));
+  const int n_2 = n_1 < 2 ? 0 : clip_to_side(c1, c2, tangent, dot(tangent, v12));
   if constexpr (kTrace) {
     t->method = method;
     t->flip = flip;

@@ -44,7 +44,10 @@ enum class FeatureType : std::uint8_t { Vertex = 0, Face = 1 };
 
 // A contact point's features as one integer: A's feature index (bits 0-7), B's (8-15), A's
 // type (16) and B's type (24), FeatureType values. Stable while the pair slides without
-// changing features, so play mode can carry a point's impulse from one step to the next.
+// changing features, so play mode can carry a point's impulse from one step to the next. A
+// point the clipping cut from the incident face keeps the id of the face's end it replaced
+// (Box2D v3): the reference face and that vertex, whichever side of a side plane rounding
+// puts an end lying on it.
 inline constexpr int contact_id(int index_a, FeatureType type_a, int index_b, FeatureType type_b) {
   return (index_a & 0xff) | (index_b & 0xff) << 8 | static_cast<int>(type_a) << 16 |
          static_cast<int>(type_b) << 24;

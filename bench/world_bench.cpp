@@ -6,6 +6,9 @@
 // scene's start, one step per benchmark iteration: the time per iteration is the mean step
 // over the fall, the pile-up and the rest. Sleeping is off in both.
 //
+// Sleeping: rest/... and asleep/... step the 20-row pyramid once it has rested 10 s (not
+// timed), awake (sleeping off) and asleep (every box asleep), in Hitbox and Box2D.
+//
 // Box2D sees each shape at 100 px = 1 m, y down as Hitbox's (gravity 980 px/s^2 is 9.8 m/s^2):
 // rects and convex polygons as b2PolygonShape (their world outline about a body at pos, the
 // body at angle 0), circles as b2CircleShape, segments as b2EdgeShape. Density, friction and
@@ -59,10 +62,10 @@ std::vector<hitbox::DVec2> outline(const hitbox::Shape& s) {
   return out;
 }
 
-std::unique_ptr<b2World> make_b2world(const hitbox::Scene& sc, bool rotate) {
+std::unique_ptr<b2World> make_b2world(const hitbox::Scene& sc, bool rotate, bool sleep = false) {
   const hitbox::DVec2 g = sc.world ? sc.world->gravity : hitbox::DVec2(0.0, 0.0);
   auto world = std::make_unique<b2World>(metres(g));
-  world->SetAllowSleeping(false);
+  world->SetAllowSleeping(sleep);
   for (const hitbox::Shape& s : sc.shapes) {
     const bool dynamic = s.body && s.body->type == hitbox::BodyType::Dynamic;
     b2BodyDef bd;
@@ -121,6 +124,7 @@ std::unique_ptr<b2World> make_b2world(const hitbox::Scene& sc, bool rotate) {
 void bm_hitbox(benchmark::State& state, const char* name) {
   hitbox::SimOptions o;
   o.step = kStep;
+  o.sleep = false;
   hitbox::Simulation sim = hitbox::make_simulation(scene_of(name), o);
   for (auto _ : state) hitbox::sim_step(&sim);
   state.counters["bodies"] = static_cast<double>(sim.scene.shapes.size());
@@ -130,6 +134,31 @@ void bm_box2d(benchmark::State& state, const char* name, bool rotate) {
   std::unique_ptr<b2World> world = make_b2world(scene_of(name), rotate);
   for (auto _ : state) world->Step(kStep, 8, 3);
   state.counters["bodies"] = world->GetBodyCount();
+}
+
+constexpr int kRestSteps = 1200;  // 10 s, untimed, before the rest/ and asleep/ rows
+
+// The pyramid after 10 s at rest, stepped with sleeping on or off.
+void bm_hitbox_rest(benchmark::State& state, bool sleep) {
+  hitbox::SimOptions o;
+  o.step = kStep;
+  o.sleep = sleep;
+  hitbox::Simulation sim = hitbox::make_simulation(scene_of("stress_pyramid_20"), o);
+  hitbox::SimStats stats;
+  for (int k = 0; k < kRestSteps; ++k) stats = hitbox::sim_step(&sim);
+  if (sleep && stats.awake > 0) state.SkipWithError("the pyramid did not fall asleep in 10 s");
+  for (auto _ : state) stats = hitbox::sim_step(&sim);
+  state.counters["asleep"] = stats.sleeping;
+}
+
+void bm_box2d_rest(benchmark::State& state, bool sleep) {
+  std::unique_ptr<b2World> world = make_b2world(scene_of("stress_pyramid_20"), true, sleep);
+  for (int k = 0; k < kRestSteps; ++k) world->Step(kStep, 8, 3);
+  for (auto _ : state) world->Step(kStep, 8, 3);
+  int asleep = 0;
+  for (const b2Body* b = world->GetBodyList(); b; b = b->GetNext())
+    asleep += b->GetType() == b2_dynamicBody && !b->IsAwake();
+  state.counters["asleep"] = asleep;
 }
 
 // The table after the runs: ms per step of each, and Hitbox / Box2D.
@@ -145,6 +174,13 @@ class TableReporter : public hitbox::bench::MedianReporter {
       if (h < 0.0 || b < 0.0) continue;
       std::printf("%-20s %10.3f %12.3f %12.3f %10.2f %10.2f\n", s, h, b, l, h / b,
                   l > 0.0 ? h / l : 0.0);
+    }
+    std::printf("\n%-20s %10s %12s %10s\n", "pyramid at rest", "awake ms", "asleep ms", "ratio");
+    for (const char* e : {"hitbox", "box2d"}) {
+      const std::string n(e);
+      const double awake = time_of("rest/" + n), asleep = time_of("asleep/" + n);
+      if (awake > 0.0 && asleep >= 0.0)
+        std::printf("%-20s %10.4f %12.4f %10.3f\n", e, awake, asleep, asleep / awake);
     }
   }
 };
@@ -170,6 +206,19 @@ int main(int argc, char** argv) {
                                      [s](benchmark::State& st) { bm_box2d(st, s, true); }));
     reg(benchmark::RegisterBenchmark(("box2d_locked/" + n).c_str(),
                                      [s](benchmark::State& st) { bm_box2d(st, s, false); }));
+  }
+  using RestFn = void (*)(benchmark::State&, bool);
+  const std::pair<const char*, RestFn> engines[] = {{"hitbox", bm_hitbox_rest},
+                                                    {"box2d", bm_box2d_rest}};
+  for (const bool sleep : {false, true}) {
+    for (const auto& engine : engines) {
+      const RestFn fn = engine.second;
+      benchmark::RegisterBenchmark(
+          ((sleep ? "asleep/" : "rest/") + std::string(engine.first)).c_str(),
+          [fn, sleep](benchmark::State& st) { fn(st, sleep); })
+          ->Iterations(kSteps)
+          ->Unit(benchmark::kMillisecond);
+    }
   }
   TableReporter reporter;
   return hitbox::bench::run_with_table(reporter, argc, argv);

@@ -282,7 +282,11 @@ TEST(Simulation, StressSceneFallsIntoTheBoxAndComesToRest) {
   }
   EXPECT_EQ(dynamic, 1000);
   EXPECT_EQ(kinds.size(), 3u);
-  Simulation sim = hitbox::make_simulation(start);
+  // Sleeping off, so the resting pile's contacts can be counted (with it on, the pile falls
+  // asleep: SimSleep tests).
+  hitbox::SimOptions awake;
+  awake.sleep = false;
+  Simulation sim = hitbox::make_simulation(start, awake);
   // At rest after about 4 s (shapes that land on a corner now tip and tumble down the pile
   // before they rest). While the rows land on each other, no two shapes overlap by more than
   // 5 px (the shapes are 8-18 px across).

@@ -53,7 +53,7 @@ TEST(Task, PlayModesSolverSettings) {
   in.play_warm_start = false;
   EXPECT_TRUE(condition_holds(c, in));
   EXPECT_EQ(parse_condition("play.speed > 1", c),
-            "at 1: unknown field 'speed' of play (it has: time points warm_start)");
+            "at 1: unknown field 'speed' of play (it has: time points warm_start sleeping)");
 }
 
 TEST(Task, FiguresOfAHit) {

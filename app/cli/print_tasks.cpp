@@ -29,6 +29,7 @@ namespace fs = std::filesystem;
 constexpr const char* kUsage =
     "usage: hitbox --lesson NAME --print-tasks [--scene FILE] [--play-seconds T]\n"
     "                                          [--contact-points 1|2] [--no-warm-start]\n"
+    "                                          [--no-sleep]\n"
     "  Prints the lesson's tasks as JSON: each task's sentence, its condition and whether it\n"
     "  holds (\"done\") for the lesson as loaded, with no window.\n"
     "  --lesson NAME       a bundled lesson (03_polygon_sat_mtd), or a lesson file (*.json)\n"
@@ -39,7 +40,8 @@ constexpr const char* kUsage =
     "                      play.time reads T\n"
     "  --contact-points N  play mode with N contact points per pair (default 2);\n"
     "                      play.points reads N\n"
-    "  --no-warm-start     play mode without warm starting; play.warm_start reads 0\n";
+    "  --no-warm-start     play mode without warm starting; play.warm_start reads 0\n"
+    "  --no-sleep          play mode with every body awake; play.sleeping reads 0\n";
 
 int fail(const std::string& msg) {
   std::cerr << "hitbox: --print-tasks: " << msg << "\n";
@@ -102,6 +104,10 @@ int print_tasks_main(int argc, char** argv) {
       options.warm_start = false;
       continue;
     }
+    if (arg == "--no-sleep") {
+      options.sleep = false;
+      continue;
+    }
     if (arg == "-h" || arg == "--help") {
       std::cout << kUsage;
       return 0;
@@ -109,8 +115,8 @@ int print_tasks_main(int argc, char** argv) {
     if (arg != "--lesson" && arg != "--scene" && arg != "--play-seconds" &&
         arg != "--contact-points")
       return fail("unknown option '" + std::string(arg) +
-                  "' (it takes --lesson, --scene, --play-seconds, --contact-points and " +
-                  "--no-warm-start)");
+                  "' (it takes --lesson, --scene, --play-seconds, --contact-points, " +
+                  "--no-warm-start and --no-sleep)");
     if (i + 1 >= argc || argv[i + 1][0] == '\0') return fail(std::string(arg) + " needs a value");
     const std::string v = argv[++i];
     if (arg == "--lesson") {
@@ -162,6 +168,7 @@ int print_tasks_main(int argc, char** argv) {
       return fail(shown + ": lesson.tasks[" + std::to_string(i) + "].when: " + missing);
   }
   double play_time = 0.0;
+  int sleeping = 0;
   if (play_seconds > 0.0) {
     try {
       Simulation sim = make_simulation(scene, options);
@@ -169,6 +176,9 @@ int print_tasks_main(int argc, char** argv) {
       scene.shapes = sim.scene.shapes;
       // Whole steps times the step: no drift from summing 1/120 (play.time >= 2 after 2 s).
       play_time = static_cast<double>(sim.steps) * sim.options.step;
+      for (std::size_t k = 0; k < sim.scene.shapes.size(); ++k) {
+        sleeping += sim_asleep(sim, static_cast<int>(k));
+      }
     } catch (const std::exception& e) {
       return fail(shown + ": cannot play: " + e.what());
     }
@@ -181,6 +191,7 @@ int print_tasks_main(int argc, char** argv) {
   play.play_time = play_time;
   play.play_points = options.contact_points;
   play.play_warm_start = options.warm_start;
+  play.play_sleeping = sleeping;
   const std::vector<bool> done = tasks_holding(lesson, scene, accuracy, play);
   std::string out = "{\"lesson\": " + json_text(fs::path(path).stem().string()) +
                     ", \"scene\": " + json_text(shown) + ", \"tasks\": [";

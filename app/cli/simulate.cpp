@@ -22,7 +22,8 @@ constexpr double kMaxSteps = 1e7;  // about an hour of a 1,000-shape scene: a ty
 
 constexpr const char* kSimulateUsage =
     "usage: hitbox simulate --seconds T [--step DT] [--substeps N] [--broad sweep|grid]\n"
-    "                       [--no-swept] [--contact-points 1|2] [--no-warm-start] SCENE\n"
+    "                       [--no-swept] [--contact-points 1|2] [--no-warm-start]\n"
+    "                       [--no-sleep] SCENE\n"
     "  Runs play mode without a window for T simulated seconds and prints the scene as it is\n"
     "  then (the same JSON as a scene file: it can be opened or simulated further).\n"
     "  --seconds T    simulated time, 0 <= T <= 86400 (rounded to whole steps; at most\n"
@@ -33,6 +34,8 @@ constexpr const char* kSimulateUsage =
     "  --no-swept     turn off the tunnelling guard (fast small shapes may pass thin walls)\n"
     "  --contact-points N  1: only each pair's deeper contact point (default 2)\n"
     "  --no-warm-start     each step's impulses start at zero (default: the last step's)\n"
+    "  --no-sleep     keep every body awake (default: an island of bodies resting for 0.5 s\n"
+    "                 sleeps until touched; the scene's \"world\": {\"sleep\": false} too)\n"
     "  Gravity comes from the scene's \"world\", motion from each shape's \"body\"\n"
     "  (docs/scene-format.md).\n";
 
@@ -103,6 +106,8 @@ int simulate_main(int argc, char** argv) {
       options.swept = false;
     } else if (arg == "--no-warm-start") {
       options.warm_start = false;
+    } else if (arg == "--no-sleep") {
+      options.sleep = false;
     } else if (arg == "--contact-points") {
       if (!v) return fail("--contact-points needs 1 or 2");
       ++i;

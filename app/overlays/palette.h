@@ -21,6 +21,8 @@ inline constexpr Color kFillIdle{0.26f, 0.42f, 0.62f, kFillAlpha};
 inline constexpr Color kFillSelected{0.22f, 0.58f, 0.86f, kFillAlpha};
 inline constexpr Color kFillHit{0.88f, 0.20f, 0.20f, kFillAlpha};
 inline constexpr Color kOutlineIdle{0.62f, 0.76f, 0.94f, 1.0f};
+// A sleeping body (play mode): its fill and outline alpha times this.
+inline constexpr float kAsleepDim = 0.4f;
 inline constexpr Color kOutlineSelected{1.00f, 0.84f, 0.22f, 1.0f};
 inline constexpr Color kOutlineFocus{0.95f, 0.95f, 1.00f, 1.0f};
 inline constexpr Color kOutlineHit{1.00f, 0.50f, 0.45f, 1.0f};

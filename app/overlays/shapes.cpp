@@ -52,6 +52,11 @@ void draw_shapes(const SandboxState& s, Canvas& c) {
       outline = pal::kOutlineSelected;
       width = 2.5f;
     }
+    // A sleeping body (play mode) is dimmed until something wakes it.
+    if (s.play_asleep(i)) {
+      fill = alpha(fill, fill.a * pal::kAsleepDim);
+      outline = alpha(outline, outline.a * pal::kAsleepDim);
+    }
     if (s.doc.shape(i).kind == Kind::Sprite) {
       // The image, with a light tint of the state's fill on its texels, and the frame
       // outlined in the state's colour (faintly when idle).

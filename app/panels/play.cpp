@@ -21,8 +21,8 @@ namespace hitbox::app {
 namespace pal = palette;
 
 // Play / Pause, Step, Reset, the simulated time, the tunnelling guard and the solver menu
-// (contact points, warm starting): a toolbar in the main menu bar (always in view while the
-// panels are), centred over the free area.
+// (contact points, warm starting, sleeping): a toolbar in the main menu bar (always in view while
+// the panels are), centred over the free area.
 void panel_play(SandboxState& s) {
   if (!ImGui::BeginMainMenuBar()) return;
   PlayState& p = s.play;
@@ -67,6 +67,12 @@ void panel_play(SandboxState& s) {
       ImGui::SetTooltip(
           "Each step's impulses start from the last step's, so a stack carries its\n"
           "weight at once. Off: they start at zero and the stack sinks into itself.");
+    ImGui::MenuItem("sleeping", nullptr, &p.sleep);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "An island of touching bodies that has rested for half a second falls asleep:\n"
+          "drawn dimmed, it costs nothing until something touches, moves or grabs it.\n"
+          "Off: every body stays awake. A scene turns it off with \"sleep\": false.");
     ImGui::EndMenu();
   }
   ImGui::EndMainMenuBar();
@@ -111,10 +117,10 @@ void panel_broad(SandboxState& s) {
 }
 
 // A shape's "body": static or dynamic, density, restitution, friction, static friction,
-// velocity (px/s), angular velocity (deg/s) and fixed rotation. Edits `w`; the inspector asks for
+// velocity (px/s), angular velocity (deg/s), fixed rotation and, in play mode, whether it
+// sleeps. Edits `w`; the inspector asks for
 // it through ask_inspector.
 void panel_body(SandboxState& s, Shape& w) {
-  (void)s;
   ImGui::Separator();
   bool has = w.body.has_value();
   if (ImGui::Checkbox("body (play mode)", &has)) {
@@ -165,6 +171,14 @@ void panel_body(SandboxState& s, Shape& w) {
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("The body never turns (infinite inertia): it only slides.");
+  // Play mode's sleep state of the selected body.
+  if (b.type == BodyType::Dynamic && s.play.sim) {
+    ImGui::TextDisabled("play mode: %s", s.play_asleep(s.selected()) ? "asleep" : "awake");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "Bodies that touch form an island; an island at rest for half a second falls\n"
+          "asleep (dimmed) until something touches, moves or grabs it.");
+  }
 }
 
 }  // namespace hitbox::app

@@ -20,6 +20,7 @@ SimOptions sim_options(const SandboxState& s) {
   o.swept = s.play.swept;
   o.contact_points = s.play.contact_points;
   o.warm_start = s.play.warm_start;
+  o.sleep = s.play.sleep;
   return o;
 }
 
@@ -49,7 +50,7 @@ static bool sync_sim(SandboxState& s) {
                !(p.sim->scene.world == s.doc.scene.world) || p.sim->options.swept != want.swept ||
                p.sim->options.broad != want.broad ||
                p.sim->options.contact_points != want.contact_points ||
-               p.sim->options.warm_start != want.warm_start) {
+               p.sim->options.warm_start != want.warm_start || p.sim->options.sleep != want.sleep) {
       p.sim->scene = s.doc.scene;
       p.sim->options = want;
       sim_reload(&*p.sim);
@@ -123,6 +124,11 @@ void SandboxState::play_reset() {
   commit(played, played_version);  // one undo step: Undo shows where the shapes had got to
   ++play.resets;
   say("Reset: the scene as it was before Play (Ctrl+Z brings back where it got to).");
+}
+
+bool SandboxState::play_asleep(int i) const {
+  return play.sim && play.sim->scene.shapes.size() == static_cast<std::size_t>(doc.count()) &&
+         sim_asleep(*play.sim, i);
 }
 
 bool SandboxState::play_grab(Vec2 w) {

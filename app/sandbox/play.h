@@ -39,6 +39,7 @@ struct PlayState {
   bool swept = true;                 // SimOptions::swept: the tunnelling guard
   int contact_points = 2;            // SimOptions::contact_points (the solver menu)
   bool warm_start = true;            // SimOptions::warm_start
+  bool sleep = true;                 // SimOptions::sleep
   std::optional<Simulation> sim;     // from the first Play or Step until Reset / a new scene
   std::optional<Scene> before;       // the scene as it was before Play (Reset goes back)
   std::uint64_t before_version = 0;  // its version (Document::version)

@@ -167,6 +167,10 @@ bool Sandbox::play_warm_start() const {
   return impl_->play.warm_start;
 }
 
+int Sandbox::play_sleeping() const {
+  return impl_->play.stats.sleeping;
+}
+
 std::uint64_t Sandbox::play_resets() const {
   return impl_->play.resets;
 }

@@ -110,6 +110,7 @@ class Sandbox {
   double play_time() const;
   int play_contact_points() const;  // the Play bar's solver menu (SimOptions)
   bool play_warm_start() const;
+  int play_sleeping() const;  // bodies asleep after the last step
   // How many times Reset put the scene back (a lesson's tasks start over).
   std::uint64_t play_resets() const;
   // The frame's time in seconds: while playing, runs the fixed steps that have accumulated

@@ -375,6 +375,8 @@ struct SandboxState {
   bool play_grab(Vec2 w);
   void play_grab_move(Vec2 w);
   void play_release();
+  // Whether shape i is a body play mode has put to sleep (drawn dimmed).
+  bool play_asleep(int i) const;
 
   // ---- handles, picking, drags, keys (input.cpp) ----
   Vec2 rotate_handle(int i) const;

@@ -245,6 +245,7 @@ void Teacher::check_tasks() {
   in.play_time = sandbox_.play_time();
   in.play_points = sandbox_.play_contact_points();
   in.play_warm_start = sandbox_.play_warm_start();
+  in.play_sleeping = sandbox_.play_sleeping();
   const int met = tasks_.check(in);
   if (met < 0) return;
   const LessonTask& task = scene.lesson->tasks[static_cast<std::size_t>(met)];

@@ -207,11 +207,12 @@ BodySpec read_body(const Checker& c, const json& j) {
 World read_world(Checker& c, const json& j) {
   c.set_shape("");
   if (!j.is_object()) {
-    c.fail("world", "must be an object {\"gravity\": [gx, gy]}, not " + describe(j));
+    c.fail("world",
+           "must be an object {\"gravity\": [gx, gy], \"sleep\": true}, not " + describe(j));
   }
   for (const auto& item : j.items()) {
-    if (item.key() != "gravity")
-      c.fail("world." + item.key(), "unknown key (a world has: gravity)");
+    if (item.key() != "gravity" && item.key() != "sleep")
+      c.fail("world." + item.key(), "unknown key (a world has: gravity, sleep)");
   }
   World w;
   if (const auto g = j.find("gravity"); g != j.end()) {
@@ -222,6 +223,10 @@ World read_world(Checker& c, const json& j) {
     const double gx = c.number((*g)[0], "world.gravity[0]");
     w.gravity = DVec2(gx, c.number((*g)[1], "world.gravity[1]"));
     if (const auto problem = gravity_problem(w.gravity)) c.fail(problem->field, problem->message);
+  }
+  if (const auto v = j.find("sleep"); v != j.end()) {
+    if (!v->is_boolean()) c.fail("world.sleep", "must be true or false, not " + describe(*v));
+    w.sleep = v->get<bool>();
   }
   return w;
 }

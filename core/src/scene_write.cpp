@@ -61,7 +61,8 @@ class Writer {
     }
     if (sc.accuracy) out += ",\n  \"accuracy\": " + num(*sc.accuracy, "accuracy");
     if (sc.world) {
-      out += ",\n  \"world\": {\"gravity\": " + pair(sc.world->gravity, "world.gravity") + "}";
+      out += ",\n  \"world\": {\"gravity\": " + pair(sc.world->gravity, "world.gravity") +
+             (sc.world->sleep ? "}" : ", \"sleep\": false}");
     }
     if (sc.lesson) {
       const Lesson& l = *sc.lesson;

@@ -15,6 +15,7 @@
 #include "hitbox/limits.h"
 #include "hitbox/manifold.h"
 #include "sim_lanes.h"
+#include "sim_sleep.h"
 #include "sim_solver.h"
 
 namespace hitbox {
@@ -78,8 +79,10 @@ DVec2 centre_of(const Simulation& sim, std::size_t i) {
 }
 
 // Broad phase on boxes grown by each body's reach over the step, then a manifold for each
-// candidate pair with a dynamic body: one constraint per pair with points.
-void find_contacts(Simulation* sim, SimTrace* trace, SimStats* stats) {
+// candidate pair with a moving body: one constraint per pair with points. A moving body that
+// touches a sleeping one wakes its island; false then, and the caller finds the contacts again
+// with those bodies moving.
+bool find_contacts(Simulation* sim, SimTrace* trace, SimStats* stats) {
   const std::size_t n = sim->scene.shapes.size();
   const double step = sim->options.step;
   const DVec2 g = sim->scene.world ? sim->scene.world->gravity : DVec2(0.0, 0.0);
@@ -88,7 +91,7 @@ void find_contacts(Simulation* sim, SimTrace* trace, SimStats* stats) {
     double grow = kSpeculative / 2.0;
     // The reach over the step is the first half of the tunnelling guard: with the guard off,
     // contacts are found only within kSpeculative, and fast shapes may pass thin walls.
-    if (sim->shapes[i].dynamic && sim->options.swept) {
+    if (sim->moving[i] && sim->options.swept) {
       const SimBody& body = sim->bodies[i];
       grow += step * (glm::length(body.v) + std::abs(body.w) * sim->shapes[i].reach) +
               glm::length(g) * step * step;
@@ -97,19 +100,26 @@ void find_contacts(Simulation* sim, SimTrace* trace, SimStats* stats) {
     const Vec2 grown(static_cast<float>(grow));
     sim->boxes[i] = Aabb{b.min - grown, b.max + grown};
   }
+  // Nothing moving (every body asleep or static): no pairs to find.
+  const bool any = std::find(sim->moving.begin(), sim->moving.end(), 1) != sim->moving.end();
+  sim->pairs.clear();
   const BroadStats broad =
-      broad_pairs(sim->boxes, &sim->broad, &sim->pairs, trace ? &trace->broad : nullptr);
+      any ? broad_pairs(sim->boxes, &sim->broad, &sim->pairs, trace ? &trace->broad : nullptr)
+          : BroadStats{};
   // In index order, so the constraints are solved in the same order whichever broad phase
   // found them: the sweep and the grid give the same motion.
   std::sort(sim->pairs.begin(), sim->pairs.end(),
             [](BroadPair p, BroadPair q) { return p.a != q.a ? p.a < q.a : p.b < q.b; });
   sim->constraints.clear();
   int narrow = 0;
+  bool woke = false;
   for (const BroadPair& pr : sim->pairs) {
     const std::size_t ia = static_cast<std::size_t>(pr.a), ib = static_cast<std::size_t>(pr.b);
     const SimShape& sa = sim->shapes[ia];
     const SimShape& sb = sim->shapes[ib];
-    if (!sa.dynamic && !sb.dynamic) continue;
+    if (!sim->moving[ia] && !sim->moving[ib]) continue;
+    // The other side asleep: a touch wakes its island (and makes no constraint this pass).
+    const int sleeper = sim->island[ia] >= 0 ? sim->island[ia] : sim->island[ib];
     const Collider& ca = sim->posed[ia].collider();
     const Collider& cb = sim->posed[ib].collider();
     if (is_point(ca) || is_point(cb)) continue;  // a static point has no surface to press
@@ -119,6 +129,11 @@ void find_contacts(Simulation* sim, SimTrace* trace, SimStats* stats) {
     const float spec = (ga.max.x - ca.bounds.max.x) + (sim->boxes[ib].max.x - cb.bounds.max.x);
     const Manifold m = manifold(ca, cb, nullptr, spec);
     if (!m.hit) continue;
+    if (sleeper >= 0) {
+      detail::wake_island(sim, sleeper);
+      woke = true;
+      continue;
+    }
     SimConstraint c;
     c.a = pr.a;
     c.b = pr.b;
@@ -151,6 +166,7 @@ void find_contacts(Simulation* sim, SimTrace* trace, SimStats* stats) {
   stats->broad = broad;
   stats->narrow_tests = narrow;
   stats->contacts = static_cast<int>(sim->constraints.size());
+  return !woke;
 }
 
 // The grab's spring for this step (SimGrab, solve_grab).
@@ -184,7 +200,7 @@ void substeps(Simulation* sim) {
   detail::gaps_lanes(blocks, sim->bodies);
   for (int k = 0; k < o.substeps; ++k) {
     for (std::size_t i = 0; i < n; ++i) {
-      if (sim->shapes[i].dynamic) sim->bodies[i].v += g * h;
+      if (sim->moving[i]) sim->bodies[i].v += g * h;
     }
     detail::warm_start_lanes(blocks, sim->bodies);
     detail::solve_grab(&sim->grab, grab, sim->shapes, sim->bodies);
@@ -192,7 +208,7 @@ void substeps(Simulation* sim) {
       detail::solve_lanes(blocks, sim->bodies, prm, true);
     }
     for (std::size_t i = 0; i < n; ++i) {
-      if (!sim->shapes[i].dynamic) continue;
+      if (!sim->moving[i]) continue;
       SimBody& b = sim->bodies[i];
       b.v = glm::clamp(b.v, DVec2(-kMaxCoord), DVec2(kMaxCoord));
       b.w = std::clamp(b.w, -kMaxAngularVelocity * kDeg, kMaxAngularVelocity * kDeg);
@@ -257,7 +273,7 @@ void write_back(Simulation* sim, SimTrace* trace, SimStats* stats) {
   if (trace) trace->swept.clear();
   for (std::size_t i = 0; i < n; ++i) {
     const SimShape& si = sim->shapes[i];
-    if (!si.dynamic) continue;
+    if (!sim->moving[i]) continue;
     Shape& s = sim->scene.shapes[i];
     const SimBody& b = sim->bodies[i];
     const DVec2 centre = centre_of(*sim, i);
@@ -353,6 +369,14 @@ void fill_trace(const Simulation& sim, SimTrace* trace) {
   }
 }
 
+// Which bodies move this step (dynamic and awake), and their motion at its start.
+void start_bodies(Simulation* sim) {
+  for (std::size_t i = 0; i < sim->scene.shapes.size(); ++i) {
+    sim->moving[i] = sim->shapes[i].dynamic && sim->island[i] < 0;
+    sim->bodies[i] = sim->moving[i] ? start_motion(*sim, i) : detail::SimBody{};
+  }
+}
+
 }  // namespace
 
 std::string sim_options_problem(const SimOptions& o) {
@@ -382,10 +406,15 @@ std::string sim_options_problem(const SimOptions& o) {
   if (!std::isfinite(o.grab_angular_damping) || o.grab_angular_damping < 0.0) {
     return "the grab's angular damping must be a finite number >= 0";
   }
+  if (!std::isfinite(o.sleep_speed) || o.sleep_speed < 0.0 || !std::isfinite(o.time_to_sleep) ||
+      o.time_to_sleep < 0.0) {
+    return "the sleep speed and time must be finite numbers >= 0";
+  }
   return "";
 }
 
 void sim_reload(Simulation* sim) {
+  std::vector<detail::SleepingIsland> sleeping = std::move(sim->islands);
   const std::size_t n = sim->scene.shapes.size();
   sim->shapes.assign(n, detail::SimShape{});
   sim->posed.clear();
@@ -395,6 +424,9 @@ void sim_reload(Simulation* sim) {
   sim->warm.clear();
   sim->bodies.assign(n, detail::SimBody{});
   sim->start_pos.assign(n, DVec2(0.0, 0.0));
+  sim->rest_time.assign(n, 0.0);
+  sim->island.assign(n, -1);
+  sim->moving.assign(n, 0);
   for (std::size_t i = 0; i < n; ++i) {
     const Shape& s = sim->scene.shapes[i];
     if (const auto problem = shape_problem(s)) {
@@ -443,6 +475,7 @@ void sim_reload(Simulation* sim) {
       (sim->grab.shape >= 0 && !sim->shapes[static_cast<std::size_t>(sim->grab.shape)].dynamic)) {
     sim->grab = SimGrab{};
   }
+  detail::keep_islands(sim, std::move(sleeping));
 }
 
 Simulation make_simulation(Scene scene, const SimOptions& options) {
@@ -459,10 +492,9 @@ Simulation make_simulation(Scene scene, const SimOptions& options) {
 SimStats sim_step(Simulation* sim, SimTrace* trace) {
   SimStats stats;
   const std::size_t n = sim->scene.shapes.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    sim->bodies[i] = sim->shapes[i].dynamic ? start_motion(*sim, i) : detail::SimBody{};
-  }
-  find_contacts(sim, trace, &stats);
+  start_bodies(sim);
+  // Once more when a touch woke a sleeping island: its bodies then move in this step.
+  while (!find_contacts(sim, trace, &stats)) start_bodies(sim);
   detail::prepare_contacts(sim->constraints, sim->shapes, sim->bodies,
                            sim->options.warm_start ? std::span<const detail::SimWarm>(sim->warm)
                                                    : std::span<const detail::SimWarm>());
@@ -471,6 +503,11 @@ SimStats sim_step(Simulation* sim, SimTrace* trace) {
   detail::store_impulses(sim->constraints, &sim->warm_next);
   std::swap(sim->warm, sim->warm_next);
   write_back(sim, trace, &stats);
+  detail::fall_asleep(sim);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!sim->shapes[i].dynamic) continue;
+    ++(sim->island[i] >= 0 ? stats.sleeping : stats.awake);
+  }
   if (trace) fill_trace(*sim, trace);
   sim->time += sim->options.step;
   ++sim->steps;
@@ -482,6 +519,7 @@ bool sim_grab(Simulation* sim, int shape, Vec2 world_point) {
   if (shape < 0 || shape >= static_cast<int>(sim->shapes.size())) return false;
   const std::size_t i = static_cast<std::size_t>(shape);
   if (!sim->shapes[i].dynamic) return false;
+  sim_wake(sim, shape);
   sim->grab.shape = shape;
   sim->grab.local = to_local(sim->scene.shapes[i], to_d(world_point));
   sim->grab.target = to_d(world_point);
@@ -499,6 +537,16 @@ void sim_release(Simulation* sim) {
 std::optional<Vec2> sim_grab_point(const Simulation& sim) {
   if (sim.grab.shape < 0) return std::nullopt;
   return Vec2(to_world(sim.scene.shapes[static_cast<std::size_t>(sim.grab.shape)], sim.grab.local));
+}
+
+bool sim_asleep(const Simulation& sim, int shape) {
+  return shape >= 0 && shape < static_cast<int>(sim.island.size()) &&
+         sim.island[static_cast<std::size_t>(shape)] >= 0;
+}
+
+void sim_wake(Simulation* sim, int shape) {
+  if (sim_asleep(*sim, shape))
+    detail::wake_island(sim, sim->island[static_cast<std::size_t>(shape)]);
 }
 
 void sim_run(Simulation* sim, double seconds) {

@@ -182,9 +182,11 @@ struct Parser {
         s.source = Condition::Source::PlayPoints;
       } else if (parts[1] == "warm_start") {
         s.source = Condition::Source::PlayWarmStart;
+      } else if (parts[1] == "sleeping") {
+        s.source = Condition::Source::PlaySleeping;
       } else {
-        return fail(start,
-                    "unknown field '" + parts[1] + "' of play (it has: time points warm_start)");
+        return fail(start, "unknown field '" + parts[1] +
+                               "' of play (it has: time points warm_start sleeping)");
       }
     } else if (parts.size() == 2 && (parts[0] == "a" || parts[0] == "b")) {
       s.source = parts[0] == "a" ? Condition::Source::ShapeA : Condition::Source::ShapeB;
@@ -337,6 +339,9 @@ bool condition_holds(const Condition& c, const TaskInputs& in) {
             break;
           case Condition::Source::PlayWarmStart:
             stack.push_back(in.play_warm_start ? 1.0 : 0.0);
+            break;
+          case Condition::Source::PlaySleeping:
+            stack.push_back(in.play_sleeping);
             break;
         }
         break;

@@ -357,6 +357,23 @@ async function testPlayTurns(browser, base) {
   await page.close();
 }
 
+// Sleeping in the browser: lesson 18 opened playing. Its first task holds once all 17 bodies
+// are asleep (about 0.6 simulated seconds); the page prints the tick.
+async function testPlaySleeps(browser, base) {
+  const { page, lines, errors } = await openPage(browser, `${base}?lesson=18_islands_and_sleep&play`);
+  const tick = "task done: 18_islands_and_sleep 1 of 3";
+  const start = Date.now();
+  while (!lines.includes(tick) && Date.now() - start < 30000) {
+    const n = await page.evaluate(() => window.hitboxFrames);
+    await page.waitForFunction((m) => window.hitboxFrames >= m + 5, { polling: 20 }, n);
+  }
+  await screenshot(page, "play_lesson18");
+  check("lesson 18 in play mode: every island falls asleep (first task ticks)", lines.includes(tick),
+    lines.filter((l) => l.startsWith("hitbox") || l.startsWith("task")).join(" | ") || "no tick in 30 s");
+  check("no page errors while the islands sleep", errors.length === 0, errors.join(" | "));
+  await page.close();
+}
+
 async function testFiles(browser, base) {
   const { page, lines, errors } = await openPage(browser, `${base}?scene=touching`);
   const downloads = path.join(outDir, "downloads");
@@ -467,7 +484,7 @@ async function main() {
   });
   try {
     const only = process.env.HITBOX_WEB_ONLY;  // e.g. testFiles: run that test alone
-    for (const t of [testDefaultScene, testLesson, testDrag, testSpinAndCapsules, testPlayTurns, testLessonsPage, testFiles, testModes, testBench]) {
+    for (const t of [testDefaultScene, testLesson, testDrag, testSpinAndCapsules, testPlayTurns, testPlaySleeps, testLessonsPage, testFiles, testModes, testBench]) {
       if (only && t.name !== only) continue;
       try {
         await t(browser, base);

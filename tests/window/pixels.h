@@ -95,6 +95,11 @@ inline std::optional<std::vector<Rgb>> named_colours(std::string_view name) {
   namespace pal = app::palette;
   if (name == "background") return std::vector<Rgb>{rgb(pal::kBackground)};
   if (name == "idle") return std::vector<Rgb>{single_fill(pal::kFillIdle)};
+  if (name == "asleep") {  // an idle body play mode has put to sleep
+    app::Color dim = pal::kFillIdle;
+    dim.a *= pal::kAsleepDim;
+    return std::vector<Rgb>{single_fill(dim)};
+  }
   if (name == "selected") return std::vector<Rgb>{single_fill(pal::kFillSelected)};
   if (name == "hit") return std::vector<Rgb>{single_fill(pal::kFillHit)};
   if (name == "single") {

@@ -322,8 +322,10 @@ TEST(WindowPairs, EveryCollidingShapeShowsTheHitColour) {
   expect_colour(img, 538, 138, "idle", "near_b");
 }
 
-std::string drop_scene_file() {
-  return write("drop.json", R"({"version": 1, "world": {"gravity": [0, 980]}, "shapes": [
+std::string drop_scene_file(bool sleep = true) {
+  return write(sleep ? "drop.json" : "drop_awake.json",
+               std::string(R"({"version": 1, "world": {"gravity": [0, 980])") +
+                   (sleep ? "" : R"(, "sleep": false)") + R"(}, "shapes": [
     {"id": "floor", "kind": "rect", "pos": [400, 560], "size": [600, 40]},
     {"id": "b1", "kind": "rect", "pos": [200, 100], "size": [40, 40], "body": {"type": "dynamic"}},
     {"id": "b2", "kind": "circle", "pos": [400, 150], "radius": 20,
@@ -333,15 +335,19 @@ std::string drop_scene_file() {
 }
 
 // After 3 simulated seconds every shape rests on the floor (its top at y 540): the pixels
-// where the shapes started show the background, the pixels just above the floor their fill.
+// where the shapes started show the background, the pixels just above the floor their fill,
+// dimmed because each has fallen asleep; with "sleep": false, the idle fill.
 TEST(WindowPlay, ShapesFallAndRestOnTheFloor) {
-  const Image img =
-      render("rest", "--scene " + drop_scene_file() + " --play-seconds 3 --no-ui --view 0,0,1");
-  for (const int x : {200, 400, 600}) {
-    expect_colour(img, x + 8, 95, "background", "where the shape started");
-    expect_colour(img, x + 8, 150, "background", "where the shape started");
-    expect_colour(img, x + 8, 530, "idle", "the shape, resting on the floor");
-    expect_colour(img, x + 8, 490, "background", "above the resting shape");
+  for (const bool sleep : {true, false}) {
+    const Image img =
+        render(sleep ? "rest" : "rest_awake",
+               "--scene " + drop_scene_file(sleep) + " --play-seconds 3 --no-ui --view 0,0,1");
+    for (const int x : {200, 400, 600}) {
+      expect_colour(img, x + 8, 95, "background", "where the shape started");
+      expect_colour(img, x + 8, 150, "background", "where the shape started");
+      expect_colour(img, x + 8, 530, sleep ? "asleep" : "idle", "the shape, resting on the floor");
+      expect_colour(img, x + 8, 490, "background", "above the resting shape");
+    }
   }
 }
 

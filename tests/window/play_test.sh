@@ -23,9 +23,10 @@ xvfb_enter "$0" "$@"
 start_args=(--scene "$test_dir/scenes/play_drop.json" --view 0,0,1)
 
 # The starting places, and just above the floor (where the shapes come to rest: boxes span
-# y 500..540, the circle 500..540 at its centre line).
+# y 500..540, the circle 500..540 at its centre line). At rest for half a second, each falls
+# asleep and is drawn dimmed.
 start_points="208,95=idle 608,60=idle 408,150=idle 208,530=background 608,530=background 408,530=background"
-rest_points="208,95=background 608,60=background 408,150=background 208,530=idle 608,530=idle 408,530=idle 208,490=background 608,490=background 408,490=background"
+rest_points="208,95=background 608,60=background 408,150=background 208,530=asleep 608,530=asleep 408,530=asleep 208,490=background 608,490=background 408,490=background"
 
 # 1. Before Play nothing moves: after a few seconds the shapes are where they started.
 case_still() {
@@ -35,7 +36,7 @@ case_still() {
   check still $start_points
 }
 
-# 2. Play: the shapes fall and come to rest on the floor.
+# 2. Play: the shapes fall, come to rest on the floor and fall asleep.
 case_play() {
   start_hitbox play || return 1
   click_at 322 9

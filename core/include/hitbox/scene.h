@@ -50,6 +50,7 @@ struct Lesson {
 // y down, so [0, 980] falls). A scene without "world" has no gravity.
 struct World {
   DVec2 gravity{0.0, 0.0};
+  bool sleep = true;  // bodies at rest fall asleep (simulation.h); "sleep": false keeps them awake
   bool operator==(const World&) const = default;
 };
 

@@ -29,6 +29,12 @@
 //     register. Colours are solved in turn, each in pair index order (two-point pairs first),
 //     so the broad phase chosen does not change the motion, and the same scene and steps give
 //     the same bytes.
+//   * Sleeping (Box2D's islands): dynamic bodies joined by touching contacts form an island.
+//     When every body of an island has moved slower than sleep_speed (its farthest point
+//     included) for time_to_sleep, the island falls asleep together: its bodies stop and the
+//     step skips them. It wakes when an awake body touches it, when sim_reload finds one of
+//     its bodies (or a static shape by it) edited, moved or removed, or on sim_grab / sim_wake.
+//     Off with SimOptions::sleep or the scene's "sleep": false.
 //   * Bodies that reach the edge of the world (|x| or |y| at 1e6 pixels) stop there; speeds are
 //     held within 1e6 pixels and 1e5 degrees per second, so the scene can always be saved.
 //
@@ -75,10 +81,16 @@ struct SimOptions {
   double grab_damping = 0.7;
   double grab_max_accel = 100000.0;   // px/s^2
   double grab_angular_damping = 5.0;  // 1/s
+  // Sleeping (the scene's "world": {"sleep": false} turns it off too). Box2D's thresholds at
+  // 100 px to the metre: 0.05 m/s for 0.5 s.
+  bool sleep = true;
+  double sleep_speed = 5.0;    // px/s: slower than this counts as resting
+  double time_to_sleep = 0.5;  // s: how long a whole island must rest before it sleeps
 };
 // "" when the options can run, else what is wrong: step in [1e-5, 1] s, substeps 1..64,
 // iterations 1..100, contact points 1 or 2, threshold and slop finite and >= 0, hertz, damping and
-// push speed > 0, the grab's hertz, damping and acceleration > 0 and its angular damping >= 0.
+// push speed > 0, the grab's hertz, damping and acceleration > 0 and its angular damping >= 0,
+// the sleep speed and time finite and >= 0.
 std::string sim_options_problem(const SimOptions& o);
 
 // A contact of the last step: shape indices into the scene, normal from b toward a, and its
@@ -109,6 +121,8 @@ struct SimStats {
   int contacts = 0;      // pairs with points (touching or speculative)
   int swept_tests = 0;   // swept() calls
   int swept_hits = 0;    // swept stops
+  int awake = 0;         // dynamic bodies awake after the step
+  int sleeping = 0;      // dynamic bodies asleep after the step
 };
 
 // Opt-in: what a sim_step found (the window draws contacts and the
@@ -223,6 +237,13 @@ struct BounceScratch {
   std::vector<std::uint8_t> bounced;
   std::vector<Group> group;
 };
+
+// A sleeping island: its bodies and the static shapes its boxes overlapped when it fell
+// asleep, with those shapes as they were then (sim_reload wakes it when one has changed).
+struct SleepingIsland {
+  std::vector<int> bodies, statics;  // shape indices; bodies empty: the slot is free
+  std::vector<Shape> then;           // bodies' shapes, then the statics'
+};
 }  // namespace detail
 
 // The held body of a grab (sim_grab): `shape` -1 when nothing is held.
@@ -255,6 +276,13 @@ struct Simulation {
   detail::BounceScratch bounce;
   detail::SimLanes lanes;
   SimGrab grab;  // the body the mouse holds (sim_grab)
+  // Sleeping, per shape: seconds its body has rested, and its sleeping island or -1.
+  std::vector<double> rest_time;
+  std::vector<int> island;
+  std::vector<detail::SleepingIsland> islands;
+  std::vector<std::uint8_t> moving;  // this step: dynamic and awake
+  std::vector<int> island_parent;    // the islands' union-find, reused
+  std::vector<double> island_rest;   // the least rest time of each island, at its root
 };
 
 // Start a simulation of `scene`. Throws SceneError (naming the shape and field) when a shape
@@ -279,6 +307,12 @@ void sim_grab_move(Simulation* sim, Vec2 target);
 void sim_release(Simulation* sim);
 // The held point in the world now (where the body has carried it); nullopt when none is held.
 std::optional<Vec2> sim_grab_point(const Simulation& sim);
+
+// Whether shape `shape` is a sleeping body (false for an index out of range).
+bool sim_asleep(const Simulation& sim, int shape);
+// Wake the island of `shape` (nothing when it is awake, static or out of range); its bodies
+// rest afresh before they may sleep again.
+void sim_wake(Simulation* sim, int shape);
 
 // Mass of a shape with a body: density times area (mass_properties(s).mass).
 double shape_mass(const Shape& s);

@@ -16,6 +16,7 @@
 //   play.time            seconds of play mode since Reset
 //   play.points          play mode's contact points per pair (1 or 2)
 //   play.warm_start      1 when play mode warm starts its impulses, else 0
+//   play.sleeping        how many bodies are asleep
 // A comparison with a number that is not there (an algorithm that did not run, a figure of a
 // miss) is false; a value alone holds when it is not 0.
 #pragma once
@@ -43,7 +44,8 @@ struct Condition {
     ShapeId,
     PlayTime,
     PlayPoints,
-    PlayWarmStart
+    PlayWarmStart,
+    PlaySleeping
   };
   struct Step {
     Op op = Op::Number;
@@ -75,6 +77,7 @@ struct TaskInputs {
   double play_time = 0.0;
   int play_points = 2;          // SimOptions::contact_points
   bool play_warm_start = true;  // SimOptions::warm_start
+  int play_sleeping = 0;        // bodies asleep (SimStats::sleeping)
 };
 
 bool condition_holds(const Condition& c, const TaskInputs& in);

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "algos/algos.h"
 #include "hitbox/limits.h"
 #include "hitbox/report.h"
 #include "hitbox/scene.h"
@@ -185,7 +186,7 @@ int query_main(int argc, char** argv) {
     } else {
       pairs = all_pairs(scene);
     }
-    if (algos & kAlgoPixel) {
+    if (algos & mask_algos()) {
       const std::string problem = pixel_mask_problem(scene, pairs, accuracy);
       if (!problem.empty()) {
         return fail(file + ": " + problem + "; lower --accuracy or leave pixel out of --algo");

@@ -1,5 +1,6 @@
 #include "teach/tasks.h"
 
+#include "algos/algos.h"
 #include "hitbox/mask.h"
 #include "hitbox/report.h"
 #include "hitbox/shape.h"
@@ -34,7 +35,7 @@ std::vector<bool> tasks_holding(const Lesson& lesson, const Scene& scene, float 
     AnalysisInput ai;
     ai.algos = algos;
     Mask ma, mb;
-    if ((algos & kAlgoPixel) && pixel_mask_problem(scene, {{a, b}}, accuracy).empty()) {
+    if ((algos & mask_algos()) && pixel_mask_problem(scene, {{a, b}}, accuracy).empty()) {
       build_mask(pa, accuracy, ma);
       build_mask(pb, accuracy, mb);
       ai.mask_a = &ma;

@@ -271,6 +271,8 @@ struct Simulation {
   std::vector<detail::SimBody> bodies;
   std::vector<detail::SimConstraint> constraints;
   std::vector<BroadPair> pairs;
+  std::vector<BroadPair> pairs_sorted;  // sort_pairs' scratch
+  std::vector<int> pair_start;          // sort_pairs' counts
   std::vector<detail::SimWarm> warm_next;
   std::vector<DVec2> start_pos;  // each shape's pos at the step's start
   detail::BounceScratch bounce;

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "hitbox/collide.h"
+#include "hitbox/concave.h"
 #include "hitbox/manifold.h"
 #include "hitbox/ray.h"
 #include "hitbox/shape.h"
@@ -431,6 +432,94 @@ void bm_ray(benchmark::State& state, KindPair kp) {
   });
 }
 
+// ---- concave polygons: mtd through the pieces ----
+
+// A star-shaped concave polygon of 6-12 corners about its pos, 30-110 px across.
+Shape make_concave(Rng& rng) {
+  Shape s;
+  s.kind = Kind::Polygon;
+  for (;;) {
+    const int n = 6 + static_cast<int>(rng.below(7));
+    s.points.clear();
+    for (int k = 0; k < n; ++k) {
+      const double a = (k + rng.uniform(0.0, 0.6)) * kTwoPi / n;
+      const double r = rng.coin() ? rng.uniform(15.0, 55.0) : rng.uniform(6.0, 22.0);
+      s.points.emplace_back(r * std::cos(a), r * std::sin(a));
+    }
+    if (hitbox::polygon_problem(s.points).empty() && !hitbox::polygon_is_convex(s.points)) break;
+  }
+  place(s, rng);
+  return s;
+}
+
+enum class ConcavePair : int {
+  ConcaveConcave,
+  ConcaveOctagon,
+  ConcaveRect,
+  ConcaveCircle,
+  ConcaveCapsule
+};
+
+// Overlapping pairs only (mtd's work is on a hit): kConcavePairs of them from two pools of
+// Posed shapes (pose_into leaves a concave polygon's pieces empty).
+struct ConcaveSet {
+  std::vector<hitbox::Posed> a, b;
+  std::vector<IndexPair> pairs;
+};
+
+constexpr int kConcavePool = 256;
+constexpr std::size_t kConcavePairs = 4096;
+
+const ConcaveSet& concave_set(ConcavePair cp) {
+  static std::array<std::unique_ptr<ConcaveSet>, 5> sets;
+  auto& slot = sets[static_cast<std::size_t>(cp)];
+  if (slot) return *slot;
+  slot = std::make_unique<ConcaveSet>();
+  ConcaveSet& d = *slot;
+  Rng rng(kSeed + 100 + static_cast<std::uint32_t>(cp));
+  for (int i = 0; i < kConcavePool; ++i) {
+    d.a.emplace_back(make_concave(rng));
+    switch (cp) {
+      case ConcavePair::ConcaveConcave:
+        d.b.emplace_back(make_concave(rng));
+        break;
+      case ConcavePair::ConcaveOctagon:
+        d.b.emplace_back(make_octagon(rng));
+        break;
+      case ConcavePair::ConcaveRect:
+        d.b.emplace_back(make_rect(rng));
+        break;
+      case ConcavePair::ConcaveCircle:
+        d.b.emplace_back(make_circle(rng));
+        break;
+      case ConcavePair::ConcaveCapsule:
+        d.b.emplace_back(make_capsule(rng));
+        break;
+    }
+  }
+  while (d.pairs.size() < kConcavePairs) {
+    const std::uint32_t i = rng.below(kConcavePool), j = rng.below(kConcavePool);
+    if (hitbox::sat(d.a[i], d.b[j]).hit) {
+      d.pairs.push_back({static_cast<std::uint16_t>(i), static_cast<std::uint16_t>(j)});
+    }
+  }
+  return d;
+}
+
+void bm_mtd_concave(benchmark::State& state, ConcavePair cp) {
+  const ConcaveSet& d = concave_set(cp);
+  std::size_t next = 0;
+  float sum = 0.0f;
+  for (auto _ : state) {
+    const IndexPair p = d.pairs[next];
+    next = next + 1 == d.pairs.size() ? 0 : next + 1;
+    const hitbox::MtdResult r = hitbox::mtd(d.a[p.a], d.b[p.b]);
+    sum += r.vector.x + r.vector.y;
+  }
+  benchmark::DoNotOptimize(sum);
+  state.SetItemsProcessed(state.iterations());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -462,6 +551,18 @@ int main(int argc, char** argv) {
   }
   benchmark::RegisterBenchmark(
       "BM_Ray/octagon", [](benchmark::State& state) { bm_ray(state, KindPair::OctagonOctagon); });
+  const std::pair<ConcavePair, const char*> concave[] = {
+      {ConcavePair::ConcaveConcave, "concave_concave"},
+      {ConcavePair::ConcaveOctagon, "concave_octagon"},
+      {ConcavePair::ConcaveRect, "concave_rect"},
+      {ConcavePair::ConcaveCircle, "concave_circle"},
+      {ConcavePair::ConcaveCapsule, "concave_capsule"}};
+  for (const auto& [cp, name] : concave) {
+    const ConcavePair which = cp;
+    benchmark::RegisterBenchmark(
+        (std::string("BM_MtdConcave/") + name).c_str(),
+        [which](benchmark::State& state) { bm_mtd_concave(state, which); });
+  }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

@@ -52,19 +52,41 @@ void draw(const SandboxState& s, Canvas& c) {
 
 // ---- step mode ----
 
+// With a concave polygon in the pair: A - B is the union of the piece pairs' differences.
+constexpr const char* kUnionCaption =
+    "A - B: every piece pair's difference\n(the union's outline bold)";
+constexpr const char* kExitLabel = "nearest exit";
+
+bool has_union(const GjkTrace& tr) {
+  return !tr.pieces.differences.empty();
+}
+
+const char* caption(const GjkTrace& tr) {
+  return has_union(tr) ? kUnionCaption : kMinkowskiCaption;
+}
+
+// Every point of A - B the step drawing outlines: the one difference, or the whole union.
+template <class F>
+void for_each_outline_point(const GjkTrace& tr, F&& f) {
+  for (const Vec2 w : tr.outline) f(w);
+  for (const PieceDifference& d : tr.pieces.differences) {
+    for (const Vec2 w : d.outline) f(w);
+  }
+}
+
 // The drawn A - B's box (with its origin) for the frame f.
 Aabb minkowski_box(const GjkFrame& f, const GjkTrace& tr) {
   Aabb box{f.origin, f.origin};
-  for (const Vec2 w : tr.outline) {
+  for_each_outline_point(tr, [&](Vec2 w) {
     box.min = glm::min(box.min, f.origin + w);
     box.max = glm::max(box.max, f.origin + w);
-  }
+  });
   return box;
 }
 
 // Where the caption's top-left corner goes above the drawn A - B's box.
-Vec2 minkowski_caption_at(const Aabb& box, float px) {
-  const Vec2 size = label_text_size(kMinkowskiCaption) * px;
+Vec2 minkowski_caption_at(const Aabb& box, const char* text, float px) {
+  const Vec2 size = label_text_size(text) * px;
   return Vec2(0.5f * (box.min.x + box.max.x - size.x),
               box.min.y - size.y - kMinkowskiCaptionGapPx * px);
 }
@@ -87,9 +109,25 @@ void draw_step(const SandboxState& s, Canvas& c) {
   std::vector<Vec2> outline;
   for (const Vec2 w : tr.outline) outline.push_back(o + w);
   const Aabb box = minkowski_box(f, tr);
-  c.polygon(outline, kMinkowskiFill, kMinkowskiOutline, 1.5f);
-  for (const Vec2 w : tr.differences) c.dot(o + w, 2.0f, alpha(kMinkowskiOutline, 0.7f));
-  c.text(minkowski_caption_at(box, px), kMinkowskiCaption, kMinkowskiOutline);
+  if (has_union(tr)) {
+    // Each piece pair's difference faintly, the union's outline bold over them, and the
+    // steps' own piece pair a little brighter than the rest.
+    std::vector<Vec2> piece;
+    for (const PieceDifference& d : tr.pieces.differences) {
+      piece.clear();
+      for (const Vec2 w : d.outline) piece.push_back(o + w);
+      c.polygon(piece, kMinkowskiFill, alpha(kMinkowskiOutline, 0.3f), 1.0f);
+    }
+    c.polygon(outline, Color{0.0f, 0.0f, 0.0f, 0.0f}, alpha(kMinkowskiOutline, 0.55f), 1.5f);
+    const std::vector<Vec2>& edge = tr.pieces.boundary;
+    for (std::size_t k = 0; k + 1 < edge.size(); k += 2) {
+      c.line(o + edge[k], o + edge[k + 1], kMinkowskiOutline, 2.5f);
+    }
+  } else {
+    c.polygon(outline, kMinkowskiFill, kMinkowskiOutline, 1.5f);
+    for (const Vec2 w : tr.differences) c.dot(o + w, 2.0f, alpha(kMinkowskiOutline, 0.7f));
+  }
+  c.text(minkowski_caption_at(box, caption(tr), px), caption(tr), kMinkowskiOutline);
 
   const int ng = static_cast<int>(tr.gjk.size());
   if (step < ng) {
@@ -123,6 +161,17 @@ void draw_step(const SandboxState& s, Canvas& c) {
     c.arrow(o, o + e.normal * e.distance, pal::kGjk, 2.0f, 9.0f);
     c.dot(o + e.support, 6.0f, kSupport);
     c.text(o + e.support + kSupportLabelAt * px, kSupportLabel, kSupport);
+  }
+  if (has_union(tr) && tr.pieces.from >= 0) {
+    // The union's boundary point nearest the origin: mtd's push moves A - B by minus it.
+    const Vec2 e = o + tr.pieces.exit;
+    if (length(tr.pieces.exit) > 0.0f) c.arrow(o, e, palette::kMtd, 2.0f, 9.0f);
+    c.dot(e, 5.0f, palette::kMtd);
+    // The label beside the point, across the arrow (on the lower side), clear of the origin.
+    const float el = length(tr.pieces.exit);
+    const Vec2 dir = el > 0.0f ? tr.pieces.exit / el : Vec2(1.0f, 0.0f);
+    const Vec2 side = dir.x >= 0.0f ? Vec2(-dir.y, dir.x) : Vec2(dir.y, -dir.x);
+    label(c, px, e + side * (8.0f * px), side, strf("%s %.1f", kExitLabel, el), palette::kMtd);
   }
   // The origin, on top: A - B reaches it exactly when A touches B.
   const float k = 9.0f * px;
@@ -211,10 +260,10 @@ std::string teach::gjk_step_text(const GjkTrace& tr, const GjkResult& r, int ste
 
 GjkFrame teach::gjk_frame(const Collider& a, const Collider& b, const GjkTrace& tr, float px) {
   Vec2 lo(0.0f, 0.0f), hi(0.0f, 0.0f);  // the origin is always in the box
-  for (const Vec2 w : tr.outline) {
+  for_each_outline_point(tr, [&](Vec2 w) {
     lo = Vec2(std::min(lo.x, w.x), std::min(lo.y, w.y));
     hi = Vec2(std::max(hi.x, w.x), std::max(hi.y, w.y));
-  }
+  });
   const float right = std::max(a.bounds.max.x, b.bounds.max.x);
   const float mid_y =
       0.5f * (std::min(a.bounds.min.y, b.bounds.min.y) + std::max(a.bounds.max.y, b.bounds.max.y));
@@ -247,11 +296,12 @@ Aabb teach::gjk_step_box(const Collider& a, const Collider& b, const GjkTrace& t
   }
   for (const EpaStep& e : tr.epa) take_support(e.support);
   // The caption above, and the origin's label right of the origin (draw_step's places).
-  const Vec2 caption = minkowski_caption_at(box, px);
-  const Vec2 caption_size = label_text_size(kMinkowskiCaption) * px;
+  const Vec2 caption_at = minkowski_caption_at(box, caption(tr), px);
+  const Vec2 caption_size = label_text_size(caption(tr)) * px;
   const Vec2 origin = label_text_size(kOriginLabel) * px;
-  box.min = glm::min(box.min, caption);
-  box.max.x = std::max({box.max.x, caption.x + caption_size.x, f.origin.x + 8.0f * px + origin.x});
+  box.min = glm::min(box.min, caption_at);
+  box.max.x =
+      std::max({box.max.x, caption_at.x + caption_size.x, f.origin.x + 8.0f * px + origin.x});
   box.max.y = std::max(box.max.y, f.origin.y + 4.0f * px + origin.y);
   return box;
 }

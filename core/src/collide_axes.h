@@ -188,7 +188,7 @@ inline void for_each_axis(const Collider& a, const Collider& b, F&& f) {
 // The Minkowski difference of two shapes' cores, {b - a} over B's and A's core vertices, as a
 // convex polygon in positive-area order (Andrew's monotone chain, collinear points dropped; two
 // vertices when the cores are parallel segments): `shape` holds its vertices and edge normals
-// only. With the radii it answers a capsule's swept and concave push-out questions as a point
+// only. With the radii it answers a capsule's swept question as a point
 // against a rounded polygon. A difference with a non-finite point is that one point (NaN must
 // not reach the sort's comparison). No allocation unless a core has more than kMaxPolygonPoints.
 struct CoreDifference {

@@ -208,6 +208,7 @@ void begin_trace(GjkTrace* t, const Core& a, const Core& b) {
   t->outline.clear();
   t->gjk.clear();
   t->epa.clear();
+  t->pieces = UnionTrace{};  // gjk_pieces fills it after the steps
   for (int i = 0; i < a.count; ++i) {
     for (int j = 0; j < b.count; ++j) t->differences.push_back(a.v[i] - b.v[j]);
   }

@@ -44,11 +44,13 @@ struct PiecePair {
 // result and trace; a miss reports the pair closest to touching (largest overlap figure).
 SatResult sat_pieces(const Collider& a, const Collider& b, SatTrace* trace, bool early_exit,
                      PiecePair* which);
-// The shortest push of A, among the candidate directions of every overlapping piece pair
-// (each pair's SAT axes, both ways, and its own MTD normal), that leaves no pair of pieces
-// overlapping: along each direction the pieces overlap on one interval of the push length
-// (their Minkowski difference is convex), and the push is the smallest length outside them
-// all. The trace is the SAT trace of the pair whose direction won; `which` names it.
+// The shortest push of A that leaves the shapes touching, exactly: A moved by v overlaps B
+// when v lies in the union of the piece pairs' Minkowski differences (each convex, rounded by
+// the radii), so the push is the point of the union's boundary nearest the origin: the nearest
+// uncovered point among each difference's edges and corner arcs and the points where two
+// differences' outlines cross (core/src/piece_union.cpp; docs/geometry.md). A hit is SAT's
+// answer on the piece pairs. The trace is the SAT trace of the pair whose difference holds
+// that point; `which` names it. gjk_pieces, traced, records the union for drawing (gjk.h).
 MtdResult mtd_pieces(const Collider& a, const Collider& b, SatTrace* trace, PiecePair* which);
 // The earliest time of impact over the piece pairs (overlap at t = 0: toi 0 and mtd_pieces);
 // with a turning shape, swept_turning().
@@ -57,6 +59,7 @@ SweptResult swept_pieces(const Collider& a, const Collider& b, SweptTrace* trace
 SweptResult swept_pieces_linear(const Collider& a, const Collider& b, SweptTrace* trace,
                                 PiecePair* which);
 // Separated: the closest piece pair (the shapes' distance). Hit: the deepest piece pair.
+// Traced: that pair's steps, and in trace->pieces the union of every pair's difference.
 GjkResult gjk_pieces(const Collider& a, const Collider& b, GjkTrace* trace, PiecePair* which);
 
 }  // namespace hitbox

@@ -120,6 +120,31 @@ struct EpaStep {
   Vec2 support{0.0f, 0.0f};
 };
 
+// With a concave polygon in the pair, A - B is the union of every piece pair's difference
+// (concave.h), and the shortest push out (mtd_pieces) is the point of the union's boundary
+// nearest the origin. gjk_pieces, traced, records it here for drawing; points in A - B space.
+struct PieceDifference {
+  int a = 0;  // the piece of A
+  int b = 0;  // the piece of B
+  // Its A - B outline in positive-area order; rounded by the radii, arcs sampled at
+  // kGjkOutlineSamples points a full turn (a drawing, not a reference).
+  std::vector<Vec2> outline;
+};
+struct UnionTrace {
+  std::vector<PieceDifference> differences;  // one per piece pair, A's pieces major
+  // The union's outline: the parts of the outlines above that no other difference covers, as
+  // segments (two points each).
+  std::vector<Vec2> boundary;
+  // The union's boundary point nearest the origin when the origin is inside the union: A moved
+  // by -exit touches B (mtd_pieces' push). `from` is the difference whose boundary holds it
+  // (-1: the origin is outside every difference, or no union was traced).
+  Vec2 exit{0.0f, 0.0f};
+  int from = -1;
+  // Whether exit is where two differences' outlines cross (else the nearest point of one
+  // difference's edge or corner arc).
+  bool crossing = false;
+};
+
 // What a window needs to draw the Minkowski difference, the origin and the simplex, and to
 // step through the iterations. All points are in Minkowski-difference space (the origin is
 // "A touches B"); the simplex and polytope points lie on the cores' difference, which the
@@ -135,6 +160,9 @@ struct GjkTrace {
   bool outline_sampled = false;
   std::vector<GjkStep> gjk;  // one per GJK iteration
   std::vector<EpaStep> epa;  // one per EPA iteration
+  // A concave polygon in the pair (gjk_pieces): the union the steps' piece pair is part of.
+  // The steps, differences and outline above are that one piece pair's.
+  UnionTrace pieces;
 };
 inline constexpr int kGjkOutlineSamples = 48;
 

@@ -1,9 +1,12 @@
 // Shapes made in code with Hitbox's collision library, and the four common questions: do
-// they overlap, how to push one out, when a moving one hits, where a ray hits. Units are
-// pixels, y points down, angles are degrees clockwise (docs/library.md).
+// they overlap, how to push one out, when a moving one hits, where a ray hits; then a world
+// of shapes queried by handle. Units are pixels, y points down, angles are degrees clockwise
+// (docs/library.md).
 #include <hitbox/hitbox.h>
+#include <hitbox/world.h>
 
 #include <cstdio>
+#include <vector>
 
 int main() {
   // A crate 60 x 40 centred on (100, 100), turned 30 degrees; a ball of radius 15 beside it.
@@ -29,5 +32,29 @@ int main() {
   std::printf("the ray hits the ramp at (%.1f, %.1f), t = %.2f\n", ray.point.x, ray.point.y, ray.t);
 
   std::printf("gap between the crate and the ramp: %.2f px\n", hitbox::distance(crate, ramp));
+
+  // A world of shapes to query by handle: the ramp, the wall, and a coin in category 2.
+  hitbox::ShapeWorld world;
+  hitbox::world_add(&world, ramp);
+  const hitbox::ShapeHandle wall_h = hitbox::world_add(&world, wall);
+  const hitbox::ShapeHandle coin =
+      hitbox::world_add(&world, hitbox::make_circle(5, {350, 60}), {.category = 0x2});
+  const hitbox::WorldRayHit first = hitbox::world_ray_cast(world, {200, 60}, {500, 60});
+  std::printf("a ray along y = 60 first hits the %s at x = %.1f\n",
+              first.shape == coin ? "coin" : "something else", first.point.x);
+  // The same ray seeing category 1 only, and a ball cast toward the wall.
+  const hitbox::QueryFilter solid{.mask = 0x1};
+  const hitbox::WorldRayHit solid_hit = hitbox::world_ray_cast(world, {200, 60}, {500, 60}, solid);
+  std::printf("seeing category 1 only, it hits the %s at x = %.1f\n",
+              solid_hit.shape == wall_h ? "wall" : "something else", solid_hit.point.x);
+  const hitbox::WorldCastHit cast =
+      hitbox::world_shape_cast(world, hitbox::make_circle(10, {200, 60}), {300, 0}, solid);
+  std::printf("a ball of radius 10 cast 300 px right stops at t = %.3f\n", cast.fraction);
+  std::vector<hitbox::ShapeHandle> near;
+  hitbox::world_overlap_box(world, {{240, 50}, {360, 70}}, &near);
+  std::printf("shapes in the box (240, 50)-(360, 70): %zu\n", near.size());
+  hitbox::world_remove(&world, coin);
+  std::printf("after removing the coin, its handle is %s\n",
+              hitbox::world_valid(world, coin) ? "valid" : "stale");
   return 0;
 }

@@ -18,7 +18,7 @@ BUILD_PKGS=(build-essential cmake pkg-config libsdl2-dev libimgui-dev libglm-dev
   nlohmann-json3-dev libgtest-dev libbenchmark-dev libbox2d-dev libgl-dev libegl-dev libgl1-mesa-dri
   libegl-mesa0 fonts-dejavu-core help2man)
 TEST_PKGS=(xvfb xdotool xauth clang clang-format libclang-rt-14-dev desktop-file-utils file
-  python3)
+  python3 librsvg2-bin)
 
 as_root() {
   if [ "$(id -u)" -ne 0 ]; then sudo "$@"; else "$@"; fi

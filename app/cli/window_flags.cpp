@@ -31,7 +31,7 @@ constexpr const char* kUsage =
     "              [--screenshot-on-exit OUT.png] [--play] [--play-seconds T]\n"
     "       hitbox [--scene FILE] --screenshot OUT.png [--size WxH] [--algo LIST]\n"
     "              [--focus A:B] [--accuracy A] [--step ALGO:N] [--no-ui] [--split N]\n"
-    "              [--compare] [--no-timing] [--print-compare]\n"
+    "              [--compare] [--no-timing] [--print-compare] [--svg OUT.svg]\n"
     "       hitbox --bench-frames N [--scene FILE] [--size WxH] [--algo LIST] [--focus A:B]\n"
     "              [--no-ui]\n"
     "       hitbox --lesson NAME --print-tasks [--scene FILE] [--play-seconds T]\n"
@@ -80,6 +80,10 @@ constexpr const char* kUsage =
     "  --print-compare     with --screenshot: print the table's rows to stdout\n"
     "  --screenshot OUT    render one frame to a PNG and exit; with SDL_VIDEODRIVER=offscreen\n"
     "                      it needs no display\n"
+    "  --svg OUT           write the canvas (the scene without the panels) as SVG vectors to\n"
+    "                      OUT and exit: shapes, sprites, traces and labels through the\n"
+    "                      view's camera, in presenter mode's line widths with --presenter;\n"
+    "                      beside --screenshot, the same frame as both\n"
     "  --screenshot-on-exit OUT\n"
     "                      interactive, but write the last frame to a PNG on quit\n"
     "  --bench-frames N    render N frames without vsync, print mean and 99th-percentile\n"
@@ -228,7 +232,7 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
     }
     const bool takes_value =
         flag == "--scene" || flag == "--lesson" || flag == "--view" || flag == "--algo" ||
-        flag == "--focus" || flag == "--size" || flag == "--screenshot" ||
+        flag == "--focus" || flag == "--size" || flag == "--screenshot" || flag == "--svg" ||
         flag == "--screenshot-on-exit" || flag == "--bench-frames" || flag == "--auto-resolve" ||
         flag == "--accuracy" || flag == "--split" || flag == "--step" || flag == "--play-seconds";
     if (!takes_value) {
@@ -319,6 +323,19 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
       options.play_seconds = t;
     } else if (flag == "--screenshot") {
       options.screenshot = v;
+    } else if (flag == "--svg") {
+      // A file name, not the next option; its folder must exist (the file is written after
+      // the frame is drawn, and a write that still fails exits 2 then).
+      if (v.starts_with("-"))
+        return fail(err, "--svg needs a file name, got '" + std::string(v) + "'");
+      const std::filesystem::path file{std::string(v)};
+      const std::filesystem::path dir = file.has_parent_path() ? file.parent_path() : ".";
+      std::error_code ec;
+      if (!std::filesystem::is_directory(dir, ec))
+        return fail(err, "--svg: cannot write " + std::string(v) + ": no folder " + dir.string());
+      if (std::filesystem::is_directory(file, ec))
+        return fail(err, "--svg: cannot write " + std::string(v) + ": it is a folder");
+      options.svg = v;
     } else if (flag == "--screenshot-on-exit") {
       options.screenshot_on_exit = v;
     } else if (flag == "--bench-frames") {
@@ -334,13 +351,17 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
   if (!options.screenshot.empty() && bench_given) {
     return fail(err, "--screenshot and --bench-frames cannot be used together");
   }
+  if (!options.svg.empty() && bench_given) {
+    return fail(err, "--svg and --bench-frames cannot be used together");
+  }
   if (options.print_layout && options.screenshot.empty()) {
     return fail(err, "--print-layout goes with --screenshot (it prints that frame's layout)");
   }
   if (options.print_compare && options.screenshot.empty()) {
     return fail(err, "--print-compare goes with --screenshot (it prints the table of that frame)");
   }
-  if (!options.screenshot_on_exit.empty() && (!options.screenshot.empty() || bench_given)) {
+  if (!options.screenshot_on_exit.empty() &&
+      (!options.screenshot.empty() || !options.svg.empty() || bench_given)) {
     return fail(err, "--screenshot-on-exit is for the interactive window only");
   }
 

@@ -8,8 +8,8 @@
 namespace hitbox::app {
 namespace {
 
-constexpr float kPadPx = 2.0f;  // room around a label's text (its backing)
-constexpr int kTries = 12;      // places tried above and below before going sideways
+constexpr float kPadPx = kLabelPadPx;
+constexpr int kTries = 12;  // places tried above and below before going sideways
 
 bool overlaps(const ScreenRect& a, const ScreenRect& b) {
   return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
@@ -85,6 +85,13 @@ void LabelBoard::add(Vec2 at, std::string_view text, Color color) {
   labels_.push_back(PlacedLabel{
       ScreenRect{at.x - kPadPx, at.y - kPadPx, at.x + size.x + kPadPx, at.y + size.y + kPadPx},
       std::string(text), color});
+}
+
+std::vector<PlacedLabel> LabelBoard::take_placed(const ScreenRect& area) {
+  place_labels(labels_, area);
+  std::vector<PlacedLabel> out = std::move(labels_);
+  labels_.clear();
+  return out;
 }
 
 void LabelBoard::flush(const ScreenRect& area) {

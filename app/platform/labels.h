@@ -29,6 +29,9 @@ void place_labels(std::vector<PlacedLabel>& labels, const ScreenRect& area);
 // scale included), or 7 x 13 px a character without an ImGui frame (headless tests).
 Vec2 label_text_size(std::string_view text);
 
+// The room kept around a label's text, inside its box (the backing drawn behind it).
+inline constexpr float kLabelPadPx = 2.0f;
+
 // Collects labels for one area and draws them on ImGui's background list.
 class LabelBoard {
  public:
@@ -36,6 +39,8 @@ class LabelBoard {
   void add(Vec2 at, std::string_view text, Color color);
   // Places and draws every label collected, then forgets them.
   void flush(const ScreenRect& area);
+  // Places every label collected and hands them over without drawing (the SVG writer).
+  std::vector<PlacedLabel> take_placed(const ScreenRect& area);
   const std::vector<PlacedLabel>& last() const { return last_; }
 
  private:

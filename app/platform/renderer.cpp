@@ -10,6 +10,7 @@
 
 #include "platform/embedded.h"
 #include "platform/gl.h"
+#include "platform/grid.h"
 
 namespace hitbox::app {
 namespace {
@@ -165,44 +166,13 @@ void Renderer::begin(const Camera& cam, int width, int height) {
 }
 
 void Renderer::grid() {
-  // Minor lines every 50 world px and major ones every 250; each set fades in as its
-  // on-screen spacing grows from 6 to 24 window px, so zooming out never turns into a wash.
-  struct Level {
-    float spacing;
-    float alpha;
-  };
-  const Level levels[] = {{50.0f, 0.045f}, {250.0f, 0.07f}};
-  const Vec2 world_lo = cam_.to_world(Vec2(0.0f, 0.0f));
-  const Vec2 world_hi =
-      cam_.to_world(Vec2(static_cast<float>(width_), static_cast<float>(height_)));
-  for (const Level& level : levels) {
-    const float on_screen = level.spacing * cam_.zoom;
-    const float fade = std::clamp((on_screen - 6.0f) / 18.0f, 0.0f, 1.0f);
-    if (fade <= 0.0f) continue;
-    const Color color{1.0f, 1.0f, 1.0f, level.alpha * fade};
-    // Each line is a flat one-pixel-wide rectangle on whole pixels: crisp without any
-    // distance shading, and a quarter of the fragments of an anti-aliased line.
-    const auto w = static_cast<float>(width_);
-    const auto h = static_cast<float>(height_);
-    // Line k at first + k * spacing: no sum of steps to drift or, far from the origin, to
-    // stop moving. At least 6 window px apart (the fade), so a window holds a few hundred.
-    const float first_x = std::ceil(world_lo.x / level.spacing) * level.spacing;
-    for (int k = 0;; ++k) {
-      const float x = first_x + static_cast<float>(k) * level.spacing;
-      if (!(x <= world_hi.x) || k > 4096) break;
-      const float sx = std::floor(cam_.to_screen(Vec2(x, 0.0f)).x);
-      const Vec2 quad[4] = {{sx, 0.0f}, {sx + 1.0f, 0.0f}, {sx + 1.0f, h}, {sx, h}};
-      screen_triangles_fan(quad, color);
-    }
-    const float first_y = std::ceil(world_lo.y / level.spacing) * level.spacing;
-    for (int k = 0;; ++k) {
-      const float y = first_y + static_cast<float>(k) * level.spacing;
-      if (!(y <= world_hi.y) || k > 4096) break;
-      const float sy = std::floor(cam_.to_screen(Vec2(0.0f, y)).y);
-      const Vec2 quad[4] = {{0.0f, sy}, {w, sy}, {w, sy + 1.0f}, {0.0f, sy + 1.0f}};
-      screen_triangles_fan(quad, color);
-    }
-  }
+  // Each line is a flat one-pixel-wide rectangle on whole pixels: crisp without any distance
+  // shading, and a quarter of the fragments of an anti-aliased line.
+  grid_lines(cam_, static_cast<float>(width_), static_cast<float>(height_),
+             [this](Vec2 lo, Vec2 hi, Color color) {
+               const Vec2 quad[4] = {lo, Vec2(hi.x, lo.y), hi, Vec2(lo.x, hi.y)};
+               screen_triangles_fan(quad, color);
+             });
 }
 
 void Renderer::use_texture(unsigned texture) {

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <iostream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -19,6 +20,7 @@
 #include "panels/panels.h"
 #include "platform/framebuffer.h"
 #include "platform/gl.h"
+#include "platform/svg_canvas.h"
 #ifdef __EMSCRIPTEN__
 #include "platform/web/web.h"
 #endif
@@ -369,6 +371,13 @@ bool Shell::interactive_frame() {
     int dw = 0, dh = 0;
     drawable_size(&dw, &dh);
     teacher_->exported(png, write_png(png, dw, dh));
+  }
+  // File > Export SVG: the canvas of the frame just drawn, as vectors.
+  if (const std::string svg = teacher_->take_svg_export(); !svg.empty()) {
+    std::string why;
+    const bool ok = write_text_file(svg, canvas_svg(), &why);
+    if (!ok) std::cerr << "hitbox: cannot write " << svg << ": " << why << "\n";
+    teacher_->exported(svg, ok);
   }
   update_title();
   SDL_GL_SwapWindow(window_);

@@ -34,7 +34,8 @@ class Shell {
 
   // The three runs (run_window picks one); each returns the process exit status.
   int interactive();  // the window until the user quits (shell.cpp)
-  int screenshot();   // --screenshot: settle, draw offscreen, write the PNG (shell_capture.cpp)
+  int screenshot();   // --screenshot, --svg: settle, draw offscreen, write the PNG and or SVG
+                      // (shell_capture.cpp)
   int bench();        // --bench-frames: time the frames, print the report (shell_capture.cpp)
 
  private:
@@ -75,6 +76,10 @@ class Shell {
     section_start_ = now;
   }
   void print_layout() const;
+  // The canvas of the frame just drawn as an SVG document (platform/svg_canvas.h): every
+  // viewport drawn again through Sandbox::draw_world, with the same cameras, label areas and
+  // line scale, cut to the free area; no panels (shell_capture.cpp).
+  std::string canvas_svg();
   // "Hitbox - name.json *": the open file, with a mark while it has unsaved changes.
   void update_title();
   std::string title_;

@@ -13,7 +13,9 @@
 #include <utility>
 #include <vector>
 
+#include "overlays/palette.h"
 #include "platform/framebuffer.h"
+#include "platform/svg_canvas.h"
 #include "shell/shell.h"
 #ifdef __EMSCRIPTEN__
 #include "platform/web/web.h"
@@ -43,7 +45,43 @@ int Shell::screenshot() {
   }
   if (options_.print_compare) std::cout << compare_rows << std::flush;
   if (options_.print_layout) print_layout();
-  return write_png(options_.screenshot, dw, dh) ? 0 : 1;
+  if (!options_.screenshot.empty() && !write_png(options_.screenshot, dw, dh)) return 1;
+  if (!options_.svg.empty()) {
+    std::string why;
+    if (!write_text_file(options_.svg, canvas_svg(), &why)) {
+      std::cerr << "hitbox: --svg: cannot write " << options_.svg << ": " << why << "\n";
+      return 2;
+    }
+  }
+  return 0;
+}
+
+std::string Shell::canvas_svg() {
+  int width = 0, height = 0;
+  SDL_GetWindowSize(window_, &width, &height);
+  const auto w = static_cast<float>(width), h = static_cast<float>(height);
+  // The picture: the whole window with the panels hidden, as the screenshot shows it; else the
+  // free area between the panels.
+  const ScreenRect shown = show_ui_ ? layout_.free : ScreenRect{0.0f, 0.0f, w, h};
+  SvgCanvas svg(width, height, shown, palette::kBackground, renderer_.line_scale());
+  if (split_.count <= 1) {
+    // As draw_views: the whole window drawn, the labels kept to the free area.
+    svg.begin_view(camera_, ScreenRect{0.0f, 0.0f, w, h}, layout_.free);
+    svg.grid();
+    sandbox_.draw_world(svg);
+    svg.end_view();
+  } else {
+    for (int i = 0; i < split_.count; ++i) {
+      const ViewRect r = view_rect(split_.count, i, area());
+      const ScreenRect rect{static_cast<float>(r.x), static_cast<float>(r.y),
+                            static_cast<float>(r.x + r.w), static_cast<float>(r.y + r.h)};
+      svg.begin_view(view_camera(camera_, r, area()), rect, rect);
+      svg.grid();
+      sandbox_.draw_world(svg, split_.algos[static_cast<std::size_t>(i)]);
+      svg.end_view();
+    }
+  }
+  return svg.finish();
 }
 
 int Shell::bench() {

@@ -21,7 +21,7 @@
 namespace hitbox::app {
 
 int run_window(WindowOptions options) {
-  const bool headless = !options.screenshot.empty();
+  const bool headless = !options.screenshot.empty() || !options.svg.empty();
   const bool bench = options.bench_frames > 0;
 
   Platform platform;

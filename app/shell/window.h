@@ -25,6 +25,7 @@ struct WindowOptions {
   std::string auto_resolve;        // --auto-resolve: "", "off", "move-a", "move-b" or "half"
   std::string screenshot;          // --screenshot: render one frame to this PNG and exit
   std::string screenshot_on_exit;  // --screenshot-on-exit: write the last frame on quit
+  std::string svg;                 // --svg: write the canvas as SVG (the same frame) and exit
   int bench_frames = 0;            // --bench-frames: time this many frames, print, exit
   bool presenter = false;          // --presenter: start in presenter mode (F11 toggles)
   bool predict = false;            // --predict: verdicts hidden until Reveal (View menu)
@@ -42,7 +43,8 @@ struct WindowOptions {
 };
 
 // Runs the window and returns the process exit status (0 fine, 1 runtime failure such as a
-// PNG that cannot be written, 2 no display / bad --focus / cannot create the GL context).
+// PNG that cannot be written, 2 no display / bad --focus / cannot create the GL context / an
+// --svg file that cannot be written).
 int run_window(WindowOptions options);
 
 // The benchmark scene: `count` shapes of mixed kinds (rects, circles, 3- to 7-gons) tiled over

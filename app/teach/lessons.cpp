@@ -117,6 +117,13 @@ std::string Teacher::take_export() {
   return path;
 }
 
+std::string Teacher::take_svg_export() {
+  if (svg_path_.empty() || export_delay_ > 0) return "";
+  std::string path;
+  path.swap(svg_path_);
+  return path;
+}
+
 void Teacher::exported(const std::string& path, bool ok) {
   note_ = ok ? "Exported " + path : "Cannot write " + path;
   note_error_ = !ok;
@@ -312,6 +319,11 @@ void Teacher::menu_bar() {
     }
     ImGui::Separator();
     if (ImGui::MenuItem("Export PNG...")) popup_ = "Export PNG";
+    if (ImGui::MenuItem("Export SVG...")) popup_ = "Export SVG";
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "The scene without the panels as vectors (shapes, sprites, traces,\n"
+          "labels), for slides; presenter mode's line widths carry over.");
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("View")) {
@@ -360,6 +372,9 @@ void Teacher::file_popups() {
     if (std::strcmp(popup_, "Export PNG") == 0) {
       std::snprintf(path_buf_, sizeof path_buf_, "hitbox.png");
     }
+    if (std::strcmp(popup_, "Export SVG") == 0) {
+      std::snprintf(path_buf_, sizeof path_buf_, "hitbox.svg");
+    }
     ImGui::OpenPopup(popup_);
     popup_ = nullptr;
   }
@@ -392,6 +407,21 @@ void Teacher::file_popups() {
                                         ImGuiInputTextFlags_EnterReturnsTrue);
     if (ImGui::Button("Save") || enter) {
       if (save_as(path_buf_)) ImGui::CloseCurrentPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    note();
+    ImGui::EndPopup();
+  }
+  if (ImGui::BeginPopupModal("Export SVG", nullptr, flags)) {
+    ImGui::TextUnformatted("Write the scene, without the panels, to an SVG file:");
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 30.0f);
+    const bool enter = ImGui::InputText("##path", path_buf_, sizeof path_buf_,
+                                        ImGuiInputTextFlags_EnterReturnsTrue);
+    if ((ImGui::Button("Export") || enter) && path_buf_[0] != '\0') {
+      svg_path_ = path_buf_;
+      export_delay_ = 2;  // as Export PNG: written once the popup is gone
+      ImGui::CloseCurrentPopup();
     }
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();

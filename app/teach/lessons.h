@@ -1,6 +1,7 @@
 // Teaching: the main menu bar (File, View, Lessons), the lesson panel, scene files from the
-// window (Open, Save, Save As, Recent), presenter mode and Export PNG. The shell (shell/shell.h)
-// owns one Teacher next to its Sandbox and calls draw() every frame the panels are shown.
+// window (Open, Save, Save As, Recent), presenter mode, Export PNG and Export SVG. The shell
+// (shell/shell.h) owns one Teacher next to its Sandbox and calls draw() every frame the panels are
+// shown.
 #pragma once
 
 #include <cstdint>
@@ -50,6 +51,9 @@ class Teacher {
   std::string take_export();
   // Whether the export asked for the scene without the panels.
   bool export_without_panels() const { return export_bare_; }
+  // A path once an Export SVG is due: the shell writes the canvas of the frame it just drew
+  // as SVG (platform/svg_canvas.h) and reports back with exported().
+  std::string take_svg_export();
   // File > Save (Ctrl+S): to the open file; a bundled lesson asks for a new name instead.
   void save();
   // Save As: false with the reason in the popup (a bundled lesson, a file not writable).
@@ -87,6 +91,7 @@ class Teacher {
   char path_buf_[1024] = {};
   const char* popup_ = nullptr;  // popup to open after the menu bar
   std::string export_path_;
+  std::string svg_path_;  // Export SVG's file, until take_svg_export()
   bool export_bare_ = false;
   int export_delay_ = 0;  // frames until the export is due (the popup must be gone)
   TaskTracker tasks_;

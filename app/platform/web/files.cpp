@@ -1,5 +1,5 @@
-// Files in the browser (web.h): File > Open uploads into the in-memory file system, Save and
-// Export PNG write there and hand the file to the user as a download.
+// Files in the browser (web.h): File > Open uploads into the in-memory file system, Save,
+// Export PNG and Export SVG write there and hand the file to the user as a download.
 #include <emscripten.h>
 
 #include <filesystem>
@@ -42,7 +42,8 @@ EM_JS(void, hitbox_pick_file, (const char* assets), {
 EM_JS(void, hitbox_download, (const char* path, const char* name), {
   const file = UTF8ToString(path);
   const data = FS.readFile(file);
-  const type = file.endsWith(".png") ? "image/png" : "application/json";
+  const type = file.endsWith(".png") ? "image/png"
+             : file.endsWith(".svg") ? "image/svg+xml" : "application/json";
   const link = document.createElement("a");
   link.href = URL.createObjectURL(new Blob([data], { type: type }));
   link.download = UTF8ToString(name);

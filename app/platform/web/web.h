@@ -32,7 +32,8 @@ void pick_scene_file();
 // The path of a file the user uploaded since the last call, or "".
 std::string take_upload();
 
-// Offers a file of the in-memory file system to the user as a download (Save, Export PNG).
+// Offers a file of the in-memory file system to the user as a download (Save, Export PNG,
+// Export SVG).
 void download(const std::string& path);
 
 // The lesson panel shows this lesson: the page's console gets "hitbox: lesson: TITLE | FIRST

@@ -309,6 +309,25 @@ TEST(RigidBody, LessonSixteensStackDriftsUnderHalfAPixelInTenSeconds) {
   EXPECT_LT(drift, 0.5) << "the top box went " << drift << " px sideways";
 }
 
+// A concave body keeps its convex pieces as it moves: an upside-down U dropped over a peg
+// that fits its notch stands on its legs around the peg. (Posed::repose once dropped the
+// pieces after the first step, and the U, taken for its whole outline, landed on the peg and
+// toppled over.)
+TEST(RigidBody, AConcaveBodyLandsAroundAPegInItsNotch) {
+  Simulation sim = hitbox::make_simulation(scene_of(R"({"version": 1,
+    "world": {"gravity": [0, 980]}, "shapes": [
+    {"id": "floor", "kind": "rect", "pos": [0, 520], "size": [400, 40],
+     "body": {"type": "static"}},
+    {"id": "peg", "kind": "rect", "pos": [0, 492.5], "size": [10, 15], "body": {"type": "static"}},
+    {"id": "U", "kind": "polygon", "pos": [0, 400], "points": [[-30, -20], [30, -20], [30, 20],
+     [10, 20], [10, 0], [-10, 0], [-10, 20], [-30, 20]], "body": {"type": "dynamic"}}]})"));
+  hitbox::sim_run(&sim, 2.0);
+  const Shape& u = sim.scene.shapes[2];
+  EXPECT_NEAR(u.pos.y, 480.0, 1.0) << "its legs stand on the floor (y 500)";
+  EXPECT_LT(std::abs(u.pos.x), 5.0) << "the peg stays inside the notch";
+  EXPECT_LT(std::abs(u.angle), 1.0);
+}
+
 // A box of `size` lying on the top face of a long slab turned by `deg` (clockwise: the face
 // runs down to the right), its centre `along` px down the face from the slab's middle.
 Scene on_slope(double deg, DVec2 size, const std::string& coeffs, double along = 0.0) {

@@ -291,22 +291,14 @@ std::span<int> Posed::Arrays::ints() {
 
 Posed::Posed(const Shape& s) {
   repose(s);
-  // A simple concave polygon: its convex pieces, posed like the polygon (the same transform
-  // of a subset of its local points). Invalid outlines are posed whole, as before.
-  if (s.kind == Kind::Polygon && s.points.size() > 3 && !polygon_is_convex(s.points) &&
-      polygon_problem(s.points).empty()) {
-    for (const std::vector<int>& idx : convex_decomposition(s.points)) {
-      Shape part = s;
-      part.points.clear();
-      for (const int i : idx) part.points.push_back(s.points[static_cast<size_t>(i)]);
-      piece_posed_.emplace_back(part);
-    }
-    repoint();
-  }
 }
 
 Posed::Posed(const Posed& o)
-    : collider_(o.collider_), arrays_(o.arrays_), piece_posed_(o.piece_posed_) {
+    : collider_(o.collider_),
+      arrays_(o.arrays_),
+      piece_posed_(o.piece_posed_),
+      piece_points_(o.piece_points_),
+      decomposed_(o.decomposed_) {
   repoint();
 }
 
@@ -321,7 +313,9 @@ Posed::Posed(Posed&& o) noexcept
     : collider_(o.collider_),
       arrays_(std::move(o.arrays_)),
       piece_posed_(std::move(o.piece_posed_)),
-      piece_colliders_(std::move(o.piece_colliders_)) {
+      piece_colliders_(std::move(o.piece_colliders_)),
+      piece_points_(std::move(o.piece_points_)),
+      decomposed_(std::move(o.decomposed_)) {
   point_arrays();
 }
 
@@ -331,6 +325,8 @@ Posed& Posed::operator=(Posed&& o) noexcept {
     arrays_ = std::move(o.arrays_);
     piece_posed_ = std::move(o.piece_posed_);
     piece_colliders_ = std::move(o.piece_colliders_);
+    piece_points_ = std::move(o.piece_points_);
+    decomposed_ = std::move(o.decomposed_);
     point_arrays();
   }
   return *this;
@@ -339,6 +335,34 @@ Posed& Posed::operator=(Posed&& o) noexcept {
 void Posed::repose(const Shape& s) {
   arrays_.size_for(s);
   collider_ = pose_into(s, arrays_.vecs(), arrays_.ints());
+  // A simple concave polygon: its convex pieces, posed like the polygon (the same transform
+  // of a subset of its local points). Invalid outlines are posed whole.
+  const bool concave = s.kind == Kind::Polygon && s.points.size() > 3 &&
+                       (s.points == decomposed_ ||
+                        (!polygon_is_convex(s.points) && polygon_problem(s.points).empty()));
+  if (!concave) {
+    piece_posed_.clear();
+    piece_points_.clear();
+    decomposed_.clear();
+    piece_colliders_.clear();
+    return;
+  }
+  if (s.points != decomposed_) {
+    piece_points_ = convex_decomposition(s.points);
+    decomposed_ = s.points;
+    piece_posed_.clear();
+  }
+  Shape part = s;
+  for (std::size_t k = 0; k < piece_points_.size(); ++k) {
+    part.points.clear();
+    for (const int i : piece_points_[k]) part.points.push_back(s.points[static_cast<size_t>(i)]);
+    if (k < piece_posed_.size()) {
+      piece_posed_[k].repose(part);
+    } else {
+      piece_posed_.emplace_back(part);
+    }
+  }
+  repoint();
 }
 
 void Posed::repoint() {

@@ -179,7 +179,8 @@ class Posed {
   operator const Collider&() const { return collider_; }  // NOLINT: a Posed is read as its Collider
 
   // Pose `s` again in this storage: no allocation when the vertex count is the same (play
-  // mode re-poses every moving shape each sub-step).
+  // mode re-poses every moving shape each step). A concave polygon's pieces are posed again
+  // too (decomposed afresh only when its local points changed).
   void repose(const Shape& s);
 
  private:
@@ -205,8 +206,10 @@ class Posed {
 
   Collider collider_;
   Arrays arrays_;
-  std::vector<Posed> piece_posed_;         // a concave polygon's convex pieces
-  std::vector<Collider> piece_colliders_;  // their Colliders, side by side (collider_.pieces)
+  std::vector<Posed> piece_posed_;              // a concave polygon's convex pieces
+  std::vector<Collider> piece_colliders_;       // their Colliders, side by side (collider_.pieces)
+  std::vector<std::vector<int>> piece_points_;  // each piece's indices into the local points
+  std::vector<DVec2> decomposed_;               // the local points they were found for
 };
 
 // Point containment (closed): is p inside or on the boundary of the posed shape? (A concave

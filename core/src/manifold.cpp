@@ -166,8 +166,9 @@ int clip_to_side(const ClipPoint in[2], ClipPoint out[2], Vec2 side, float offse
   if (d1 <= 0.0f) out[n++] = in[1];
   if (d0 * d1 < 0.0f) {
     const float t = d0 / (d0 - d1);
-    out[n] = d0 > 0.0f ? in[0] : in[1];
-    out[n++].v = in[0].v + t * (in[1].v - in[0].v);
+    const ClipPoint& cut = d0 > 0.0f ? in[0] : in[1];
+    out[n++] = ClipPoint{in[0].v + t * (in[1].v - in[0].v), cut.index_r, cut.type_r, cut.index_i,
+                         cut.type_i};
   }
   return n;
 }

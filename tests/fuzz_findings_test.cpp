@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "hitbox/collide.h"
+#include "hitbox/gjk.h"
 #include "hitbox/mask.h"
 #include "hitbox/scene.h"
 #include "hitbox/shape.h"
@@ -208,6 +209,32 @@ TEST(FuzzFindings, CollapsedTriangleAgainstACircleSameVerdictTracedOrNot) {
     EXPECT_EQ(untraced.hit, traced.hit) << "swap " << swap;
     EXPECT_FALSE(traced.hit) << "the circle is 280 px from the collapsed triangle";
     EXPECT_EQ(untraced.tested, traced.tested);
+  }
+}
+
+// fuzz_shapes (corpus/shapes/abf5687b...): a concave polygon at scale -1.1e36 (refused by
+// shape_problem, but posed all the same) against a capsule. GJK's trace samples each piece
+// difference's outline, and an edge of no length had a NaN normal: the arc's step count
+// became an int from NaN. Such a corner is now drawn as the point alone.
+TEST(FuzzFindings, ConcaveUnionOutlineSkipsCornersWithoutANormal) {
+  Shape a;
+  a.kind = Kind::Polygon;
+  a.pos = DVec2(-1.8595858330193987e-246, 57.0);
+  a.angle = 1.8748801657521119e-278;
+  a.scale = -1.1093665964531693e+36;
+  a.points = {{-512.0, 0.0}, {-4.0, -33.0}, {-511.8125, 0.0}, {-4.0, 1.0}};
+  Shape b;
+  b.kind = Kind::Capsule;
+  b.pos = DVec2(12.0, -169.3125);
+  b.angle = 178.6875;
+  b.scale = 178.6875;
+  b.radius = 511.421875;
+  b.points = {{492.0, 178.6875}, {511.984375, 511.984375}};
+  const hitbox::Posed pa(a), pb(b);
+  for (int k = 0; k < 2; ++k) {
+    hitbox::GjkTrace trace;
+    (void)hitbox::gjk(k == 0 ? pa : pb, k == 0 ? pb : pa, &trace);
+    EXPECT_FALSE(trace.pieces.differences.empty()) << "the union was traced";
   }
 }
 

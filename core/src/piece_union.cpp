@@ -232,6 +232,11 @@ void sample_outline(const Difference& D, const DVec2* v, const DVec2* n, double 
       // The arc at v[k], from the normal of the edge in to that of the edge out.
       const double a0 = std::atan2(n[prev].y, n[prev].x);
       double a1 = std::atan2(n[k].y, n[k].x);
+      // A normal of a degenerate edge (no length) has no direction: the corner alone.
+      if (!std::isfinite(a0) || !std::isfinite(a1)) {
+        put(v[k]);
+        continue;
+      }
       // Positive-area order turns the normals by a positive angle (geometry.h).
       while (a1 < a0) a1 += 2.0 * kPi;
       const int steps =

@@ -79,7 +79,7 @@ DVec2 centre_of(const Simulation& sim, std::size_t i) {
 }
 
 // The pairs in index order (by a, then b), as a counting sort on a with each run of one a
-// sorted by b (a few pairs each): a comparison sort of every pair cost 7% of the step.
+// sorted by b (a few pairs each): 2% fewer instructions a step than std::sort of them all.
 void sort_pairs(Simulation* sim) {
   std::vector<BroadPair>& pairs = sim->pairs;
   std::vector<int>& start = sim->pair_start;

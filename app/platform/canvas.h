@@ -3,6 +3,7 @@
 // and marker sizes are in window pixels so outlines stay crisp at any zoom.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <span>
@@ -71,5 +72,17 @@ class Canvas {
   virtual void text(Vec2 at, std::string_view s, Color color) = 0;
   virtual const Camera& camera() const = 0;
 };
+
+// An outline's width in window pixels for a requested `px` (after line scaling): 0 when it is
+// clear or has no width; a hairline under 1 px is drawn 1 px wide with its alpha scaled by the
+// width, so it fades rather than flickers. Both canvases (renderer, SVG) draw by this rule.
+inline float outline_width(Color* outline, float px) {
+  float width = outline->a > 0.0f ? std::max(px, 0.0f) : 0.0f;
+  if (width > 0.0f && width < 1.0f) {
+    outline->a *= width;
+    width = 1.0f;
+  }
+  return width;
+}
 
 }  // namespace hitbox::app

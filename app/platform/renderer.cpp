@@ -377,11 +377,7 @@ void Renderer::polygon(std::span<const Vec2> pts, Color fill, Color outline, flo
   const float reach = 0.5f * std::max(outline_px, 1.0f) + kAaMargin;
   if (off_screen(lo - reach, hi + reach)) return;
   Color line_color = outline;
-  float width = outline.a > 0.0f ? std::max(outline_px, 0.0f) : 0.0f;
-  if (width > 0.0f && width < 1.0f) {
-    line_color.a *= width;
-    width = 1.0f;
-  }
+  float width = outline_width(&line_color, outline_px);
   if (fill.a <= 0.0f && width <= 0.0f) return;  // nothing visible
   if (screen_convex(scratch_, fill, width > 0.0f ? line_color : fill, width)) return;
 
@@ -461,11 +457,7 @@ void Renderer::circle(Vec2 centre, float radius, Color fill, Color outline, floa
   outline_px *= line_scale_;
   const Vec2 c = cam_.to_screen(centre);
   const float r = std::max(radius * cam_.zoom, 0.0f);
-  float width = outline.a > 0.0f ? std::max(outline_px, 0.0f) : 0.0f;
-  if (width > 0.0f && width < 1.0f) {
-    outline.a *= width;
-    width = 1.0f;
-  }
+  const float width = outline_width(&outline, outline_px);
   // With no outline the shader uses the fill alone; a clear fill inside an outline is fine.
   screen_capsule(c, c, r, fill, width > 0.0f ? outline : fill, width);
 }
@@ -474,11 +466,7 @@ void Renderer::circle(Vec2 centre, float radius, Color fill, Color outline, floa
 void Renderer::capsule(Vec2 a, Vec2 b, float radius, Color fill, Color outline, float outline_px) {
   outline_px *= line_scale_;
   const float r = std::max(radius * cam_.zoom, 0.0f);
-  float width = outline.a > 0.0f ? std::max(outline_px, 0.0f) : 0.0f;
-  if (width > 0.0f && width < 1.0f) {
-    outline.a *= width;
-    width = 1.0f;
-  }
+  const float width = outline_width(&outline, outline_px);
   screen_capsule(cam_.to_screen(a), cam_.to_screen(b), r, fill, width > 0.0f ? outline : fill,
                  width);
 }

@@ -253,11 +253,7 @@ void SvgCanvas::polygon(std::span<const Vec2> pts, Color fill, Color outline, fl
   std::vector<Vec2> s;
   s.reserve(pts.size());
   for (const Vec2& p : pts) s.push_back(cam_.to_screen(p));
-  float width = outline.a > 0.0f ? std::max(outline_px, 0.0f) : 0.0f;
-  if (width > 0.0f && width < 1.0f) {
-    outline.a *= width;
-    width = 1.0f;
-  }
+  float width = outline_width(&outline, outline_px);
   if (fill.a <= 0.0f && width <= 0.0f) return;
   if (s.size() == 2) {  // a segment: the outline alone, or an opaque fill's one-pixel edge
     if (width > 0.0f)
@@ -280,11 +276,7 @@ void SvgCanvas::circle(Vec2 centre, float radius, Color fill, Color outline, flo
   outline_px *= line_scale_;
   const Vec2 c = cam_.to_screen(centre);
   const float r = std::max(radius * cam_.zoom, 0.0f);
-  float width = outline.a > 0.0f ? std::max(outline_px, 0.0f) : 0.0f;
-  if (width > 0.0f && width < 1.0f) {
-    outline.a *= width;
-    width = 1.0f;
-  }
+  const float width = outline_width(&outline, outline_px);
   if (fill.a <= 0.0f && width <= 0.0f) return;
   body_ += "<circle cx=\"" + num(c.x) + "\" cy=\"" + num(c.y) + "\" r=\"" + num(r) + "\"";
   body_ += fill.a > 0.0f ? paint("fill", fill) : std::string(" fill=\"none\"");
@@ -306,11 +298,7 @@ void SvgCanvas::capsule(Vec2 a, Vec2 b, float radius, Color fill, Color outline,
     return;
   }
   outline_px *= line_scale_;
-  float width = outline.a > 0.0f ? std::max(outline_px, 0.0f) : 0.0f;
-  if (width > 0.0f && width < 1.0f) {
-    outline.a *= width;
-    width = 1.0f;
-  }
+  const float width = outline_width(&outline, outline_px);
   if (fill.a <= 0.0f && width <= 0.0f) return;
   const Vec2 n = Vec2(-d.y, d.x) / len * r;
   const std::string rr = num(r) + "," + num(r);

@@ -73,9 +73,10 @@ double reach_from(const Collider& b, DVec2 c) {
   return r + (b.geom == Geom::Capsule ? b.radius : 0.0);
 }
 
-// The world centre of mass of shape i.
+// The world centre of mass of shape i, kept with its pose (sim_reload, write_back): finding
+// it again from the angle would take a sine and cosine each time.
 DVec2 centre_of(const Simulation& sim, std::size_t i) {
-  return to_world(sim.scene.shapes[i], sim.shapes[i].centre);
+  return sim.centres[i];
 }
 
 // The pairs in index order (by a, then b), as a counting sort on a with each run of one a
@@ -211,6 +212,26 @@ detail::GrabStep grab_step(const Simulation& sim, double h) {
   return g;
 }
 
+// Turns (qc, qs) = (cos dq, sin dq) on by the sub-step's angle t: for the small turns of
+// nearly every sub-step, Taylor series to t^7 (under 3e-13 off at 0.1 rad) in place of sine
+// and cosine, which cost 8% of a step; renormalised so the rounding does not build up.
+void turn(SimBody* b, double t) {
+  double c, s;
+  if (std::abs(t) <= 0.1) {
+    const double t2 = t * t;
+    c = 1.0 - t2 * (0.5 - t2 * (1.0 / 24.0 - t2 * (1.0 / 720.0)));
+    s = t * (1.0 - t2 * (1.0 / 6.0 - t2 * (1.0 / 120.0 - t2 * (1.0 / 5040.0))));
+  } else {
+    c = std::cos(t);
+    s = std::sin(t);
+  }
+  const double qc = b->qc * c - b->qs * s;
+  const double qs = b->qs * c + b->qc * s;
+  const double inv = 1.0 / std::sqrt(qc * qc + qs * qs);
+  b->qc = qc * inv;
+  b->qs = qs * inv;
+}
+
 // The sub-steps over the coloured blocks: gravity, warm start, the grab, solve with the soft
 // bias, move, relax. Each point's separation is found once for each pose the bodies take (the
 // relax and the next sub-step's solve share one). Then the impulses back into the constraints.
@@ -240,8 +261,7 @@ void substeps(Simulation* sim) {
       b.w = std::clamp(b.w, -kMaxAngularVelocity * kDeg, kMaxAngularVelocity * kDeg);
       b.dp += b.v * h;
       b.dq += b.w * h;
-      b.qc = std::cos(b.dq);
-      b.qs = std::sin(b.dq);
+      turn(&b, b.w * h);
     }
     detail::gaps_lanes(blocks, sim->bodies);
     for (int it = 0; it < o.iterations; ++it) {
@@ -369,6 +389,7 @@ void write_back(Simulation* sim, SimTrace* trace, SimStats* stats) {
       }
     }
     sim->posed[i].repose(s);
+    sim->centres[i] = to_world(s, si.centre);
   }
 }
 
@@ -446,6 +467,7 @@ void sim_reload(Simulation* sim) {
   sim->posed.clear();
   sim->posed.reserve(n);
   sim->boxes.assign(n, Aabb{});
+  sim->centres.assign(n, DVec2(0.0, 0.0));
   sim->statics.clear();
   sim->warm.clear();
   sim->bodies.assign(n, detail::SimBody{});
@@ -487,7 +509,8 @@ void sim_reload(Simulation* sim) {
     if (!d.dynamic) sim->statics.push_back(static_cast<int>(i));
     const Collider& posed = sim->posed.back().collider();
     d.min_half = min_half_width(posed);
-    d.reach = reach_from(posed, to_world(s, d.centre));
+    sim->centres[i] = to_world(s, d.centre);
+    d.reach = reach_from(posed, sim->centres[i]);
   }
   if (sim->scene.world) {
     if (const auto problem = gravity_problem(sim->scene.world->gravity)) {

@@ -263,6 +263,7 @@ struct Simulation {
   // Internal state (read, do not write): rebuilt by sim_reload.
   std::vector<detail::SimShape> shapes;
   std::vector<Posed> posed;
+  std::vector<DVec2> centres;  // each shape's world centre of mass, as posed
   std::vector<Aabb> boxes;
   std::vector<int> statics;
   BroadPhase broad;

@@ -1,6 +1,7 @@
 // The broad phases (core/src/broad_phase.cpp) against every pair compared one by one, over
 // thousands of seeded random scenes that move for several frames with the same state (so the
-// kept sweep order and the grid's scratch are exercised), mirrored and scaled.
+// kept sweep order, the grid's scratch and the tree's kept pairs are exercised), mirrored and
+// scaled.
 #include "hitbox/broad_phase.h"
 
 #include <gtest/gtest.h>
@@ -90,6 +91,8 @@ void check_method(BroadMethod method, std::uint32_t seed, int scenes) {
       ASSERT_EQ(stats.candidates, std::int64_t(want.size()));
       ASSERT_EQ(stats.all_pairs, std::int64_t(boxes.size()) * (std::int64_t(boxes.size()) - 1) / 2);
       for (const BroadPair& p : got) ASSERT_LT(p.a, p.b);
+      // The tree's pairs come sorted (play mode skips its sort for them).
+      if (method == BroadMethod::Tree) ASSERT_EQ(got, want) << "scene " << s << " unsorted";
       total += std::int64_t(want.size());
 
       // Mirrored (x -> -x) and scaled by 4 (exact in floats): the same pairs.
@@ -125,6 +128,59 @@ TEST(BroadPhase, GridMatchesEveryPairOverRandomMovingScenes) {
   check_method(BroadMethod::Grid, 1302, 2000);
 }
 
+TEST(BroadPhase, TreeMatchesEveryPairOverRandomMovingScenes) {
+  check_method(BroadMethod::Tree, 1304, 2000);
+}
+
+// One tree state over scenes of different sizes one after another, as the window's edits
+// add and remove shapes: the kept pairs of boxes that went away never come back.
+TEST(BroadPhase, TreeKeepsNoPairOfBoxesThatWentAway) {
+  std::mt19937 rng(1305);
+  std::uniform_int_distribution<int> count(0, 120);
+  BroadPhase bp;
+  bp.method = BroadMethod::Tree;
+  std::vector<BroadPair> got;
+  std::vector<Aabb> boxes = random_boxes(rng, 80, 300.0f);
+  for (int call = 0; call < 600; ++call) {
+    const int n = count(rng);
+    if (call % 3 == 0) {
+      boxes = random_boxes(rng, n, 300.0f);  // a new scene
+    } else {
+      boxes.resize(std::min(boxes.size(), std::size_t(n)));  // some removed, some added
+      const std::vector<Aabb> more = random_boxes(rng, n - int(boxes.size()), 300.0f);
+      boxes.insert(boxes.end(), more.begin(), more.end());
+    }
+    hitbox::broad_pairs(boxes, &bp, &got);
+    ASSERT_EQ(got, every_pair(boxes)) << "call " << call << ", " << boxes.size() << " boxes";
+  }
+}
+
+// Hand-worked: a box that stays inside its fat box (4 px on each side) is not looked up
+// again and keeps its pair; one that leaves it is.
+TEST(BroadPhase, TreeLooksUpOnlyBoxesThatLeftTheirFatBoxes) {
+  std::vector<Aabb> boxes = {Aabb{{0, 0}, {10, 10}}, Aabb{{12, 0}, {22, 10}},
+                             Aabb{{100, 0}, {110, 10}}};
+  BroadPhase bp;
+  bp.method = BroadMethod::Tree;
+  std::vector<BroadPair> got;
+  hitbox::BroadTrace trace;
+  hitbox::broad_pairs(boxes, &bp, &got, &trace);
+  EXPECT_EQ(trace.tree.refitted, (std::vector<int>{0, 1, 2}));  // all new
+  EXPECT_TRUE(got.empty());                                     // 2 px apart
+  EXPECT_EQ(trace.tree.kept, 1);                                // fat boxes meet: 0-1
+  boxes[1].min.x -= 2.0f, boxes[1].max.x -= 2.0f;               // touches box 0 now
+  hitbox::broad_pairs(boxes, &bp, &got, &trace);
+  EXPECT_TRUE(trace.tree.refitted.empty());
+  EXPECT_EQ(got, (std::vector<BroadPair>{{0, 1}}));
+  boxes[2].min.x -= 80.0f, boxes[2].max.x -= 80.0f;  // to x 20-30: overlaps box 1
+  hitbox::broad_pairs(boxes, &bp, &got, &trace);
+  EXPECT_EQ(trace.tree.refitted, (std::vector<int>{2}));
+  EXPECT_EQ(got, (std::vector<BroadPair>{{0, 1}, {1, 2}}));
+  ASSERT_EQ(trace.tree.fat.size(), 3u);
+  EXPECT_EQ(trace.tree.fat[2].min.x, 16.0f);
+  EXPECT_EQ(trace.tree.fat[2].max.x, 34.0f);
+}
+
 TEST(BroadPhase, GridWithFixedCellSizesMatchesEveryPair) {
   std::mt19937 rng(1303);
   std::vector<BroadPair> got;
@@ -143,7 +199,7 @@ TEST(BroadPhase, TouchingBoxesArePairsAndTheCountsAddUp) {
   const std::vector<Aabb> boxes = {Aabb{{0, 0}, {10, 10}}, Aabb{{10, 0}, {20, 10}},
                                    Aabb{{20, 10}, {30, 20}}, Aabb{{100, 100}, {110, 110}}};
   const std::vector<BroadPair> want = {{0, 1}, {1, 2}};
-  for (const BroadMethod m : {BroadMethod::SortAndSweep, BroadMethod::Grid}) {
+  for (const BroadMethod m : hitbox::kBroadMethods) {
     BroadPhase bp;
     bp.method = m;
     std::vector<BroadPair> got;
@@ -152,6 +208,14 @@ TEST(BroadPhase, TouchingBoxesArePairsAndTheCountsAddUp) {
     EXPECT_EQ(sorted(got), want) << hitbox::broad_method_name(m);
     EXPECT_EQ(stats.all_pairs, 6);
     EXPECT_EQ(stats.candidates, 2);
+    if (m == BroadMethod::Tree) {
+      // Each box against its fat box (4); no pair kept from a call before to see whether
+      // its fat boxes still meet; then the two pairs of fat boxes, for the boxes themselves.
+      EXPECT_EQ(stats.box_tests, 6);
+      EXPECT_EQ(trace.tree.fat.size(), 4u);
+      EXPECT_EQ(trace.tree.kept, 2);
+      continue;
+    }
     EXPECT_LE(stats.box_tests, 6);
     if (m == BroadMethod::SortAndSweep) {
       // The sweep compares each box with those whose min x lies inside its x interval:

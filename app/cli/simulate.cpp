@@ -21,7 +21,7 @@ constexpr double kMaxSeconds = 86400.0;
 constexpr double kMaxSteps = 1e7;  // about an hour of a 1,000-shape scene: a typo, not a wish
 
 constexpr const char* kSimulateUsage =
-    "usage: hitbox simulate --seconds T [--step DT] [--substeps N] [--broad sweep|grid]\n"
+    "usage: hitbox simulate --seconds T [--step DT] [--substeps N] [--broad sweep|grid|tree]\n"
     "                       [--no-swept] [--contact-points 1|2] [--no-warm-start]\n"
     "                       [--no-sleep] SCENE\n"
     "  Runs play mode without a window for T simulated seconds and prints the scene as it is\n"
@@ -30,7 +30,7 @@ constexpr const char* kSimulateUsage =
     "                 10,000,000 steps)\n"
     "  --step DT      the fixed step in seconds, 0.00001 <= DT <= 1 (default 1/120)\n"
     "  --substeps N   sub-steps per step, 1..64 (default 4)\n"
-    "  --broad M      the broad phase: sweep or grid (default grid; same answers)\n"
+    "  --broad M      the broad phase: sweep, grid or tree (default grid; same answers)\n"
     "  --no-swept     turn off the tunnelling guard (fast small shapes may pass thin walls)\n"
     "  --contact-points N  1: only each pair's deeper contact point (default 2)\n"
     "  --no-warm-start     each step's impulses start at zero (default: the last step's)\n"
@@ -92,16 +92,11 @@ int simulate_main(int argc, char** argv) {
       }
       options.substeps = static_cast<int>(*n);
     } else if (arg == "--broad") {
-      if (!v) return fail("--broad needs sweep or grid");
+      if (!v) return fail("--broad needs sweep, grid or tree");
       ++i;
-      const std::string_view m = v;
-      if (m == "sweep") {
-        options.broad = BroadMethod::SortAndSweep;
-      } else if (m == "grid") {
-        options.broad = BroadMethod::Grid;
-      } else {
-        return fail("--broad: \"" + std::string(m) + "\" is not sweep or grid");
-      }
+      const std::optional<BroadMethod> m = broad_method_from_name(v);
+      if (!m) return fail("--broad: \"" + std::string(v) + "\" is not sweep, grid or tree");
+      options.broad = *m;
     } else if (arg == "--no-swept") {
       options.swept = false;
     } else if (arg == "--no-warm-start") {

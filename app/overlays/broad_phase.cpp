@@ -1,7 +1,8 @@
 // The broad phase, drawn under the shapes when "show broad phase" is on: the sort-and-sweep's
 // x intervals as bars along the bottom of the view (one row per interval that overlaps an
-// earlier one still open, so shared x ranges stack up), or the grid's occupied cells shaded
-// by how many boxes they list. Read from the core's BroadTrace (sandbox/pairs.cpp).
+// earlier one still open, so shared x ranges stack up), the grid's occupied cells shaded by
+// how many boxes they list, or the tree's fat boxes. Read from the core's BroadTrace
+// (sandbox/pairs.cpp).
 #include <algorithm>
 #include <vector>
 
@@ -17,6 +18,7 @@ constexpr Color kSweepBar{0.95f, 0.78f, 0.30f, 0.80f};
 constexpr Color kSweepBarPair{1.00f, 0.45f, 0.35f, 0.90f};  // compared with a later box
 constexpr Color kGridLine{0.95f, 0.78f, 0.30f, 0.55f};
 constexpr Color kCandidate{0.95f, 0.78f, 0.30f, 0.55f};
+constexpr Color kRefitFill{1.00f, 0.45f, 0.35f, 0.10f};  // a fat box refitted this frame
 constexpr int kSweepRows = 12;  // bars stack up to this many rows, then wrap
 
 void draw_sweep(const SandboxState& s, Canvas& c, float px) {
@@ -53,15 +55,32 @@ void draw_grid(const SandboxState& s, Canvas& c, float px) {
   (void)px;
 }
 
+// The tree's fat boxes: faint, and brighter for the shapes that left theirs this frame.
+void draw_tree(const SandboxState& s, Canvas& c) {
+  const TreeTrace& t = s.cache.pairs.trace.tree;
+  for (const Aabb& b : t.fat) draw_box(c, b, Color{0, 0, 0, 0}, kGridLine, 1.0f);
+  for (const int i : t.refitted) {
+    if (i < 0 || static_cast<std::size_t>(i) >= t.fat.size()) continue;
+    draw_box(c, t.fat[static_cast<std::size_t>(i)], kRefitFill, kSweepBarPair, 2.0f);
+  }
+}
+
 }  // namespace
 
 void draw_broad_phase(const SandboxState& s, Canvas& c) {
   if (!s.cache.pairs.show) return;
   const float px = 1.0f / s.cam.zoom;
-  if (s.cache.pairs.broad.method == BroadMethod::SortAndSweep)
-    draw_sweep(s, c, px);
-  else
-    draw_grid(s, c, px);
+  switch (s.cache.pairs.broad.method) {
+    case BroadMethod::SortAndSweep:
+      draw_sweep(s, c, px);
+      break;
+    case BroadMethod::Grid:
+      draw_grid(s, c, px);
+      break;
+    case BroadMethod::Tree:
+      draw_tree(s, c);
+      break;
+  }
   // The candidate pairs: a faint line between the two boxes' centres.
   if (s.cache.pairs.boxes.size() != static_cast<std::size_t>(s.doc.count())) return;
   for (const BroadPair& p : s.cache.pairs.candidates) {

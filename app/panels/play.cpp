@@ -82,7 +82,9 @@ void panel_play(SandboxState& s) {
 void panel_broad(SandboxState& s) {
   CollidingPairs& p = s.cache.pairs;
   const std::pair<BroadMethod, const char*> methods[] = {
-      {BroadMethod::SortAndSweep, "sort and sweep (x)"}, {BroadMethod::Grid, "uniform grid"}};
+      {BroadMethod::SortAndSweep, "sort and sweep (x)"},
+      {BroadMethod::Grid, "uniform grid"},
+      {BroadMethod::Tree, "dynamic tree"}};
   const char* current = std::find_if(std::begin(methods), std::end(methods), [&](const auto& m) {
                           return m.first == p.broad.method;
                         })->second;
@@ -94,11 +96,15 @@ void panel_broad(SandboxState& s) {
   same_line_if_fits(check_width("show"));
   ImGui::Checkbox("show", &p.show);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip(p.broad.method == BroadMethod::SortAndSweep
-                          ? "Each shape's x interval as a bar at the bottom; a line joins\n"
-                            "every candidate pair (boxes overlap)."
-                          : "The grid's occupied cells (darker: two or more boxes); a line\n"
-                            "joins every candidate pair (boxes overlap).");
+    ImGui::SetTooltip("%s", p.broad.method == BroadMethod::SortAndSweep
+                                ? "Each shape's x interval as a bar at the bottom; a line joins\n"
+                                  "every candidate pair (boxes overlap)."
+                            : p.broad.method == BroadMethod::Grid
+                                ? "The grid's occupied cells (darker: two or more boxes); a line\n"
+                                  "joins every candidate pair (boxes overlap)."
+                                : "Each shape's fat box, a little larger than the shape; only a\n"
+                                  "shape that leaves it (drawn brighter) is looked up again.\n"
+                                  "A line joins every candidate pair (boxes overlap).");
   const std::int64_t all = p.stats.all_pairs;
   const auto count = [](long long n, const char* one, const char* many) {
     return strf("%lld %s", n, n == 1 ? one : many);

@@ -20,7 +20,7 @@ namespace hitbox::app {
 struct CollidingPairs {
   std::uint32_t algo = 0;  // the algorithm the verdicts are from (0: none enabled)
   BroadPhase broad;        // method chosen in the panel; scratch kept between frames
-  bool show = false;       // draw the broad phase (sweep intervals or grid cells)
+  bool show = false;       // draw the broad phase (sweep intervals, grid cells or fat boxes)
   BroadTrace trace;        // filled while `show` is on
   std::vector<Aabb> boxes;
   std::vector<BroadPair> candidates;

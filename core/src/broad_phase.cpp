@@ -1,5 +1,5 @@
-// Broad phase: sort and sweep on x, and a hashed uniform grid. Both return exactly the pairs
-// whose closed boxes overlap (aabb_overlaps); see hitbox/broad_phase.h for the methods.
+// Broad phase: sort and sweep on x, a hashed uniform grid and the dynamic tree. Each returns
+// exactly the pairs whose closed boxes overlap (aabb_overlaps); hitbox/broad_phase.h says how.
 #include "hitbox/broad_phase.h"
 
 #include <algorithm>
@@ -28,8 +28,17 @@ const char* broad_method_name(BroadMethod m) {
       return "sweep";
     case BroadMethod::Grid:
       return "grid";
+    case BroadMethod::Tree:
+      return "tree";
   }
   return "?";
+}
+
+std::optional<BroadMethod> broad_method_from_name(std::string_view name) {
+  for (const BroadMethod m : kBroadMethods) {
+    if (name == broad_method_name(m)) return m;
+  }
+  return std::nullopt;
 }
 
 // ---------------------------------------------------------------- sort and sweep
@@ -255,10 +264,76 @@ BroadStats grid_pairs(std::span<const Aabb> boxes, GridOptions options, GridStat
 
 // ---------------------------------------------------------------- either
 
+// ---------------------------------------------------------------- dynamic tree
+
+BroadStats tree_pairs(std::span<const Aabb> boxes, TreeState* state, std::vector<BroadPair>* out,
+                      TreeTrace* trace) {
+  const int n = static_cast<int>(boxes.size());
+  const std::size_t un = boxes.size();
+  BroadTree& bt = state->tree;
+  out->clear();
+  BroadStats stats;
+  stats.boxes = n;
+  stats.all_pairs = all_pairs_of(un);
+  if (trace) trace->refitted.clear();
+  // Keys past the boxes' count lose their proxies, and their pairs go; new keys are added.
+  for (int k = static_cast<int>(bt.keys.size()) - 1; k >= n; --k) {
+    if (broad_tree_has(bt, k)) broad_tree_remove(&bt, k);
+  }
+  std::erase_if(state->kept, [n](BroadPair p) { return p.b >= n; });
+  std::vector<std::uint8_t>& refit = state->refit;
+  refit.assign(un, 0);
+  state->fat.resize(un);
+  for (int i = 0; i < n; ++i) {
+    const std::size_t ui = static_cast<std::size_t>(i);
+    if (!broad_tree_has(bt, i)) {
+      broad_tree_add(&bt, i, boxes[ui]);
+    } else if (!broad_tree_move(&bt, i, boxes[ui])) {
+      continue;
+    }
+    refit[ui] = 1;
+    state->fat[ui] = broad_tree_fat_box(bt, i);
+    if (trace) trace->refitted.push_back(i);
+  }
+  stats.box_tests = n;  // each box against its fat box
+  // The pairs begun (fat boxes newly overlapping) merged into those kept, less the ended ones:
+  // only a pair with a refitted side can have ended.
+  std::vector<BroadPair>& fresh = state->fresh;
+  broad_tree_update_pairs(&bt, &fresh);
+  const std::vector<Aabb>& fat = state->fat;
+  std::erase_if(state->kept, [&](BroadPair p) {
+    const std::size_t a = static_cast<std::size_t>(p.a), b = static_cast<std::size_t>(p.b);
+    if (!refit[a] && !refit[b]) return false;
+    ++stats.box_tests;
+    return !aabb_overlaps(fat[a], fat[b]);
+  });
+  const std::size_t begun = fresh.size();
+  fresh.insert(fresh.end(), state->kept.begin(), state->kept.end());
+  std::inplace_merge(fresh.begin(), fresh.begin() + static_cast<std::ptrdiff_t>(begun), fresh.end(),
+                     [](BroadPair p, BroadPair q) { return p.a != q.a ? p.a < q.a : p.b < q.b; });
+  state->kept.swap(fresh);
+  for (const BroadPair& p : state->kept) {
+    if (aabb_overlaps(boxes[static_cast<std::size_t>(p.a)], boxes[static_cast<std::size_t>(p.b)]))
+      out->push_back(p);
+  }
+  stats.box_tests += static_cast<std::int64_t>(state->kept.size());
+  stats.candidates = static_cast<std::int64_t>(out->size());
+  if (trace) {
+    trace->fat.assign(fat.begin(), fat.end());
+    trace->kept = static_cast<int>(state->kept.size());
+  }
+  return stats;
+}
+
 BroadStats broad_pairs(std::span<const Aabb> boxes, BroadPhase* bp, std::vector<BroadPair>* out,
                        BroadTrace* trace) {
-  if (bp->method == BroadMethod::SortAndSweep) {
-    return sweep_pairs(boxes, &bp->sweep, out, trace ? &trace->sweep : nullptr);
+  switch (bp->method) {
+    case BroadMethod::SortAndSweep:
+      return sweep_pairs(boxes, &bp->sweep, out, trace ? &trace->sweep : nullptr);
+    case BroadMethod::Tree:
+      return tree_pairs(boxes, &bp->tree, out, trace ? &trace->tree : nullptr);
+    case BroadMethod::Grid:
+      break;
   }
   return grid_pairs(boxes, bp->grid_options, &bp->grid, out, trace ? &trace->grid : nullptr);
 }

@@ -135,8 +135,8 @@ bool find_contacts(Simulation* sim, SimTrace* trace, SimStats* stats) {
       any ? broad_pairs(sim->boxes, &sim->broad, &sim->pairs, trace ? &trace->broad : nullptr)
           : BroadStats{};
   // In index order, so the constraints are solved in the same order whichever broad phase
-  // found them: the sweep and the grid give the same motion.
-  sort_pairs(sim);
+  // found them: every method gives the same motion. The tree's come in that order.
+  if (sim->broad.method != BroadMethod::Tree) sort_pairs(sim);
   sim->constraints.clear();
   int narrow = 0;
   bool woke = false;

@@ -104,7 +104,7 @@ TEST(CollidingPairs, EveryOverlappingPairAndNoOtherAcrossThousandsOfScenes) {
     const int n = 2 + static_cast<int>(rng() % 30);
     SandboxState s = state_of(random_scene(rng, n, &ref));
     s.algos = kAlgoSat;
-    s.cache.pairs.broad.method = round % 2 == 0 ? BroadMethod::SortAndSweep : BroadMethod::Grid;
+    s.cache.pairs.broad.method = hitbox::kBroadMethods[round % 3];
     s.find_pairs();
     ASSERT_EQ(s.cache.pairs.algo, kAlgoSat);
     std::set<std::pair<int, int>> want, got;

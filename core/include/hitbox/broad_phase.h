@@ -1,6 +1,6 @@
 // Broad phase: which of many boxes overlap at all, without testing every pair.
 //
-// Two methods, each returning exactly the pairs whose closed boxes overlap (aabb_overlaps),
+// Three methods, each returning exactly the pairs whose closed boxes overlap (aabb_overlaps),
 // so the narrow phase (sat, mtd, ...) runs only on those:
 //
 //   * Sort and sweep (Baraff 1992; Ericson 7.5.2): the boxes sorted by min x; each box is
@@ -12,6 +12,9 @@
 //     only in the cell holding the min corner of the two boxes' overlap, so no pair comes
 //     twice. Boxes that cover more than kGridMaxCellsPerBox cells (a floor) are kept aside
 //     and compared with every box.
+//   * Dynamic tree (Box2D's b2DynamicTree and b2BroadPhase): each box has a fat box, a little
+//     larger, in a bounding-volume tree; a box that stays inside its fat box costs one test,
+//     and the pairs of fat boxes are kept from call to call (TreeState).
 //
 // Box2D-style input and output: the caller passes the boxes (any order, indices are the
 // box's position in the span), a state that keeps scratch memory between calls, and the
@@ -19,22 +22,23 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
+#include <string_view>
 #include <vector>
 
+#include "hitbox/broad_pair.h"
+#include "hitbox/broad_tree.h"
 #include "hitbox/geometry.h"
 
 namespace hitbox {
 
-// Two boxes whose closed bounds overlap: indices into the caller's span, a < b.
-struct BroadPair {
-  int a = 0;
-  int b = 0;
-  bool operator==(const BroadPair&) const = default;
-};
-
-enum class BroadMethod : std::uint8_t { SortAndSweep, Grid };
-const char* broad_method_name(BroadMethod m);  // "sweep", "grid"
+enum class BroadMethod : std::uint8_t { SortAndSweep, Grid, Tree };
+inline constexpr BroadMethod kBroadMethods[] = {BroadMethod::SortAndSweep, BroadMethod::Grid,
+                                                BroadMethod::Tree};
+const char* broad_method_name(BroadMethod m);  // "sweep", "grid", "tree"
+// The method with that name, or none.
+std::optional<BroadMethod> broad_method_from_name(std::string_view name);
 
 // What a call did, for the window's counts and the benchmark.
 struct BroadStats {
@@ -105,16 +109,39 @@ struct GridTrace {
 BroadStats grid_pairs(std::span<const Aabb> boxes, GridOptions options, GridState* state,
                       std::vector<BroadPair>* out, GridTrace* trace = nullptr);
 
-// ---- either, switched at run time (the window's choice, the simulation's option) ----
+// ---- dynamic tree, pairs kept between calls ----
+// Box i is key i of a BroadTree (broad_tree.h): its fat box is refitted only when box i
+// leaves it, and only those boxes are looked up again. The pairs whose fat boxes overlap are
+// kept between calls; the ones whose boxes overlap are returned, sorted by (a, b). Cost grows
+// with how many boxes left their fat boxes, not with how many there are.
+struct TreeState {
+  BroadTree tree;
+  std::vector<BroadPair> kept;      // every pair whose fat boxes overlap, sorted
+  std::vector<Aabb> fat;            // each box's fat box (the tree's, copied out)
+  std::vector<BroadPair> fresh;     // scratch: the pairs begun this call, then the merge
+  std::vector<std::uint8_t> refit;  // scratch: the boxes refitted this call
+};
+struct TreeTrace {
+  std::vector<Aabb> fat;      // each box's fat box, by index
+  std::vector<int> refitted;  // the boxes that left their fat box this call
+  int kept = 0;               // pairs whose fat boxes overlap
+};
+
+BroadStats tree_pairs(std::span<const Aabb> boxes, TreeState* state, std::vector<BroadPair>* out,
+                      TreeTrace* trace = nullptr);
+
+// ---- any of them, switched at run time (the window's choice, the simulation's option) ----
 struct BroadPhase {
   BroadMethod method = BroadMethod::Grid;
   GridOptions grid_options;
   SweepState sweep;
   GridState grid;
+  TreeState tree;
 };
 struct BroadTrace {
   SweepTrace sweep;  // filled when the method is SortAndSweep
   GridTrace grid;    // filled when the method is Grid
+  TreeTrace tree;    // filled when the method is Tree
 };
 
 BroadStats broad_pairs(std::span<const Aabb> boxes, BroadPhase* bp, std::vector<BroadPair>* out,

@@ -20,7 +20,7 @@
 
 #include <vector>
 
-#include "hitbox/broad_phase.h"
+#include "hitbox/broad_pair.h"
 #include "hitbox/dynamic_tree.h"
 
 namespace hitbox {

@@ -1,5 +1,6 @@
 // hitbox: the interactive collision sandbox (no arguments), a headless screenshot, a frame
-// benchmark, or `hitbox query` for the numbers (no window, no display needed).
+// benchmark, or `hitbox query`, `simulate` and `move` for the numbers (no window, no display
+// needed).
 #include <cstring>
 #include <iostream>
 #include <utility>
@@ -10,6 +11,7 @@
 #include "platform/web/web.h"
 #endif
 
+#include "cli/move.h"
 #include "cli/print_tasks.h"
 #include "cli/query.h"
 #include "cli/simulate.h"
@@ -40,6 +42,7 @@ int main(int argc, char** argv) {
   if (argc >= 2 && std::strcmp(argv[1], "query") == 0) return hitbox::app::query_main(argc, argv);
   if (argc >= 2 && std::strcmp(argv[1], "simulate") == 0)
     return hitbox::app::simulate_main(argc, argv);
+  if (argc >= 2 && std::strcmp(argv[1], "move") == 0) return hitbox::app::move_main(argc, argv);
   if (hitbox::app::wants_print_tasks(argc, argv)) return hitbox::app::print_tasks_main(argc, argv);
   constexpr int kBenchShapes = 500;
   hitbox::app::WindowOptions options;

@@ -17,6 +17,9 @@
 //   shape_cast   1,000 shapes moved 50-300 px: the first hit. Box2D 2.4 has no world shape
 //                cast: QueryAABB on the swept box, then b2ShapeCast per candidate, the least
 //                fraction kept (no pruning by it).
+//   move         1,000 capsules (radius 6, 28 px tall) moved 5-30 px with move_and_slide
+//                (mover.h): collide, solve and cast passes. Box2D 2.4 has no mover (v3.1 has);
+//                Hitbox's time alone.
 // The table after the runs gives ns per query.
 #include <benchmark/benchmark.h>
 #include <box2d/b2_distance.h>
@@ -31,6 +34,7 @@
 #include <string>
 #include <vector>
 
+#include "hitbox/mover.h"
 #include "hitbox/world.h"
 #include "median_reporter.h"
 
@@ -87,6 +91,7 @@ struct Setup {
   std::vector<Aabb> boxes;
   std::vector<std::pair<Vec2, Vec2>> rays;  // from, to
   std::vector<Vec2> casts;                  // translations of query_shapes
+  std::vector<Vec2> movers;                 // where the move row's capsules start
 
   Setup() {
     const float side = 24.0f * std::sqrt(float(kShapes));
@@ -105,6 +110,8 @@ struct Setup {
       r = len(gen);
       casts.push_back(r * Vec2(std::cos(a), std::sin(a)));
     }
+    std::mt19937 mover_gen(4101);  // its own draws: the rows above keep theirs
+    for (int i = 0; i < kQueries; ++i) movers.emplace_back(p(mover_gen), p(mover_gen));
   }
 };
 
@@ -191,6 +198,19 @@ void hb_shape_cast(benchmark::State& state) {
     }
   }
   state.counters["hit"] = double(hits) / double(state.iterations() * kQueries);
+}
+
+void hb_move(benchmark::State& state) {
+  const hitbox::ShapeWorld& w = hitbox_world().w;
+  std::int64_t grounded = 0;
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < setup().movers.size(); ++i) {
+      const Vec2 at = setup().movers[i];
+      const hitbox::Capsule c{at - Vec2(0, 8), at + Vec2(0, 8), 6.0f};
+      grounded += hitbox::move_and_slide(w, c, 0.1f * setup().casts[i]).on_ground;
+    }
+  }
+  state.counters["ground"] = double(grounded) / double(state.iterations() * kQueries);
 }
 
 // ---------------------------------------------------------------- Box2D
@@ -392,7 +412,8 @@ void b2_shape_cast(benchmark::State& state) {
 
 // ---------------------------------------------------------------- table
 
-const char* const kRows[] = {"ray_closest", "ray_all", "box", "box_exact", "shape", "shape_cast"};
+const char* const kRows[] = {"ray_closest", "ray_all",    "box", "box_exact",
+                             "shape",       "shape_cast", "move"};
 
 class TableReporter : public hitbox::bench::MedianReporter {
  public:
@@ -405,6 +426,10 @@ class TableReporter : public hitbox::bench::MedianReporter {
       const double th = time_of(hk), tb = time_of(b);
       if (th < 0 && tb < 0) continue;
       const double nh = th < 0 ? -1 : th / g_ops.at(hk), nb = tb < 0 ? -1 : tb / g_ops.at(b);
+      if (nb < 0) {  // Hitbox only
+        std::printf("%-12s %12.1f %12s %9s\n", row, nh, "-", "-");
+        continue;
+      }
       std::printf("%-12s %12.1f %12.1f %9.3f\n", row, nh, nb, nh > 0 && nb > 0 ? nh / nb : -1.0);
     }
   }
@@ -430,6 +455,7 @@ int main(int argc, char** argv) {
   add("box2d/shape", b2_shape);
   add("hitbox/shape_cast", hb_shape_cast);
   add("box2d/shape_cast", b2_shape_cast);
+  add("hitbox/move", hb_move);
   TableReporter reporter;
   return hitbox::bench::run_with_table(reporter, argc, argv);
 }

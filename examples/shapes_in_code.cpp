@@ -1,8 +1,9 @@
 // Shapes made in code with Hitbox's collision library, and the four common questions: do
 // they overlap, how to push one out, when a moving one hits, where a ray hits; then a world
-// of shapes queried by handle. Units are pixels, y points down, angles are degrees clockwise
-// (docs/library.md).
+// of shapes queried by handle, and a capsule walked through it. Units are pixels, y points down,
+// angles are degrees clockwise (docs/library.md).
 #include <hitbox/hitbox.h>
+#include <hitbox/mover.h>
 #include <hitbox/world.h>
 
 #include <cstdio>
@@ -56,5 +57,13 @@ int main() {
   hitbox::world_remove(&world, coin);
   std::printf("after removing the coin, its handle is %s\n",
               hitbox::world_valid(world, coin) ? "valid" : "stale");
+
+  // A capsule (end centres, radius) walked right 30 px at a time, above the ramp: it stops
+  // half the mover's skin (0.25 px) short of the wall.
+  hitbox::Capsule hero{{200, 20}, {200, 40}, 10};
+  for (int i = 0; i < 10; ++i) {
+    hero = hitbox::moved(hero, hitbox::move_and_slide(world, hero, {30, 0}).delta);
+  }
+  std::printf("a capsule walked right stops at x = %.2f\n", hero.center1.x);
   return 0;
 }

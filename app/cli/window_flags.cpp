@@ -36,6 +36,7 @@ constexpr const char* kUsage =
     "              [--no-ui]\n"
     "       hitbox --lesson NAME --print-tasks [--scene FILE] [--play-seconds T]\n"
     "       hitbox query [--algo LIST] [--pairs A:B,...] SCENE...\n"
+    "       hitbox move SCENE --mover ID --by DX,DY [--steps N]   (hitbox move --help)\n"
     "\n"
     "Opens the collision sandbox on a scene (the built-in default scene without --scene).\n"
     "\n"

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "hitbox/algorithms.h"
+#include "hitbox/mover.h"
 #include "hitbox/scene.h"
 
 namespace hitbox {
@@ -46,5 +47,14 @@ std::string scene_report_json(const Scene& scene, std::string_view scene_name,
 // "normal":[x,y]},...]}}, nearest first. A ray starting inside a shape gives that shape
 // "t":0,"inside":true and no normal.
 std::string scene_ray_json(const Scene& scene, std::string_view scene_name, Vec2 from, Vec2 to);
+
+// One line of JSON for `hitbox move` (mover.h): the capsule scene.shapes[mover] moved `steps`
+// times by `by` with move_and_slide through a ShapeWorld of the other shapes:
+// {"scene":...,"mover":"ID","by":[dx,dy],"steps":N,"position":[x,y],"on_ground":true,
+// "ground":{"id":"floor","normal":[x,y]},"planes":[{"id":"floor","normal":[x,y],
+// "point":[x,y],"separation":s},...],"iterations":K}. Position is the capsule's pos at the end; the
+// planes are those within the skin at the end; iterations are the solver's, every step.
+std::string scene_move_json(const Scene& scene, std::string_view scene_name, int mover, Vec2 by,
+                            int steps, const MoverConfig& config = {});
 
 }  // namespace hitbox

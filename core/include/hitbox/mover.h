@@ -1,0 +1,176 @@
+// The mover: a capsule a game walks through a ShapeWorld (world.h) by collide and slide.
+//
+// Method. A move asks for a displacement; each pass then
+//   1. collides: a plane for every shape within the skin of the capsule (mover_collide),
+//   2. solves: the displacement nearest the rest of the move that keeps the capsule on the
+//      free side of every plane (mover_solve, projected Gauss-Seidel on the pushes),
+//   3. casts: the capsule swept along that displacement to its first hit (mover_cast),
+// until a pass moves (almost) nothing or five passes are done. A velocity is then clipped
+// against the planes that pushed (mover_clip), so it stops growing into a wall.
+//   * The capsule rests half the skin away from what it touches. A plane carries the gap
+//     (the distance between the capsule's core segment and the shape's core, less the
+//     radii, in doubles; GJK's depth when the cores overlap) and asks the solver for
+//     dot(normal, delta) >= offset, offset = skin / 2 - gap. A plane is tangent to a convex
+//     shape at its nearest point, so a move the solver allows keeps the capsule off that
+//     shape; the cast covers the shapes further than the skin.
+//   * The cast is conservative advancement on that gap. It tolerates starting in touch
+//     (Box2D v3.1's encroachment): a shape within the skin at the start stops the cast only
+//     when the gap has halved, so a slide along a surface is never stopped at fraction 0. A
+//     shape the capsule overlaps at the start is left to the planes, which push it out.
+//   * A plane may be soft: the solver pushes along it by at most its push_limit.
+//   * move_and_slide adds ground and steps: a plane whose slope (the angle of its normal
+//     from `up`) is at most max_slope is ground. When a solved move climbs a steeper plane
+//     facing up, the part of the move that walks sideways into it is taken out and the
+//     pass solved again: the slope is never climbed, and a fall onto it still slides down.
+//     When a wall or such a slope stops a move that began on the ground, Quake's stair step
+//     is tried: up by the step height, the move again, down again; it is kept when it lands
+//     on ground further along.
+// Sources: Quake's PM_SlideMove and PM_StepSlideMove (id Software, pmove.c, 1996); Fauerby,
+// "Improved collision detection and response" (2003); Box2D v3.1's mover (b2World_CastMover,
+// b2World_CollideMover, b2SolvePlanes, b2ClipVector; Catto, 2025).
+//
+// Conventions: pixels, y down (geometry.h); a plane's normal points from the shape toward
+// the mover. Concave polygons give a plane per convex piece in touch; a sprite is its frame.
+// IMPORTANT: a move never goes further than asked, except to push the capsule out of what
+// it overlaps at the start, and by the climb of a step (at most step_height).
+// IMPORTANT: a solved displacement shorter than kMoverStillFraction of the skin, with a plane
+// pushing, is not taken: the capsule stays exactly where it is (no jitter in corners).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <span>
+#include <vector>
+
+#include "hitbox/world.h"
+
+namespace hitbox {
+
+// A capsule in world pixels: the segment center1 -> center2 grown by radius.
+struct Capsule {
+  Vec2 center1{0.0f, 0.0f};
+  Vec2 center2{0.0f, 0.0f};
+  float radius = 0.0f;
+};
+// A posed capsule's (is_capsule) end centres and radius.
+Capsule capsule_of(const Collider& c);
+inline Capsule moved(const Capsule& c, Vec2 by) {
+  return Capsule{c.center1 + by, c.center2 + by, c.radius};
+}
+
+inline constexpr float kMoverSkin = 0.5f;  // px: the planes' reach; the capsule rests at half
+inline constexpr int kMoverMaxPasses = 5;
+inline constexpr int kMoverMaxIterations = 20;        // solver sweeps over the planes
+inline constexpr float kMoverSolveTolerance = 1e-4f;  // px: a sweep pushing less has converged
+inline constexpr float kMoverStillFraction = 1.0f / 16.0f;  // of the skin: see IMPORTANT above
+inline constexpr int kMoverMaxCastSteps = 20;  // conservative advancement's steps per shape
+
+// A collision plane: Box2D v3.1's b2CollisionPlane with where it came from.
+struct MoverPlane {
+  Vec2 normal{0.0f, 0.0f};  // unit, from the shape toward the mover
+  float separation = 0.0f;  // the capsule's gap to the shape (< 0: overlapping)
+  float offset = 0.0f;      // the solver keeps dot(normal, delta) >= offset
+  Vec2 point{0.0f, 0.0f};   // the shape's point nearest the capsule
+  ShapeHandle shape;
+  float push_limit = std::numeric_limits<float>::infinity();  // < infinity: a soft plane
+  float push = 0.0f;          // mover_solve's total push along normal
+  bool clip_velocity = true;  // mover_clip reads this plane
+};
+
+// Every shape within `skin` of the capsule, a plane each (a concave polygon's pieces one
+// each), into *out, in slot order.
+void mover_collide(const ShapeWorld& w, const Capsule& mover, std::vector<MoverPlane>* out,
+                   const QueryFilter& f = {}, float skin = kMoverSkin);
+
+struct MoverCastHit {
+  bool hit = false;
+  float fraction = 1.0f;  // of the translation the capsule may move; 1 when nothing is hit
+  ShapeHandle shape;
+  Vec2 normal{0.0f, 0.0f};  // unit, from the shape toward the capsule
+  Vec2 point{0.0f, 0.0f};   // the shape's point nearest the capsule there
+};
+
+// The capsule swept by `translation` (see Method): it stops half the skin short of a shape
+// (an eighth more at most), or at half the starting gap for a shape it starts within the
+// skin of. A shape it overlaps at the start is not hit.
+MoverCastHit mover_cast(const ShapeWorld& w, const Capsule& mover, Vec2 translation,
+                        const QueryFilter& f = {}, float skin = kMoverSkin);
+
+// One visit of the solver to one plane: the push it added and the displacement after it.
+struct MoverSolveStep {
+  int iteration = 0;
+  int plane = 0;
+  float push = 0.0f;
+  Vec2 delta{0.0f, 0.0f};
+};
+struct MoverSolveResult {
+  Vec2 delta{0.0f, 0.0f};
+  int iterations = 0;  // sweeps over the planes, the last one included
+};
+
+// b2SolvePlanes: the displacement nearest `target` with dot(n, delta) >= offset for every
+// plane, each plane pushing by 0 to push_limit (sets each plane's push). Sweeps until one
+// pushes less than kMoverSolveTolerance in all, at most kMoverMaxIterations. A trace, when
+// given, is cleared and gets every plane visit.
+MoverSolveResult mover_solve(Vec2 target, std::span<MoverPlane> planes,
+                             std::vector<MoverSolveStep>* trace = nullptr);
+
+// b2ClipVector: `v` less its part into each plane that pushed (push > 0) and clips.
+Vec2 mover_clip(Vec2 v, std::span<const MoverPlane> planes);
+
+struct MoverConfig {
+  float skin = kMoverSkin;
+  float max_slope = 45.0f;   // degrees from level: a plane this steep or less is ground
+  float step_height = 0.0f;  // px: the highest stair edge a move steps onto (0: none)
+  Vec2 up{0.0f, -1.0f};      // unit: away from the ground (screen up)
+  QueryFilter filter{};      // which shapes the mover meets
+  // A shape's push limit (empty: every plane is rigid). A shape with a finite one is soft:
+  // the cast passes through it and its planes push the capsule out by at most that much.
+  std::function<float(ShapeHandle)> push_limit{};
+};
+
+enum class MoverPhase : std::uint8_t {
+  Slide,       // the move
+  StepUp,      // a stair step: the cast up (no planes)
+  StepAcross,  // the move again from up there
+  StepDown,    // the cast down (no planes)
+};
+const char* mover_phase_name(MoverPhase p);
+
+// One pass, for drawing and for walking the solver in step mode.
+struct MoverPass {
+  MoverPhase phase = MoverPhase::Slide;
+  Vec2 position{0.0f, 0.0f};          // the capsule's offset from the start, before the pass
+  Vec2 target{0.0f, 0.0f};            // what the pass asked of the solver (or the cast)
+  std::vector<MoverPlane> planes;     // pushes as solved
+  std::vector<MoverSolveStep> solve;  // every plane visit
+  Vec2 delta{0.0f, 0.0f};             // solved
+  int iterations = 0;
+  bool cast = false;  // whether the pass cast and moved (the last one stops before)
+  MoverCastHit hit;
+};
+struct MoverTrace {
+  std::vector<MoverPass> passes;  // the move, then a stair step's when one was tried
+  bool tried_step = false;
+};
+
+struct MoveResult {
+  Vec2 delta{0.0f, 0.0f};  // the displacement taken: add it to the capsule's position
+  bool on_ground = false;  // a ground plane within the skin at the end
+  Vec2 ground_normal{0.0f, 0.0f};
+  ShapeHandle ground;
+  bool stepped = false;  // a stair step was taken
+  // The planes within the skin at the end, each push solved against what was left of the
+  // move (mover_clip reads them).
+  std::vector<MoverPlane> planes;
+  int iterations = 0;  // solver sweeps, every pass
+  int passes = 0;
+};
+
+// The common case: the capsule moved by `delta` through the world with collide, solve and
+// cast passes, ground by max_slope, and a stair step (see Method).
+MoveResult move_and_slide(const ShapeWorld& w, const Capsule& mover, Vec2 delta,
+                          const MoverConfig& config = {}, MoverTrace* trace = nullptr);
+
+}  // namespace hitbox

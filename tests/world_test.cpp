@@ -1,5 +1,5 @@
-// World queries (core/src/world.cpp): cases worked by hand, handles and filters, then seeded
-// random worlds of thousands of shapes of every kind (scaled, mirrored, concave ones among
+// World queries (core/src/collide/world.cpp): cases worked by hand, handles and filters, then
+// seeded random worlds of thousands of shapes of every kind (scaled, mirrored, concave ones among
 // them) with moves and removes, each query checked two ways:
 //   * against brute force over every live shape with the same per-shape test (raycast, sat,
 //     swept), so the tree, the clipping and the filters lose and add nothing;

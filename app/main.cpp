@@ -10,6 +10,7 @@
 #include "platform/web/web.h"
 #endif
 
+#include "cli/link.h"
 #include "cli/print_tasks.h"
 #include "cli/query.h"
 #include "cli/simulate.h"
@@ -40,6 +41,7 @@ int main(int argc, char** argv) {
   if (argc >= 2 && std::strcmp(argv[1], "query") == 0) return hitbox::app::query_main(argc, argv);
   if (argc >= 2 && std::strcmp(argv[1], "simulate") == 0)
     return hitbox::app::simulate_main(argc, argv);
+  if (argc >= 2 && std::strcmp(argv[1], "link") == 0) return hitbox::app::link_main(argc, argv);
   if (hitbox::app::wants_print_tasks(argc, argv)) return hitbox::app::print_tasks_main(argc, argv);
   constexpr int kBenchShapes = 500;
   hitbox::app::WindowOptions options;

@@ -27,10 +27,9 @@ namespace hitbox::app {
 namespace {
 
 constexpr const char* kUsage =
-    "Usage: hitbox [--scene FILE | --lesson NAME | --open LINK] [--algo LIST] [--focus A:B]\n"
-    "              [--no-ui]\n"
-    "              [--size WxH] [--auto-resolve MODE] [--accuracy A]\n"
-    "              [--screenshot-on-exit OUT.png] [--play] [--play-seconds T]\n"
+    "Usage: hitbox [--scene FILE | --lesson NAME | --open LINK] [--algo LIST]\n"
+    "              [--focus A:B] [--no-ui] [--size WxH] [--auto-resolve MODE]\n"
+    "              [--accuracy A] [--screenshot-on-exit OUT.png] [--play] [--play-seconds T]\n"
     "       hitbox [--scene FILE] --screenshot OUT.png [--size WxH] [--algo LIST]\n"
     "              [--focus A:B] [--accuracy A] [--step ALGO:N] [--no-ui] [--split N]\n"
     "              [--compare] [--no-timing] [--print-compare] [--svg OUT.svg]\n"

@@ -161,6 +161,8 @@ void Teacher::share_link(const View& camera) {
   web::share_link(url);
 #else
   SDL_SetClipboardText(url.c_str());
+  std::printf("hitbox: link %s\n", url.c_str());  // as the browser's console line
+  std::fflush(stdout);
 #endif
   note_ = "Link copied to the clipboard (" + std::to_string(url.size()) + " characters)";
   note_error_ = false;

@@ -63,8 +63,9 @@ class Teacher {
   // share_link with its camera.
   bool take_link_request();
   // The link to the scene as Save writes it, with `camera` as its view and the bundled lesson
-  // open: onto the clipboard (SDL's on the desktop, the page's in the browser), said in the
-  // status line; sprites left out of it (not bundled) are said there and on stderr.
+  // open: onto the clipboard (SDL's on the desktop, the page's in the browser) and as
+  // "hitbox: link URL" on stdout (the page's console), said in the status line; sprites left
+  // out of it (not bundled) are said there and on stderr.
   void share_link(const View& camera);
 
   // The bundled lesson files (assets/scenes/lessons/*.json), sorted by name.

@@ -456,6 +456,14 @@ async function testLink(browser, base) {
     (await bad.page.title()) === "Hitbox - default scene" &&
       bad.lines.some((l) => l.startsWith("hitbox: --open: the link is damaged")),
     `${await bad.page.title()}; ${bad.lines.find((l) => l.startsWith("hitbox: --open")) || "no message"}`);
+  // The page shows the message over the running window until it is clicked.
+  const box = () => bad.page.evaluate(() => {
+    const el = document.getElementById("status");
+    return getComputedStyle(el).display === "none" ? "" : el.textContent;
+  });
+  const said = await box();
+  await bad.page.click("#status").catch(() => {});
+  check("the page shows why until clicked", said.includes("the link is damaged") && (await box()) === "", said.split("\n")[0]);
   await bad.page.close();
 }
 

@@ -11,6 +11,7 @@
 #include "platform/web/web.h"
 #endif
 
+#include "cli/link.h"
 #include "cli/move.h"
 #include "cli/print_tasks.h"
 #include "cli/query.h"
@@ -43,6 +44,7 @@ int main(int argc, char** argv) {
   if (argc >= 2 && std::strcmp(argv[1], "simulate") == 0)
     return hitbox::app::simulate_main(argc, argv);
   if (argc >= 2 && std::strcmp(argv[1], "move") == 0) return hitbox::app::move_main(argc, argv);
+  if (argc >= 2 && std::strcmp(argv[1], "link") == 0) return hitbox::app::link_main(argc, argv);
   if (hitbox::app::wants_print_tasks(argc, argv)) return hitbox::app::print_tasks_main(argc, argv);
   constexpr int kBenchShapes = 500;
   hitbox::app::WindowOptions options;

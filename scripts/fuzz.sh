@@ -22,6 +22,7 @@ seeds() {  # the read-only seed folders of a target
     fuzz_shapes) echo tests/fuzz/corpus/shapes ;;
     fuzz_sandbox) echo tests/fuzz/corpus/sandbox ;;
     fuzz_simulate) echo tests/fuzz/corpus/simulate ;;
+    fuzz_link) echo tests/fuzz/corpus/link ;;
   esac
 }
 
@@ -47,7 +48,8 @@ run_one() {
 }
 
 targets=()
-for t in fuzz_scene fuzz_shapes fuzz_query_args fuzz_window_args fuzz_png fuzz_sandbox fuzz_simulate; do
+for t in fuzz_scene fuzz_shapes fuzz_query_args fuzz_window_args fuzz_png fuzz_sandbox fuzz_simulate \
+  fuzz_link; do
   [ -x "$bin/$t" ] && targets+=("$t")
 done
 if [ ${#targets[@]} -eq 0 ]; then

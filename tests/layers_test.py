@@ -14,7 +14,7 @@ import sys
 
 LAYERS = ["collide", "scene", "sim"]  # bottom to top
 # The public headers that are not hitbox::collide's.
-HEADER_LIBRARY = {"scene.h": "scene", "task.h": "scene", "report.h": "scene",
+HEADER_LIBRARY = {"scene.h": "scene", "task.h": "scene", "report.h": "scene", "link.h": "scene",
                   "simulation.h": "sim"}
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]')
 NEVER = ("SDL", "GL/", "GLES", "imgui", "epoxy", "emscripten")

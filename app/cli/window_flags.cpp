@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "algos/algos.h"
+#include "hitbox/link.h"
 #include "hitbox/report.h"
 #include "hitbox/scene.h"
 #include "platform/assets.h"
@@ -26,9 +27,9 @@ namespace hitbox::app {
 namespace {
 
 constexpr const char* kUsage =
-    "Usage: hitbox [--scene FILE | --lesson NAME] [--algo LIST] [--focus A:B] [--no-ui]\n"
-    "              [--size WxH] [--auto-resolve MODE] [--accuracy A]\n"
-    "              [--screenshot-on-exit OUT.png] [--play] [--play-seconds T]\n"
+    "Usage: hitbox [--scene FILE | --lesson NAME | --open LINK] [--algo LIST]\n"
+    "              [--focus A:B] [--no-ui] [--size WxH] [--auto-resolve MODE]\n"
+    "              [--accuracy A] [--screenshot-on-exit OUT.png] [--play] [--play-seconds T]\n"
     "       hitbox [--scene FILE] --screenshot OUT.png [--size WxH] [--algo LIST]\n"
     "              [--focus A:B] [--accuracy A] [--step ALGO:N] [--no-ui] [--split N]\n"
     "              [--compare] [--no-timing] [--print-compare] [--svg OUT.svg]\n"
@@ -37,12 +38,15 @@ constexpr const char* kUsage =
     "       hitbox --lesson NAME --print-tasks [--scene FILE] [--play-seconds T]\n"
     "       hitbox query [--algo LIST] [--pairs A:B,...] SCENE...\n"
     "       hitbox move SCENE --mover ID --by DX,DY [--steps N]   (hitbox move --help)\n"
+    "       hitbox link SCENE | hitbox link --decode LINK\n"
     "\n"
     "Opens the collision sandbox on a scene (the built-in default scene without --scene).\n"
     "\n"
     "  --scene FILE        scene file to open (JSON, docs/scene-format.md)\n"
     "  --lesson NAME       open a bundled lesson, e.g. 03_polygon_sat_mtd (the Lessons menu\n"
     "                      lists them; they are found in the program's assets folder)\n"
+    "  --open LINK         open a shared link (File > Copy link, the browser's Share, or\n"
+    "                      hitbox link SCENE): a whole URL or its \"#v1=...\" part\n"
     "  --algo LIST         algorithms to show, a comma list of\n"
     "                      @ALGOS@\n"
     "  --focus A:B         focus the pair of shapes with ids A and B\n"
@@ -161,6 +165,7 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
                        WindowOptions* result, std::ostream& out, std::ostream& err) {
   WindowOptions options;
   std::string scene_path;
+  std::string open_link;
   std::string focus;
   bool bench_given = false;
   bool lesson_given = false;
@@ -231,20 +236,26 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
       options.predict = true;
       continue;
     }
-    const bool takes_value =
-        flag == "--scene" || flag == "--lesson" || flag == "--view" || flag == "--algo" ||
-        flag == "--focus" || flag == "--size" || flag == "--screenshot" || flag == "--svg" ||
-        flag == "--screenshot-on-exit" || flag == "--bench-frames" || flag == "--auto-resolve" ||
-        flag == "--accuracy" || flag == "--split" || flag == "--step" || flag == "--play-seconds";
+    const bool takes_value = flag == "--scene" || flag == "--lesson" || flag == "--open" ||
+                             flag == "--view" || flag == "--algo" || flag == "--focus" ||
+                             flag == "--size" || flag == "--screenshot" || flag == "--svg" ||
+                             flag == "--screenshot-on-exit" || flag == "--bench-frames" ||
+                             flag == "--auto-resolve" || flag == "--accuracy" ||
+                             flag == "--split" || flag == "--step" || flag == "--play-seconds";
     if (!takes_value) {
       if (flag == "query") return fail(err, "'query' must be the first argument: hitbox query ...");
       return fail(err, "unknown option '" + flag + "'");
     }
     if (!value(&v) || v.empty()) return fail(err, flag + " needs a value");
 
+    if ((flag == "--scene" || flag == "--lesson") && !open_link.empty())
+      return fail(err, "--open cannot be used with " + flag);
     if (flag == "--scene") {
       if (lesson_given) return fail(err, "--scene and --lesson cannot be used together");
       scene_path = v;
+    } else if (flag == "--open") {
+      if (!scene_path.empty()) return fail(err, "--open cannot be used with --scene or --lesson");
+      open_link = v;
     } else if (flag == "--lesson") {
       if (!scene_path.empty()) return fail(err, "--scene and --lesson cannot be used together");
       lesson_given = true;
@@ -366,9 +377,35 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
     return fail(err, "--screenshot-on-exit is for the interactive window only");
   }
 
+  // A link: its scene, state and lesson. In the browser a link that does not open is said on
+  // the console and in the status line, and the default scene opens instead.
+  bool opened = false;
+  if (!open_link.empty()) {
+    try {
+      const LinkAssets assets = link_assets();
+      LinkState state = decode_link(open_link, assets, png_loader());
+      options.scene = std::move(state.scene);
+      if (!state.lesson.empty()) {
+        options.scene_path = link_lesson_file(assets, state.lesson);
+        scene_path = options.scene_path;
+      }
+      options.title = state.lesson.empty() ? "shared link" : state.lesson + " (shared link)";
+      opened = true;
+    } catch (const LinkError& e) {
+      err << "hitbox: --open: " << e.what() << "\n";
+#ifdef __EMSCRIPTEN__
+      options.notice = std::string("The link did not open: ") + e.what();
+#else
+      return 2;
+#endif
+    }
+  }
+
   // The scene: a file, the built benchmark scene, or the embedded default.
   try {
-    if (!scene_path.empty()) {
+    if (opened) {
+      // The link's scene, decoded above.
+    } else if (!scene_path.empty()) {
       options.scene = load_scene(scene_path, png_loader());
       options.scene_path = scene_path;
       options.title = std::filesystem::path(scene_path).filename().string();

@@ -59,4 +59,19 @@ fs::path lessons_dir() {
   return (root.empty() ? fs::path("assets") : root) / "scenes" / "lessons";
 }
 
+LinkAssets link_assets() {
+  std::error_code ec;
+  const fs::path sprites = fs::absolute(sprites_dir(), ec).lexically_normal();
+  const fs::path lessons = fs::absolute(lessons_dir(), ec).lexically_normal();
+  return LinkAssets{sprites.string(), lessons.string()};
+}
+
+std::string link_base() {
+#ifdef __EMSCRIPTEN__
+  return web::page_address();
+#else
+  return HITBOX_LINK_BASE;
+#endif
+}
+
 }  // namespace hitbox::app

@@ -96,6 +96,9 @@ void Shell::frame(bool hide_mouse) {
     sandbox_.draw_panels();
     teacher_->draw();
     if (teacher_->take_scene_changed()) reset_view();
+    if (teacher_->take_link_request()) {
+      teacher_->share_link(View{DVec2(camera_.origin.x, camera_.origin.y), camera_.zoom});
+    }
     // The View menu's view entries and, when split, the per-view algorithms in the main
     // panel (both append to what the teacher and the sandbox began).
     if (ImGui::BeginMainMenuBar()) {

@@ -39,6 +39,7 @@ int run_window(WindowOptions options) {
   int status = 0;
   {
     Sandbox sandbox(options.scene, options.scene_path);
+    if (!options.notice.empty()) sandbox.notify(options.notice, true);
     if (options.algos) sandbox.set_algorithms(*options.algos);
     if (options.accuracy && !sandbox.set_accuracy(*options.accuracy)) {
       std::cerr << "hitbox: --accuracy " << *options.accuracy << ": expected 0 < A <= 1\n";

@@ -16,6 +16,8 @@ struct WindowOptions {
   Scene scene;
   std::string scene_path;  // "" for the embedded default scene or the built benchmark scene
   std::string title;       // shown in the title bar after "Hitbox"
+  std::string notice;      // an error for the status line at the start (a link that did not
+                           // open in the browser)
   int width = 1280;        // window size in pixels
   int height = 800;
   bool show_ui = true;                 // panels shown (Tab toggles)

@@ -1,5 +1,6 @@
 #include "teach/lessons.h"
 
+#include <SDL.h>
 #include <imgui.h>
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "hitbox/link.h"
 #include "hitbox/scene.h"
 #include "panels/flow.h"
 #include "panels/panels.h"
@@ -131,6 +133,49 @@ void Teacher::exported(const std::string& path, bool ok) {
 #ifdef __EMSCRIPTEN__
   if (ok) web::download(path);  // the browser's file is in memory: hand it to the user
 #endif
+}
+
+bool Teacher::take_link_request() {
+  const bool asked = link_requested_;
+  link_requested_ = false;
+  return asked;
+}
+
+void Teacher::share_link(const View& camera) {
+  LinkState state;
+  state.scene = sandbox_.scene_to_save();
+  state.scene.view = camera;
+  if (const int cur = current_lesson(); cur >= 0)
+    state.lesson = fs::path(lessons_[static_cast<std::size_t>(cur)]).stem().string();
+  EncodedLink link;
+  try {
+    link = encode_link(state, sandbox_.path(), link_assets());
+  } catch (const LinkError& e) {
+    note_ = std::string("No link: ") + e.what();
+    note_error_ = true;
+    sandbox_.notify(note_, true);
+    return;
+  }
+  const std::string url = link_url(link_base(), link.fragment);
+#ifdef __EMSCRIPTEN__
+  web::share_link(url);
+#else
+  SDL_SetClipboardText(url.c_str());
+  std::printf("hitbox: link %s\n", url.c_str());  // as the browser's console line
+  std::fflush(stdout);
+#endif
+  note_ = "Link copied to the clipboard (" + std::to_string(url.size()) + " characters)";
+  note_error_ = false;
+  if (!link.dropped.empty()) {
+    // Only the bundled sprites travel: an image of the user's own has no place in a link.
+    std::string ids;
+    for (const std::string& id : link.dropped) ids += (ids.empty() ? "\"" : ", \"") + id + "\"";
+    note_ += "; left out: sprite " + ids + " (its image is not a bundled sprite)";
+    note_error_ = true;
+    std::fprintf(stderr, "hitbox: link: left out sprite %s: its image is not a bundled sprite\n",
+                 ids.c_str());
+  }
+  sandbox_.notify(note_, note_error_);
 }
 
 bool Teacher::is_bundled(const std::string& path) const {
@@ -318,6 +363,12 @@ void Teacher::menu_bar() {
       ImGui::EndMenu();
     }
     ImGui::Separator();
+    if (ImGui::MenuItem("Copy link")) link_requested_ = true;
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "A link to this scene, its view, algorithms, focus pair and lesson, onto the\n"
+          "clipboard: it opens in the browser, or with hitbox --open LINK.");
+    ImGui::Separator();
     if (ImGui::MenuItem("Export PNG...")) popup_ = "Export PNG";
     if (ImGui::MenuItem("Export SVG...")) popup_ = "Export SVG";
     if (ImGui::IsItemHovered())
@@ -354,6 +405,10 @@ void Teacher::menu_bar() {
     }
     ImGui::EndMenu();
   }
+#ifdef __EMSCRIPTEN__
+  // The browser's Share: the link onto the clipboard (File > Copy link does the same).
+  if (ImGui::Button("Share")) link_requested_ = true;
+#endif
   // Predict mode's Reveal, beside the menus (a tap of Space does the same).
   if (sandbox_.predict()) {
     ImGui::BeginDisabled(!sandbox_.verdicts_hidden());

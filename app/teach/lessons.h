@@ -59,6 +59,14 @@ class Teacher {
   // Save As: false with the reason in the popup (a bundled lesson, a file not writable).
   bool save_as(const std::string& path);
   void exported(const std::string& path, bool ok);
+  // True once after File > Copy link or the browser's Share button: the shell then calls
+  // share_link with its camera.
+  bool take_link_request();
+  // The link to the scene as Save writes it, with `camera` as its view and the bundled lesson
+  // open: onto the clipboard (SDL's on the desktop, the page's in the browser) and as
+  // "hitbox: link URL" on stdout (the page's console), said in the status line; sprites left
+  // out of it (not bundled) are said there and on stderr.
+  void share_link(const View& camera);
 
   // The bundled lesson files (assets/scenes/lessons/*.json), sorted by name.
   static std::vector<std::string> lesson_files();
@@ -93,6 +101,7 @@ class Teacher {
   std::string export_path_;
   std::string svg_path_;  // Export SVG's file, until take_svg_export()
   bool export_bare_ = false;
+  bool link_requested_ = false;
   int export_delay_ = 0;  // frames until the export is due (the popup must be gone)
   TaskTracker tasks_;
   Progress progress_;

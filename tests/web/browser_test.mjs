@@ -2,7 +2,7 @@
 // puppeteer-core loads build/web from a local python3 http.server, waits for frames, takes
 // screenshots and checks their pixels with the desktop tests' probe (tests/window/png_probe.cpp,
 // the palette of tests/window/pixels.h), drags a shape with the mouse, follows lessons.html's
-// link to a lesson and drags until a task ticks, and measures page load to first frame, the
+// link to a lesson and drags until a task ticks, opens and shares a link, and measures page load to first frame, the
 // download size and the 500-shape frame time.
 //
 //   node tests/web/browser_test.mjs      (bash scripts/dev.sh test-web builds what it needs)
@@ -421,6 +421,63 @@ async function testFiles(browser, base) {
   await page.close();
 }
 
+// Share by link: a link made by the native binary opens its scene (default.json with the camera
+// fixed at 0,0,1: the default test's pixels); the Share button prints the page's own link,
+// which the native binary decodes to the same scene text (browser -> desktop); a damaged link
+// says why and opens the default scene.
+async function testLink(browser, base) {
+  const scene = JSON.parse(fs.readFileSync(path.join(root, "assets/scenes/default.json"), "utf8"));
+  Object.assign(scene, { view: { origin: [0, 0], zoom: 1 }, accuracy: 1 });
+  const source = path.join(outDir, "link_source.json");
+  fs.writeFileSync(source, JSON.stringify(scene));
+  const native = (...args) => execFileSync(hitboxBin, args, { encoding: "utf8" });
+  const link = native("link", "--base", base, source).trim();
+  check("hitbox link points at the page", link.startsWith(`${base}#v1=`), link.slice(0, 60));
+  const { page, lines, errors } = await openPage(browser, link);
+  check("a link opens as a shared scene", (await page.title()) === "Hitbox - shared link", await page.title());
+  const png = await screenshot(page, "link_open");
+  probePixels("the link's scene through its camera: the hit pair shows the hit colour", png, [
+    "456,367=hit", "300,250!=background", "612,112=background",
+  ]);
+  const context = browser.defaultBrowserContext();
+  await context.overridePermissions(base, ["clipboard-read", "clipboard-write", "clipboard-sanitized-write"]);
+  // The menu bar's Share button, right of File, View and Lessons.
+  await page.mouse.click(182, 9);
+  await page.waitForFunction(() => window.hitboxFrames > 0, { polling: 20 });
+  const deadline = Date.now() + 10000;
+  const shared = () => lines.find((l) => l.startsWith("hitbox: link "));
+  while (!shared() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  const made = shared() ? shared().slice("hitbox: link ".length) : "";
+  check("Share prints the page's link", made.startsWith(`${base}#v1=`), shared() || "no 'hitbox: link' line in 10 s");
+  const clip = await page.evaluate(() => navigator.clipboard.readText()).catch((e) => `(${e})`);
+  check("Share puts the link on the clipboard", clip === made, `${clip.slice(0, 60)}; ${lines.find((l) => l.startsWith("hitbox: clipboard")) || ""}`);
+  let same = false;
+  let detail = "";
+  try {
+    same = made !== "" && native("link", "--decode", made) === native("link", "--decode", link);
+  } catch (e) {
+    detail = String(e.stderr || e.message);
+  }
+  check("the browser's link decodes on the desktop to the same scene text", same, detail);
+  check("no page errors with links", errors.length === 0, errors.join(" | "));
+  await page.close();
+
+  const bad = await openPage(browser, `${base}#v1=${link.split("#v1=")[1].slice(0, 40)}`);
+  check("a damaged link says why and opens the default scene",
+    (await bad.page.title()) === "Hitbox - default scene" &&
+      bad.lines.some((l) => l.startsWith("hitbox: --open: the link is damaged")),
+    `${await bad.page.title()}; ${bad.lines.find((l) => l.startsWith("hitbox: --open")) || "no message"}`);
+  // The page shows the message over the running window until it is clicked.
+  const box = () => bad.page.evaluate(() => {
+    const el = document.getElementById("status");
+    return getComputedStyle(el).display === "none" ? "" : el.textContent;
+  });
+  const said = await box();
+  await bad.page.click("#status").catch(() => {});
+  check("the page shows why until clicked", said.includes("the link is damaged") && (await box()) === "", said.split("\n")[0]);
+  await bad.page.close();
+}
+
 // The desktop's modes in the browser: each URL draws frames (its screenshot is kept) without a
 // page error or a line on stderr.
 async function testModes(browser, base) {
@@ -495,7 +552,7 @@ async function main() {
   });
   try {
     const only = process.env.HITBOX_WEB_ONLY;  // e.g. testFiles: run that test alone
-    for (const t of [testDefaultScene, testLesson, testDrag, testSpinAndCapsules, testPlayTurns, testPlaySleeps, testLessonsPage, testFiles, testModes, testBench]) {
+    for (const t of [testDefaultScene, testLesson, testDrag, testSpinAndCapsules, testPlayTurns, testPlaySleeps, testLessonsPage, testFiles, testLink, testModes, testBench]) {
       if (only && t.name !== only) continue;
       try {
         await t(browser, base);

@@ -21,6 +21,7 @@
 #include "../support/run_binary.h"
 #include "hitbox/analysis.h"
 #include "hitbox/collide.h"
+#include "hitbox/link.h"
 #include "hitbox/mask.h"
 #include "hitbox/report.h"
 #include "hitbox/scene.h"
@@ -893,6 +894,47 @@ RunResult run_with_layout(const std::string& args, const std::string& size,
                           const std::string& png) {
   return run(kOffscreen,
              args + " --size " + size + " --no-timing --print-layout --screenshot " + png);
+}
+
+// `hitbox --open LINK` shows the link's scene through its camera with its algorithms and
+// focus pair: the same frame as the scene file the link was made from.
+TEST(WindowLink, OpenShowsTheSameFrameAsTheSceneFile) {
+  const std::string file = write_scene(
+      "link_source.json",
+      R"({"version": 1, "view": {"origin": [-60.5, -40.25], "zoom": 1.25}, "algorithms": ["sat"],)"
+      R"( "focus": ["a", "b"], "shapes": [)"
+      R"({"id": "a", "kind": "rect", "pos": [200, 300], "size": [100, 100], "angle": 20},)"
+      R"( {"id": "b", "kind": "sprite", "pos": [420, 300], "image": ")" +
+          kSource + R"(/assets/sprites/ring.png"}]})");
+  const LinkAssets assets{kSource + "/assets/sprites", kSource + "/assets/scenes/lessons"};
+  const EncodedLink link =
+      encode_link(LinkState{load_scene(file, app::png_loader()), ""}, file, assets);
+  ASSERT_TRUE(link.dropped.empty());
+  const std::string url = link_url("http://localhost:8000/", link.fragment);
+  const std::string from_file = out_path("link_file.png"), from_link = out_path("link_open.png");
+  const RunResult a = run_with_layout("--scene " + file, "1280x800", from_file);
+  const RunResult b = run_with_layout("--open '" + url + "'", "1280x800", from_link);
+  ASSERT_EQ(a.status, 0) << a.err;
+  ASSERT_EQ(b.status, 0) << b.err;
+  const FrameLayout lay = parse_layout(b.out);
+  EXPECT_FLOAT_EQ(lay.camera.origin.x, -60.5f);
+  EXPECT_FLOAT_EQ(lay.camera.origin.y, -40.25f);
+  EXPECT_FLOAT_EQ(lay.camera.zoom, 1.25f);
+  EXPECT_EQ(b.out, a.out) << "the layouts differ";
+  // The world drawn the same, traces and all (the panels differ: Save needs a file).
+  const auto bare = [](const std::string& args, const std::string& png) {
+    const RunResult r = run(kOffscreen, args + " --no-ui --no-timing --screenshot " + png);
+    EXPECT_EQ(r.status, 0) << r.err;
+    Image img;
+    EXPECT_TRUE(img.load(png)) << r.err;
+    return img;
+  };
+  const Image pa = bare("--scene " + file, out_path("link_file_bare.png"));
+  const Image pb = bare("--open '" + url + "'", out_path("link_open_bare.png"));
+  const PictureDiff d = compare_pictures(pa, pb, 0);
+  EXPECT_TRUE(d.passed()) << describe(d, pa, pb, 0);
+  // And the world is drawn: not a blank view.
+  EXPECT_GT(non_background(pb, 0, 0, 1280, 800), 5000);
 }
 
 // The window frames the scene in the space the docked panels leave, at every size a user

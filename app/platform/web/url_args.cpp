@@ -71,6 +71,11 @@ std::vector<std::string> url_args(const std::string& program) {
     }
     args.push_back(value);
   }
+  // A shared link's fragment ("#v1=...") opens its scene (--open).
+  if (const std::string fragment = page_fragment(); !fragment.empty()) {
+    args.push_back("--open");
+    args.push_back("#" + fragment);
+  }
   return args;
 }
 

@@ -18,8 +18,8 @@ namespace hitbox::app::web {
 
 // The command line the page's URL stands for: "?lesson=03_polygon_sat_mtd&algo=sat,mtd" is
 // `hitbox --lesson 03_polygon_sat_mtd --algo sat,mtd`; a parameter without a value is a bare
-// flag (`?no-ui`); `scene=NAME` without a slash names a bundled scene (assets/scenes/NAME.json).
-// argv[0] included.
+// flag (`?no-ui`); `scene=NAME` without a slash names a bundled scene (assets/scenes/NAME.json);
+// a fragment ("#v1=...", a shared link) is `--open #v1=...`. argv[0] included.
 std::vector<std::string> url_args(const std::string& program);
 
 // The folder the bundled scenes, lessons and sprites are preloaded to (--preload-file).
@@ -39,6 +39,15 @@ void download(const std::string& path);
 // The lesson panel shows this lesson: the page's console gets "hitbox: lesson: TITLE | FIRST
 // PARAGRAPH" once each time the lesson shown changes (the browser tests read it).
 void lesson_shown(const std::string& title, const std::string& first_paragraph);
+
+// The page's address without its query and fragment (origin and path): what a link points at.
+std::string page_address();
+// The page's fragment without the '#' ("v1=..." for a link), "" when it has none.
+std::string page_fragment();
+// The Share button: `url` onto the clipboard (navigator.clipboard, within the click's user
+// activation) and "hitbox: link URL" on the page's console; a clipboard that refuses is said
+// on the console too ("hitbox: clipboard: ...").
+void share_link(const std::string& url);
 
 // The page's localStorage (lesson progress, teach/progress.h). storage_get: the value, "" when
 // the key is not set, and *ok false when the storage cannot be read; storage_set: false when

@@ -230,9 +230,14 @@ void save_scene(const Scene& scene, const std::string& path) {
 
 Scene rebase_image_paths(Scene scene, const std::string& from_file, const std::string& to_file) {
   namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::path from_dir = fs::absolute(fs::path(from_file).parent_path(), ec);
-  const fs::path to_dir = fs::absolute(fs::path(to_file).parent_path(), ec);
+  // A file with no folder is in the working directory (fs::absolute refuses an empty path).
+  const auto folder = [](const std::string& file) {
+    const fs::path dir = fs::path(file).parent_path();
+    std::error_code ec;
+    return fs::absolute(dir.empty() ? fs::path(".") : dir, ec).lexically_normal();
+  };
+  const fs::path from_dir = folder(from_file);
+  const fs::path to_dir = folder(to_file);
   for (Shape& s : scene.shapes) {
     if (s.kind != Kind::Sprite || s.image.empty()) continue;
     const fs::path image(s.image);

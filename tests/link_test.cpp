@@ -14,8 +14,8 @@
 
 #include "hitbox/algorithms.h"
 #include "hitbox/scene.h"
-#include "link_zlib.h"
 #include "platform/image.h"
+#include "scene/link_zlib.h"
 
 namespace hitbox {
 namespace {

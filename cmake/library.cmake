@@ -15,9 +15,11 @@ endif()
 
 install(TARGETS hitbox_collide hitbox_scene hitbox_sim EXPORT hitboxTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
-# detail/ holds what the inline fast paths need: installed, but not part of the API (each of
-# its headers says so).
-install(DIRECTORY core/include/hitbox DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# The three libraries' headers go to one include/hitbox/. detail/ holds what the inline fast
+# paths need: installed, but not part of the API (each of its headers says so).
+foreach(lib collide scene sim)
+  install(DIRECTORY core/${lib}/include/hitbox DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+endforeach()
 
 set(HITBOX_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/hitbox)
 install(EXPORT hitboxTargets NAMESPACE hitbox:: DESTINATION ${HITBOX_CMAKE_DIR})

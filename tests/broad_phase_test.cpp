@@ -1,4 +1,4 @@
-// The broad phases (core/src/collide/broad_phase.cpp) against every pair compared one by one, over
+// The broad phases (core/collide/src/broad_phase.cpp) against every pair compared one by one, over
 // thousands of seeded random scenes that move for several frames with the same state (so the
 // kept sweep order, the grid's scratch and the tree's kept pairs are exercised), mirrored and
 // scaled.

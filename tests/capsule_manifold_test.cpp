@@ -1,4 +1,4 @@
-// Capsule manifolds (core/src/collide/manifold.cpp) against a reference written here in doubles
+// Capsule manifolds (core/collide/src/manifold.cpp) against a reference written here in doubles
 // from the shapes' own numbers: overlapping cores clipped as faces, cores apart by their closest
 // features (found from endpoint-to-segment distances, not the core's segment fractions), two
 // points only for faces parallel within the core's angle. Then the contract every point keeps:

@@ -1,4 +1,4 @@
-// The dynamic tree (core/src/collide/dynamic_tree.cpp) and the pair finder on it (broad_tree.cpp):
+// The dynamic tree (core/collide/src/dynamic_tree.cpp) and the pair finder on it (broad_tree.cpp):
 // cases worked by hand, then seeded random runs of thousands of creates, moves and destroys
 // checked against brute force over the fat boxes: box queries, ray casts (a slab test in
 // doubles written here), the tree's invariants, its height, and the fresh pairs.

@@ -12,8 +12,8 @@
 #include <random>
 #include <string>
 
-#include "collide/number_text.h"
-#include "scene/json_write.h"
+#include "collide/src/number_text.h"
+#include "scene/src/json_write.h"
 
 namespace {
 
@@ -94,7 +94,7 @@ TEST(FloatText, SeededRandomFloats) {
 
 }  // namespace
 
-// number_text (core/src/collide/number_text.h) against nlohmann-json's own writer, which the scene
+// number_text (core/collide/src/number_text.h) against nlohmann-json's own writer, which the scene
 // files were written with before the collision library dropped JSON; and its printf build
 // against its to_chars build. nlohmann's Grisu2 may give more digits than the fewest, or
 // not the nearest of the fewest; there number_text must do better and read back as v.

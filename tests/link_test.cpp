@@ -15,7 +15,7 @@
 #include "hitbox/algorithms.h"
 #include "hitbox/scene.h"
 #include "platform/image.h"
-#include "scene/link_zlib.h"
+#include "scene/src/link_zlib.h"
 
 namespace hitbox {
 namespace {

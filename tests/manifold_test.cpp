@@ -1,4 +1,4 @@
-// The contact manifold (core/src/collide/manifold.cpp): hand-worked cases, then seeded properties
+// The contact manifold (core/collide/src/manifold.cpp): hand-worked cases, then seeded properties
 // against independent references (tests/support/reference.h, in double): each contact point's
 // two surface points lie on the two outlines; a two-point manifold spans the overlap region
 // (clipped polygons) along the reference face; the deepest separation is minus the MTD's depth.

@@ -1,4 +1,4 @@
-// The mover (core/src/collide/mover.cpp): the solver, clipping, the cast and the planes worked by
+// The mover (core/collide/src/mover.cpp): the solver, clipping, the cast and the planes worked by
 // hand; slopes, steps and a slide along a wall; then seeded random levels (every kind, turned,
 // scaled and mirrored) for the properties. Overlap is checked with what the mover does
 // not use: tests/support's exact double-precision signed distance (reference.h), and SAT (mtd)

@@ -1,8 +1,8 @@
-// Play mode's lane solver (core/src/sim/sim_lanes.h): the colouring keeps every dynamic body to one
+// Play mode's lane solver (core/sim/src/sim_lanes.h): the colouring keeps every dynamic body to one
 // constraint per colour, and the blocks solve as a plain one-constraint-at-a-time solve in the
 // same order does (written here from the formulas in simulation.h, without lanes). Random
 // worlds of bodies and constraints, static sides, discs and one-point pairs included.
-#include "sim/sim_lanes.h"
+#include "sim/src/sim_lanes.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Play mode (core/src/sim/simulation.cpp) against numbers worked out by hand, and the scene
+// Play mode (core/sim/src/simulation.cpp) against numbers worked out by hand, and the scene
 // fields it reads ("world", "body") through the scene loader and writer.
 #include "hitbox/simulation.h"
 

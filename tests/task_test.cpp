@@ -1,4 +1,4 @@
-// Lesson task conditions (core/include/hitbox/task.h): what parses, what each bad condition
+// Lesson task conditions (core/scene/include/hitbox/task.h): what parses, what each bad condition
 // says, and what holds on hand-placed pairs run through the dispatcher.
 #include "hitbox/task.h"
 

@@ -597,7 +597,7 @@ TEST(Traces, CirclePolygonEveryLaneGrouping) {
   }
 }
 
-// A segment against a circle or a box (core/src/collide/collide_segment.h): seeded random segments
+// A segment against a circle or a box (core/collide/src/collide_segment.h): seeded random segments
 // of 0.5 to 120 px, turned (a quarter at multiples of 90 degrees, where the segment's normal is
 // exactly a box axis and the least overlaps tie), scaled and mirrored, in both orders.
 Shape random_segment(Shapes& gen) {

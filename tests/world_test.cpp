@@ -1,4 +1,4 @@
-// World queries (core/src/collide/world.cpp): cases worked by hand, handles and filters, then
+// World queries (core/collide/src/world.cpp): cases worked by hand, handles and filters, then
 // seeded random worlds of thousands of shapes of every kind (scaled, mirrored, concave ones among
 // them) with moves and removes, each query checked two ways:
 //   * against brute force over every live shape with the same per-shape test (raycast, sat,

@@ -12,7 +12,7 @@
 #include "every_algorithm.h"
 #include "hitbox/link.h"
 #include "hitbox/scene.h"
-#include "scene/link_zlib.h"
+#include "scene/src/link_zlib.h"
 
 namespace {
 

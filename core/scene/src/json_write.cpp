@@ -10,7 +10,7 @@
 #include <string>
 #include <version>
 
-#include "collide/number_text.h"
+#include "collide/src/number_text.h"
 
 namespace hitbox::json_write {
 

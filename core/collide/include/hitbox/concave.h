@@ -48,7 +48,7 @@ SatResult sat_pieces(const Collider& a, const Collider& b, SatTrace* trace, bool
 // when v lies in the union of the piece pairs' Minkowski differences (each convex, rounded by
 // the radii), so the push is the point of the union's boundary nearest the origin: the nearest
 // uncovered point among each difference's edges and corner arcs and the points where two
-// differences' outlines cross (core/src/collide/piece_union.cpp; docs/geometry.md). A hit is SAT's
+// differences' outlines cross (core/collide/src/piece_union.cpp; docs/geometry.md). A hit is SAT's
 // answer on the piece pairs. The trace is the SAT trace of the pair whose difference holds
 // that point; `which` names it. gjk_pieces, traced, records the union for drawing (gjk.h).
 MtdResult mtd_pieces(const Collider& a, const Collider& b, SatTrace* trace, PiecePair* which);

@@ -537,4 +537,76 @@ TEST(MoverProperty, NeverPassesAThinWallAtAnySpeed) {
   }
 }
 
+TEST(Mover, GroundIsAPlaneNoSteeperThanTheMaximum) {
+  const float c45 = std::sqrt(0.5f);
+  EXPECT_TRUE(mover_ground(MoverPlane{.normal = {0, -1}}));
+  EXPECT_TRUE(mover_ground(MoverPlane{.normal = {c45, -c45}}));  // 45 degrees: the default
+  EXPECT_FALSE(mover_ground(MoverPlane{.normal = {-1, 0}}));     // a wall
+  EXPECT_FALSE(mover_ground(MoverPlane{.normal = {0, 1}}));      // a ceiling
+  MoverConfig steep;
+  steep.max_slope = 30.0f;
+  EXPECT_FALSE(mover_ground(MoverPlane{.normal = {c45, -c45}}, steep));
+}
+
+// ---------------------------------------------------------------- the classic mistakes
+
+// A floor whose top is y = 0 and a wall whose left face is x = 0: a 90-degree corner.
+ShapeWorld corner() {
+  ShapeWorld w;
+  world_add(&w, floor_shape());
+  world_add(&w, ts::rect({20, -100}, {40, 400}));
+  return w;
+}
+
+TEST(MoverMistake, MtdOnlyJittersInACornerWhereTheMethodRests) {
+  // Walking right into the wall with gravity: 4 px right and a growing fall each move.
+  const ShapeWorld w = corner();
+  for (const bool method : {true, false}) {
+    SCOPED_TRACE(method ? "method" : "MTD only");
+    Capsule c = standing({-40, -1});
+    std::vector<Vec2> seen;
+    float fall = 0.0f;
+    for (int i = 0; i < 80; ++i) {
+      fall += 980.0f / 3600.0f;
+      const Vec2 by(4.0f, fall);
+      const Vec2 d =
+          method ? move_and_slide(w, c, by).delta : mover_mistake(w, c, by, MoverMistake::MtdOnly);
+      c = moved(c, d);
+      fall = d.y;  // what it fell is how fast it falls
+      if (i >= 70) seen.push_back(c.center1);
+    }
+    int differ = 0;
+    for (std::size_t i = 1; i < seen.size(); ++i) differ += seen[i] != seen[i - 1];
+    if (method) {
+      EXPECT_EQ(differ, 0);
+      EXPECT_NEAR(c.center1.x, -c.radius - kRest, 1e-3f);  // at rest against the wall
+    } else {
+      EXPECT_GE(differ, 5);  // most of the last ten moves go somewhere else
+    }
+  }
+}
+
+TEST(MoverMistake, NoCastPassesAThinWallWhereTheMethodStops) {
+  ShapeWorld w;
+  world_add(&w, floor_shape());
+  world_add(&w, ts::rect({100.5, -50}, {1, 100}));  // 1 px thick, x from 100 to 101
+  for (const bool method : {true, false}) {
+    SCOPED_TRACE(method ? "method" : "no cast");
+    Capsule c = standing({60, -kRest});
+    for (int i = 0; i < 5; ++i) {
+      const Vec2 by(50.0f, 0.0f);  // 3000 px/s at 60 moves a second
+      c = moved(c, method ? move_and_slide(w, c, by).delta
+                          : mover_mistake(w, c, by, MoverMistake::NoCast));
+    }
+    if (method)
+      EXPECT_NEAR(c.center1.x, 100.0f - c.radius - kRest, 0.1f);  // stopped at the wall
+    else
+      EXPECT_GT(c.center1.x - c.radius, 101.0f);  // wholly past it
+  }
+  // Slow, it does not: the wall is within the skin before the capsule reaches it.
+  Capsule c = standing({60, -kRest});
+  for (int i = 0; i < 40; ++i) c = moved(c, mover_mistake(w, c, {2, 0}, MoverMistake::NoCast));
+  EXPECT_LT(c.center1.x + c.radius, 100.0f);
+}
+
 }  // namespace

@@ -30,8 +30,10 @@ constexpr const char* kUsage =
     "Usage: hitbox [--scene FILE | --lesson NAME | --open LINK] [--algo LIST]\n"
     "              [--focus A:B] [--no-ui] [--size WxH] [--auto-resolve MODE]\n"
     "              [--accuracy A] [--screenshot-on-exit OUT.png] [--play] [--play-seconds T]\n"
+    "              [--mover ID]\n"
     "       hitbox [--scene FILE] --screenshot OUT.png [--size WxH] [--algo LIST]\n"
     "              [--focus A:B] [--accuracy A] [--step ALGO:N] [--no-ui] [--split N]\n"
+    "              [--mover ID]\n"
     "              [--compare] [--no-timing] [--print-compare] [--svg OUT.svg]\n"
     "       hitbox --bench-frames N [--scene FILE] [--size WxH] [--algo LIST] [--focus A:B]\n"
     "              [--no-ui]\n"
@@ -50,6 +52,7 @@ constexpr const char* kUsage =
     "  --algo LIST         algorithms to show, a comma list of\n"
     "                      @ALGOS@\n"
     "  --focus A:B         focus the pair of shapes with ids A and B\n"
+    "  --mover ID          the Mover tool on, with the capsule ID as the character\n"
     "  --accuracy A        the pixel test's cells per world pixel, 0 < A <= 1 (default 1;\n"
     "                      0.25: cells 4 x 4 world pixels); the panel offers 1 to 1/8\n"
     "  --no-ui             start with the panels hidden (Tab shows them)\n"
@@ -236,12 +239,12 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
       options.predict = true;
       continue;
     }
-    const bool takes_value = flag == "--scene" || flag == "--lesson" || flag == "--open" ||
-                             flag == "--view" || flag == "--algo" || flag == "--focus" ||
-                             flag == "--size" || flag == "--screenshot" || flag == "--svg" ||
-                             flag == "--screenshot-on-exit" || flag == "--bench-frames" ||
-                             flag == "--auto-resolve" || flag == "--accuracy" ||
-                             flag == "--split" || flag == "--step" || flag == "--play-seconds";
+    const bool takes_value =
+        flag == "--scene" || flag == "--lesson" || flag == "--open" || flag == "--view" ||
+        flag == "--algo" || flag == "--focus" || flag == "--size" || flag == "--screenshot" ||
+        flag == "--svg" || flag == "--screenshot-on-exit" || flag == "--bench-frames" ||
+        flag == "--auto-resolve" || flag == "--accuracy" || flag == "--split" || flag == "--step" ||
+        flag == "--play-seconds" || flag == "--mover";
     if (!takes_value) {
       if (flag == "query") return fail(err, "'query' must be the first argument: hitbox query ...");
       return fail(err, "unknown option '" + flag + "'");
@@ -279,6 +282,8 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
       options.algos = *algos;
     } else if (flag == "--focus") {
       focus = v;
+    } else if (flag == "--mover") {
+      options.mover = v;
     } else if (flag == "--size") {
       if (!parse_size(v, &options.width, &options.height)) {
         return fail(err,
@@ -439,6 +444,20 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
     }
     if (a == b) return fail(err, "--focus: A and B must be two different shapes");
     options.focus = std::make_pair(std::move(a), std::move(b));
+  }
+  if (!options.mover.empty()) {
+    const int i = options.scene.find(options.mover);
+    const std::string where = scene_path.empty() ? options.title : scene_path;
+    if (i < 0) {
+      err << "hitbox: --mover: no shape with id '" << options.mover << "' in " << where << "\n";
+      return 2;
+    }
+    const Kind kind = options.scene.shapes[static_cast<std::size_t>(i)].kind;
+    if (kind != Kind::Capsule) {
+      err << "hitbox: --mover: '" << options.mover << "' in " << where << " is a "
+          << kind_name(kind) << ", not a capsule\n";
+      return 2;
+    }
   }
 
   *result = std::move(options);

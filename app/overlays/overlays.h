@@ -20,6 +20,7 @@ void draw_shapes(const SandboxState& s, Canvas& c);        // fills, outlines, l
 void draw_sprite_masks(const SandboxState& s, Canvas& c);
 void draw_traces(const SandboxState& s, Canvas& c);  // every algorithm's drawing
 void draw_play(const SandboxState& s, Canvas& c);    // the grab's line and play's contacts
+void draw_mover(const SandboxState& s, Canvas& c);   // the mover's planes, ghosts, step mode
 void draw_poly_tool(const SandboxState& s, Canvas& c);
 void draw_line_tool(const SandboxState& s, Canvas& c);  // the ray and slice tools
 void draw_handles(const SandboxState& s, Canvas& c);

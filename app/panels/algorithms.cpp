@@ -94,6 +94,8 @@ void panel_algorithms(SandboxState& s) {
   // in the sections below lay out their own columns.
   ImGui::PushTextWrapPos(0.0f);
   panel_tools(s);
+  if (s.mover_index() >= 0 && ImGui::CollapsingHeader("Mover", ImGuiTreeNodeFlags_DefaultOpen))
+    panel_mover(s);
   ImGui::Separator();
   panel_focus(s);
   ImGui::Separator();

@@ -33,6 +33,7 @@ void panel_inspector(SandboxState& s);
 void panel_play(SandboxState& s);   // Play / Pause, Step, Reset: in the menu bar, centred
 void panel_broad(SandboxState& s);  // broad phase method, "show", candidate/test/hit counts
 void panel_body(SandboxState& s, Shape& w);  // the inspector's body fields
+void panel_mover(SandboxState& s);           // the Mover tool (panels/mover.cpp)
 void panel_status(SandboxState& s);
 void panel_help(SandboxState& s);
 

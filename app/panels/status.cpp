@@ -234,6 +234,7 @@ void panel_help(SandboxState& s) {
       {"Ctrl+click empty", "unpin (back to selection + nearest)"},
       {"H / V", "mirror the selection in local x / y"},
       {"R / C", "ray tool / slice (cut) tool: press and drag"},
+      {"M; A / D, Space", "the Mover tool on or off; walk, jump"},
       {"N / P, Right / Left", "next / previous step (Step through on)"},
       {"+ Sprite", "add the PNG picked in the list beside it"},
       {"Ctrl+D / Delete", "duplicate / delete the selection"},

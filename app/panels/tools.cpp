@@ -72,6 +72,12 @@ void panel_tools(SandboxState& s) {
     s.ask(Request::line_tool(LineTool::Slice, true));
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Drag a line right across rectangles or polygons to cut them.");
+  // The Mover tool, while it is on (View > Mover tool turns it on): pressed again, it ends.
+  if (s.mover_index() >= 0) {
+    same_line_if_fits(button_width("Mover"));
+    if (toggle_button("Mover", true)) s.ask(Ask::Mover);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("End the Mover tool.");
+  }
   // Sprites: a PNG from assets/sprites.
   if (!s.sprites_listed) s.refresh_sprite_files();
   ImGui::BeginDisabled(s.sprite_files.empty());

@@ -291,6 +291,8 @@ bool SandboxState::key_down(const SDL_KeyboardEvent& k) {
         return false;
     }
   }
+  // The mover's keys come before step mode's Left / Right (N / P still step).
+  if (mover_key(key, true)) return true;
   if (stepper.key(key, step_counts())) return true;
   switch (key) {
     case SDLK_DELETE:
@@ -306,9 +308,16 @@ bool SandboxState::key_down(const SDL_KeyboardEvent& k) {
     case SDLK_c:  // the slice ("cut") tool
       if (!k.repeat) ask(Request::line_tool(LineTool::Slice, true));
       return true;
+    case SDLK_m:  // the Mover tool: on with the selected capsule (or a new one), or off
+      if (!k.repeat) ask(Ask::Mover);
+      return true;
     default:
       return false;
   }
+}
+
+bool SandboxState::key_up(const SDL_KeyboardEvent& k) {
+  return mover_key(k.keysym.sym, false);
 }
 
 }  // namespace hitbox::app

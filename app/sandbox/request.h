@@ -47,7 +47,8 @@ enum class Ask : std::uint8_t {
   Pause,
   Step,
   Reset,
-  Open,  // scene, from the file at text (File > Open, a lesson)
+  Open,   // scene, from the file at text (File > Open, a lesson)
+  Mover,  // the Mover tool on (the selected capsule, or a new one) or off
 };
 
 // A shape named by a request or held by the selection: its index when named and its id, so

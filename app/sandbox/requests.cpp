@@ -86,6 +86,9 @@ void SandboxState::apply(Request& r) {
     case Ask::Tool:
       set_line_tool(r.flag && tools.line_tool == r.tool ? LineTool::None : r.tool);
       break;
+    case Ask::Mover:
+      mover_toggle();
+      break;
     case Ask::Slice:
       slice_along(r.from, r.to);
       break;
@@ -144,6 +147,7 @@ void SandboxState::replace_pair(int a, const Shape& sa, int b, const Shape& sb,
 
 void SandboxState::load_scene(Scene s, std::string file) {
   tools.drag = Drag{};
+  mover_stop();
   insp.before.reset();
   doc.history = History{};
   doc.scene = std::move(s);

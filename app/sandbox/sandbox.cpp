@@ -96,6 +96,8 @@ bool Sandbox::on_event(const SDL_Event& e, const Camera& cam) {
     case SDL_KEYDOWN:
       if (imgui && ImGui::GetIO().WantCaptureKeyboard) return false;
       return m.key_down(e.key);
+    case SDL_KEYUP:  // always: a key let go over a panel is let go
+      return m.key_up(e.key);
     default:
       return false;
   }
@@ -176,11 +178,23 @@ std::uint64_t Sandbox::play_resets() const {
 }
 
 void Sandbox::advance(double seconds) {
+  impl_->mover_advance(seconds);  // first: play's sync then sees where the mover went
   impl_->play_advance(seconds);
 }
 
 void Sandbox::set_fixed_steps(int steps) {
   impl_->play.fixed_steps_per_frame = steps > 0 ? steps : 0;
+  impl_->mover.fixed_steps_per_frame = steps > 0 ? 1 : 0;
+}
+
+bool Sandbox::mover_on() const {
+  return impl_->mover_index() >= 0;
+}
+
+std::string Sandbox::set_mover(const std::string& id) {
+  const int i = impl_->doc.scene.find(id);
+  if (i < 0) return "no shape with id \"" + id + "\"";
+  return impl_->mover_start(i);
 }
 
 bool Sandbox::run_seconds(double seconds) {
@@ -218,6 +232,7 @@ void Sandbox::draw_world(Canvas& canvas, std::uint32_t algos) {
   draw_sprite_masks(m, canvas);
   draw_traces(m, canvas);
   draw_play(m, canvas);
+  draw_mover(m, canvas);
   draw_poly_tool(m, canvas);
   draw_line_tool(m, canvas);
   draw_handles(m, canvas);

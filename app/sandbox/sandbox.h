@@ -119,6 +119,10 @@ class Sandbox {
   // Headless runs (screenshots, the frame benchmark): every frame runs exactly `steps` fixed
   // steps, whatever the time, so the pictures and timings repeat. 0: real time.
   void set_fixed_steps(int steps);
+  // `hitbox --mover ID`: the Mover tool on with capsule ID as the character. "" or why not
+  // (no such shape, not a capsule).
+  std::string set_mover(const std::string& id);
+  bool mover_on() const;  // View > Mover tool's mark (the menu asks Ask::Mover)
   // Runs `seconds` of simulated time at once (rounded to whole steps), playing or not;
   // for `--play-seconds`. False (message in the status line) when the scene cannot run.
   bool run_seconds(double seconds);

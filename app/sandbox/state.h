@@ -24,6 +24,7 @@
 #include "hitbox/shape.h"
 #include "panels/layout.h"
 #include "platform/canvas.h"
+#include "sandbox/mover.h"
 #include "sandbox/play.h"
 #include "sandbox/request.h"
 #include "sandbox/undo.h"
@@ -241,6 +242,7 @@ struct SandboxState {
   std::uint32_t view_algos = 0;  // the algorithms of the viewport being drawn
   PlayState play;
   Predict predict;
+  MoverTool mover;  // the Mover tool (sandbox/mover.h)
 
   // ---- the selection and focus pair (held by id) ----
   // Their shapes' indices now, or -1. The pinned pair is both or neither.
@@ -378,6 +380,21 @@ struct SandboxState {
   // Whether shape i is a body play mode has put to sleep (drawn dimmed).
   bool play_asleep(int i) const;
 
+  // ---- the Mover tool (mover.cpp) ----
+  // The capsule that is the mover, or -1 (the tool is off).
+  int mover_index() const;
+  // Shape i becomes the mover: "" or why not (no such shape, not a capsule).
+  std::string mover_start(int i);
+  void mover_stop();
+  // The tool's button: off when on, else the selected capsule (or a new one) is the mover.
+  void mover_toggle();
+  // A key down or up while the mover is on: A / D, Left / Right, Space / W / Up. True when used.
+  bool mover_key(SDL_Keycode key, bool down);
+  void mover_world(int self);               // the world: every shape but `self`
+  int mover_shape_of(ShapeHandle h) const;  // a world handle's scene index, or -1
+  void mover_tick();                        // one fixed step (kMoverStep)
+  void mover_advance(double seconds);       // the frame's time, in fixed steps
+
   // ---- handles, picking, drags, keys (input.cpp) ----
   Vec2 rotate_handle(int i) const;
   // The spin handle's ring about pos (radius, world units), and the handle on it: straight up
@@ -397,6 +414,7 @@ struct SandboxState {
   void cancel_drag();
   bool mouse_down(Vec2 w, int clicks, SDL_Keymod mod);
   bool key_down(const SDL_KeyboardEvent& k);
+  bool key_up(const SDL_KeyboardEvent& k);
 };
 
 // "1/4" for the offered accuracies, else the number.

@@ -114,6 +114,10 @@ void Shell::frame(bool hide_mouse) {
           ImGui::SetTooltip(
               "In play mode, each contact point of the last step with its normal impulse as\n"
               "an arrow along the normal (length proportional; the scale is at the top left).");
+        if (ImGui::MenuItem("Mover tool", "M", sandbox_.mover_on()))
+          sandbox_.ask(Request(Ask::Mover));
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip("The selected capsule, or a new one, walks: A / D, Space jumps.");
         if (ImGui::MenuItem("Frame the scene", "Home")) reset_view();
         if (ImGui::MenuItem("Hide panels", "Tab")) show_ui_ = false;
         ImGui::EndMenu();

@@ -61,6 +61,12 @@ int run_window(WindowOptions options) {
     // Headless pictures and the frame benchmark step play mode by a fixed 1/60 s per frame
     // (two steps of 1/120 s), so they repeat; the interactive window follows the clock.
     if (headless || bench) sandbox.set_fixed_steps(2);
+    if (!options.mover.empty()) {
+      if (const std::string why = sandbox.set_mover(options.mover); !why.empty()) {
+        std::cerr << "hitbox: --mover " << options.mover << ": " << why << "\n";
+        return 2;
+      }
+    }
     sandbox.set_show_contacts(options.contacts);
     if (options.play_seconds > 0.0 && !sandbox.run_seconds(options.play_seconds)) {
       std::cerr << "hitbox: --play-seconds: the scene cannot run\n";

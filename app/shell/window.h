@@ -24,6 +24,7 @@ struct WindowOptions {
   std::optional<std::uint32_t> algos;  // --algo
   std::optional<float> accuracy;       // --accuracy: the pixel test's (0 < A <= 1, checked)
   std::optional<std::pair<std::string, std::string>> focus;  // --focus A:B
+  std::string mover;               // --mover ID: a capsule, the Mover tool's character
   std::string auto_resolve;        // --auto-resolve: "", "off", "move-a", "move-b" or "half"
   std::string screenshot;          // --screenshot: render one frame to this PNG and exit
   std::string screenshot_on_exit;  // --screenshot-on-exit: write the last frame on quit

@@ -744,6 +744,23 @@ TEST(WindowCli, BadSceneOrFocusExitsTwo) {
   EXPECT_FALSE(fs::exists(out_path("never.png")));
 }
 
+TEST(WindowCli, MoverMustBeACapsuleOfTheScene) {
+  const std::string scene = "--scene " + kSource + "/assets/scenes/mover.json";
+  const RunResult unknown =
+      run(kOffscreen, scene + " --mover zzz --screenshot " + out_path("never.png"));
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_NE(unknown.err.find("--mover: no shape with id 'zzz'"), std::string::npos) << unknown.err;
+  const RunResult rect =
+      run(kOffscreen, scene + " --mover floor --screenshot " + out_path("never.png"));
+  EXPECT_EQ(rect.status, 2);
+  EXPECT_NE(rect.err.find("'floor'"), std::string::npos) << rect.err;
+  EXPECT_NE(rect.err.find("is a rect, not a capsule"), std::string::npos) << rect.err;
+  EXPECT_FALSE(fs::exists(out_path("never.png")));
+  const RunResult ok =
+      run(kOffscreen, scene + " --mover hero --screenshot " + out_path("mover.png"));
+  EXPECT_EQ(ok.status, 0) << ok.err;
+}
+
 // SDL's X11 driver with no DISPLAY: without a driver named, SDL would also try KMS/DRM, which
 // opens a window on the console of a machine with a display adapter and never returns.
 TEST(WindowCli, NoDisplayExplainsHowToRunHeadless) {

@@ -399,7 +399,8 @@ class Move {
   }
 
   bool ground(const MoverPlane& p) const {
-    // A little below the cosine, so a slope of exactly max_slope counts despite rounding.
+    // A little below the cosine, so a slope of exactly max_slope counts despite rounding
+    // (mover_ground, with the cosine kept).
     return dot(p.normal, cfg_.up) >= cos_max_ - 1e-5f;
   }
   float still() const { return still_; }
@@ -496,6 +497,43 @@ MoveResult move_and_slide(const ShapeWorld& w, const Capsule& mover, Vec2 delta,
   }
   out.passes = m.passes();
   return out;
+}
+
+bool mover_ground(const MoverPlane& p, const MoverConfig& config) {
+  // A little below the cosine, so a slope of exactly max_slope counts despite rounding.
+  return dot(p.normal, config.up) >= std::cos(config.max_slope * kPi / 180.0f) - 1e-5f;
+}
+
+const char* mover_mistake_name(MoverMistake m) {
+  switch (m) {
+    case MoverMistake::MtdOnly:
+      return "MTD push-out only";
+    case MoverMistake::NoCast:
+      return "no cast";
+  }
+  return "?";
+}
+
+Vec2 mover_mistake(const ShapeWorld& w, const Capsule& mover, Vec2 delta, MoverMistake m,
+                   const MoverConfig& config) {
+  if (m == MoverMistake::NoCast) {
+    std::vector<MoverPlane> planes;
+    mover_collide(w, mover, &planes, config.filter, config.skin);
+    return mover_solve(delta, planes).delta;
+  }
+  // MtdOnly: out of the shape the moved capsule overlaps deepest, by that pair's MTD.
+  const Capsule c = moved(mover, delta);
+  const Posed posed = pose_capsule(c);
+  std::vector<ShapeHandle> hits;
+  world_overlap_shape(w, posed, &hits, config.filter);
+  MtdResult deepest;
+  for (const ShapeHandle h : hits) {
+    const Collider* shape = world_collider(w, h);
+    if (!shape) continue;
+    const MtdResult r = mtd(posed, *shape);
+    if (r.hit && r.depth > deepest.depth) deepest = r;
+  }
+  return delta + deepest.vector;
 }
 
 }  // namespace hitbox

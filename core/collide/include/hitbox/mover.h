@@ -168,9 +168,27 @@ struct MoveResult {
   int passes = 0;
 };
 
+// Whether a plane is ground: its slope from config.up at most config.max_slope.
+bool mover_ground(const MoverPlane& p, const MoverConfig& config = {});
+
 // The common case: the capsule moved by `delta` through the world with collide, solve and
 // cast passes, ground by max_slope, and a stair step (see Method).
 MoveResult move_and_slide(const ShapeWorld& w, const Capsule& mover, Vec2 delta,
                           const MoverConfig& config = {}, MoverTrace* trace = nullptr);
+
+// The classic mistakes, for the window's switch beside the method (never use them).
+enum class MoverMistake : std::uint8_t {
+  // Moved the whole way, then pushed out of the shape it overlaps deepest by that pair's MTD
+  // alone: in a corner the other side is still overlapped, and the next move pushes out of
+  // that one instead, so it never comes to rest (it jitters).
+  MtdOnly,
+  // Collide and solve, but no cast: only shapes within the skin at the start make planes,
+  // so a move longer than a wall is thick passes through it.
+  NoCast,
+};
+const char* mover_mistake_name(MoverMistake m);
+// The displacement the mistake `m` takes for a move by `delta` (config: skin and filter).
+Vec2 mover_mistake(const ShapeWorld& w, const Capsule& mover, Vec2 delta, MoverMistake m,
+                   const MoverConfig& config = {});
 
 }  // namespace hitbox

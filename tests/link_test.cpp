@@ -16,6 +16,7 @@
 #include "hitbox/scene.h"
 #include "platform/image.h"
 #include "scene/src/link_zlib.h"
+#include "support/base64url.h"
 
 namespace hitbox {
 namespace {
@@ -25,23 +26,7 @@ namespace fs = std::filesystem;
 const std::string kAssets = HITBOX_SOURCE_DIR "/assets";
 const LinkAssets kBundled{kAssets + "/sprites", kAssets + "/scenes/lessons"};
 
-// The same base64url the links use, written out for crafting links by hand.
-std::string base64url(const std::string& bytes) {
-  static const char* kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-  std::string out;
-  unsigned acc = 0;
-  int bits = 0;
-  for (const char c : bytes) {
-    acc = (acc << 8) | static_cast<unsigned char>(c);
-    bits += 8;
-    while (bits >= 6) {
-      bits -= 6;
-      out += kAlphabet[(acc >> bits) & 63];
-    }
-  }
-  if (bits > 0) out += kAlphabet[(acc << (6 - bits)) & 63];
-  return out;
-}
+using hitbox::test::base64url;
 
 // A v1 link whose payload is `payload` exactly.
 std::string crafted(const std::string& payload) {

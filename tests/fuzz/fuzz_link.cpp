@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "../support/base64url.h"
 #include "every_algorithm.h"
 #include "hitbox/link.h"
 #include "hitbox/scene.h"
@@ -19,22 +20,7 @@ namespace {
 const hitbox::LinkAssets kAssets{HITBOX_SOURCE_DIR "/assets/sprites",
                                  HITBOX_SOURCE_DIR "/assets/scenes/lessons"};
 
-std::string base64url(std::string_view bytes) {
-  static const char* kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-  std::string out;
-  unsigned acc = 0;
-  int bits = 0;
-  for (const char c : bytes) {
-    acc = (acc << 8) | static_cast<unsigned char>(c);
-    bits += 8;
-    while (bits >= 6) {
-      bits -= 6;
-      out += kAlphabet[(acc >> bits) & 63];
-    }
-  }
-  if (bits > 0) out += kAlphabet[(acc << (6 - bits)) & 63];
-  return out;
-}
+using hitbox::test::base64url;
 
 // Any sprite gets one 2 x 2 image (the PNG fuzzer covers decoding), once its path is checked.
 std::shared_ptr<const hitbox::SpriteImage> load(const std::string& path, std::string*) {

@@ -263,4 +263,70 @@ TEST(SimSleep, TheSceneKeySleepRoundTripsAndIsChecked) {
   }
 }
 
+TEST(SimSleep, SetVelocityWakesItsIslandAndNotTheOther) {
+  Simulation sim = two_islands();
+  const int top = index_of(sim, "P200_5");
+  ASSERT_TRUE(hitbox::sim_set_velocity(&sim, top, DVec2(0.0, -50.0)));
+  EXPECT_EQ(asleep_of(sim, "P200_").first, 0);
+  EXPECT_EQ(asleep_of(sim, "P-200_").first, 6);
+  EXPECT_TRUE(hitbox::sim_asleep(sim, index_of(sim, "ball")));
+  hitbox::sim_step(&sim);
+  EXPECT_LT(sim.scene.shapes[std::size_t(top)].body->velocity.y, 0.0) << "it was thrown up";
+  EXPECT_EQ(asleep_of(sim, "P-200_").first, 6);
+}
+
+// A stack of three on a static shelf, a pyramid on the floor apart from it, and a static post
+// far from both; all asleep.
+Simulation shelf_and_pyramid() {
+  Simulation sim = hitbox::make_simulation(
+      scene_of(", " + rect("shelf", {-200, 300}, {100, 20}, kStatic) + ", " +
+               rect("T0", {-200, 280}, {20, 20}, kDynamic) + ", " +
+               rect("T1", {-200, 260}, {20, 20}, kDynamic) + ", " +
+               rect("T2", {-200, 240}, {20, 20}, kDynamic) + ", " +
+               R"({"id": "post", "kind": "rect", "pos": [-1000, 300], "size": [20, 20]})" +
+               pyramid(200, 3)));
+  hitbox::sim_run(&sim, 3.0);
+  EXPECT_EQ(asleep_of(sim, "T"), std::make_pair(3, 3));
+  EXPECT_EQ(asleep_of(sim, "P200_"), std::make_pair(6, 6));
+  return sim;
+}
+
+TEST(SimSleep, MovingTheShelfUnderASleepingStackWakesItAndItFollows) {
+  Simulation sim = shelf_and_pyramid();
+  const int shelf = index_of(sim, "shelf");
+  const double was = sim.scene.shapes[std::size_t(index_of(sim, "T0"))].pos.y;
+  ASSERT_TRUE(hitbox::sim_move_static(&sim, shelf, DVec2(-200.0, 310.0)));
+  EXPECT_EQ(asleep_of(sim, "T").first, 0);
+  EXPECT_EQ(asleep_of(sim, "P200_").first, 6);
+  hitbox::sim_run(&sim, 1.0);
+  EXPECT_NEAR(sim.scene.shapes[std::size_t(index_of(sim, "T0"))].pos.y - was, 10.0, 0.5)
+      << "the stack came down onto the shelf";
+  EXPECT_EQ(asleep_of(sim, "P200_").first, 6);
+}
+
+TEST(SimSleep, MovingAStaticFarFromAnIslandLeavesItAsleep) {
+  Simulation sim = shelf_and_pyramid();
+  const int post = index_of(sim, "post");
+  ASSERT_TRUE(hitbox::sim_move_static(&sim, post, DVec2(-1000.0, 200.0)));
+  ASSERT_TRUE(hitbox::sim_move_static(&sim, post, DVec2(-600.0, 490.0)));  // on the floor
+  EXPECT_EQ(asleep_of(sim, "T").first, 3);
+  EXPECT_EQ(asleep_of(sim, "P200_").first, 6);
+  // Nor does a move to where the shelf already is.
+  const int shelf = index_of(sim, "shelf");
+  ASSERT_TRUE(hitbox::sim_move_static(&sim, shelf, sim.scene.shapes[std::size_t(shelf)].pos));
+  EXPECT_EQ(asleep_of(sim, "T").first, 3);
+  for (int k = 0; k < 60; ++k) hitbox::sim_step(&sim);
+  EXPECT_EQ(asleep_of(sim, "T").first, 3);
+  EXPECT_EQ(asleep_of(sim, "P200_").first, 6);
+}
+
+TEST(SimSleep, MovingAStaticIntoAnIslandWakesItAndNotTheOther) {
+  Simulation sim = shelf_and_pyramid();
+  // The post was by neither island; now its side is 2 px into the pyramid's bottom-left box
+  // (x from 170 to 190).
+  ASSERT_TRUE(hitbox::sim_move_static(&sim, index_of(sim, "post"), DVec2(162.0, 490.0)));
+  EXPECT_EQ(asleep_of(sim, "P200_").first, 0);
+  EXPECT_EQ(asleep_of(sim, "T").first, 3);
+}
+
 }  // namespace

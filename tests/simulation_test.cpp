@@ -6,10 +6,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <random>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "hitbox/scene.h"
 
@@ -429,6 +431,183 @@ TEST(Simulation, CoefficientsMixAsDocumented) {
   // Momentum is kept.
   EXPECT_NEAR(sim.scene.shapes[0].body->velocity.x + sim.scene.shapes[1].body->velocity.x, 0.0,
               1e-9);
+}
+
+// ---------------------------------------------------------------- one shape changed, no reload
+
+// Static floor (no body); a static-body platform with a box resting on it; a stack of two on
+// the floor; a capsule with no body (the Mover tool's) beside the stack; a ball falling from
+// high up. After 1.5 s the box and the stack are asleep and the ball is still falling.
+Scene push_scene() {
+  return scene_of(R"({"version": 1, "world": {"gravity": [0, 980]}, "shapes": [
+    {"id": "floor", "kind": "rect", "pos": [0, 520], "size": [2000, 40]},
+    {"id": "platform", "kind": "rect", "pos": [-300, 400], "size": [200, 20],
+     "body": {"type": "static", "friction": 0.6}},
+    {"id": "rider", "kind": "rect", "pos": [-300, 380], "size": [20, 20],
+     "body": {"type": "dynamic", "friction": 0.6}},
+    {"id": "S0", "kind": "rect", "pos": [200, 490], "size": [20, 20],
+     "body": {"type": "dynamic", "friction": 0.6}},
+    {"id": "S1", "kind": "rect", "pos": [200, 470], "size": [20, 20],
+     "body": {"type": "dynamic", "friction": 0.6}},
+    {"id": "pusher", "kind": "capsule", "pos": [100, 470], "points": [[0, -10], [0, 10]],
+     "radius": 10},
+    {"id": "ball", "kind": "circle", "pos": [0, -2000], "radius": 10,
+     "body": {"type": "dynamic", "restitution": 0.3}}]})");
+}
+enum PushShape { kFloor, kPlatform, kRider, kS0, kS1, kPusher, kBall, kPushShapes };
+
+// Every body's pose and motion, bit for bit, and whether it sleeps.
+void expect_same_bodies(const Simulation& a, const Simulation& b, const std::string& when) {
+  ASSERT_EQ(a.scene.shapes.size(), b.scene.shapes.size());
+  for (std::size_t i = 0; i < a.scene.shapes.size(); ++i) {
+    const hitbox::Shape& x = a.scene.shapes[i];
+    const hitbox::Shape& y = b.scene.shapes[i];
+    EXPECT_EQ(x.pos, y.pos) << x.id << " " << when;
+    EXPECT_EQ(x.angle, y.angle) << x.id << " " << when;
+    ASSERT_EQ(x.body.has_value(), y.body.has_value());
+    if (x.body) {
+      EXPECT_EQ(x.body->velocity, y.body->velocity) << x.id << " " << when;
+      EXPECT_EQ(x.body->angular_velocity, y.body->angular_velocity) << x.id << " " << when;
+    }
+    EXPECT_EQ(hitbox::sim_asleep(a, int(i)), hitbox::sim_asleep(b, int(i))) << x.id << " " << when;
+  }
+}
+
+TEST(Simulation, MoveStaticAndSetVelocityStepAsAnEditAndReloadDoes) {
+  for (const BroadMethod method : {BroadMethod::Grid, BroadMethod::Tree}) {
+    hitbox::SimOptions o;
+    o.broad = method;
+    Simulation sim = hitbox::make_simulation(push_scene(), o);
+    hitbox::sim_run(&sim, 1.5);
+    ASSERT_TRUE(hitbox::sim_asleep(sim, kRider));
+    ASSERT_TRUE(hitbox::sim_asleep(sim, kS0) && hitbox::sim_asleep(sim, kS1));
+    ASSERT_FALSE(hitbox::sim_asleep(sim, kBall));
+    ASSERT_LT(sim.scene.shapes[kBall].pos.y, 0.0) << "still falling";
+    Simulation ref = sim;
+
+    // (a) The calls: the platform drops 30 px from under the rider, the capsule moves 2 px
+    // into the stack's side, the ball is thrown sideways.
+    const DVec2 platform = sim.scene.shapes[kPlatform].pos + DVec2(0.0, 30.0);
+    const DVec2 pusher(182.0, 470.0);  // its right side at x = 192, the stack's left at 190
+    const DVec2 throw_v(150.0, -200.0);
+    ASSERT_TRUE(hitbox::sim_move_static(&sim, kPlatform, platform));
+    ASSERT_TRUE(hitbox::sim_move_static(&sim, kPusher, pusher));
+    ASSERT_TRUE(hitbox::sim_set_velocity(&sim, kBall, throw_v));
+
+    // (b) The same edits to the scene, and sim_reload. The reload starts three things over
+    // that the calls keep on purpose, so they are put back as the calls leave them, and then
+    // every other byte must agree:
+    //   * every contact's warm-start impulses (kept);
+    //   * every body's rest time (kept for bodies that were awake; none for the thrown ball,
+    //     nor for bodies that were asleep, which rest afresh when woken);
+    //   * each dynamic body's reach and smallest half-width, found again from where it is now:
+    //     the same geometry, but the posed vertices round differently there in the last bits.
+    const std::vector<hitbox::detail::SimWarm> warm = ref.warm;
+    const std::vector<hitbox::detail::SimShape> derived = ref.shapes;
+    std::vector<double> rest = ref.rest_time;
+    for (int i = 0; i < kPushShapes; ++i) {
+      if (hitbox::sim_asleep(ref, i) || i == kBall) rest[std::size_t(i)] = 0.0;
+    }
+    ref.scene.shapes[kPlatform].pos = platform;
+    ref.scene.shapes[kPusher].pos = pusher;
+    ref.scene.shapes[kBall].body->velocity = throw_v;
+    hitbox::sim_reload(&ref);
+    ref.warm = warm;
+    ref.rest_time = rest;
+    for (std::size_t i = 0; i < derived.size(); ++i) {
+      if (!derived[i].dynamic) continue;
+      ref.shapes[i].reach = derived[i].reach;
+      ref.shapes[i].min_half = derived[i].min_half;
+    }
+
+    const std::string name = hitbox::broad_method_name(method);
+    expect_same_bodies(sim, ref, name + ", after the calls");
+    EXPECT_FALSE(hitbox::sim_asleep(sim, kRider)) << "the platform left it";
+    EXPECT_FALSE(hitbox::sim_asleep(sim, kS0)) << "the capsule touched it";
+    for (std::size_t i = 0; i < sim.posed.size(); ++i) {
+      EXPECT_EQ(sim.centres[i], ref.centres[i]) << i;
+      EXPECT_EQ(sim.shapes[i].reach, ref.shapes[i].reach) << i;
+      EXPECT_EQ(sim.shapes[i].min_half, ref.shapes[i].min_half) << i;
+      EXPECT_EQ(sim.posed[i].collider().bounds.min, ref.posed[i].collider().bounds.min) << i;
+      EXPECT_EQ(sim.posed[i].collider().bounds.max, ref.posed[i].collider().bounds.max) << i;
+    }
+    for (int k = 0; k < 240; ++k) {
+      hitbox::sim_step(&sim);
+      hitbox::sim_step(&ref);
+      if (k % 60 == 59) expect_same_bodies(sim, ref, name + ", step " + std::to_string(k));
+    }
+    // And it happened: the rider followed the platform down, the stack was pushed.
+    EXPECT_NEAR(sim.scene.shapes[kRider].pos.y, 410.0, 0.5);
+    EXPECT_GT(sim.scene.shapes[kS0].pos.x, 200.5);
+  }
+}
+
+TEST(Simulation, AVelocitySetWithoutGravityCarriesTheBodyThatFarInThatTime) {
+  Simulation sim = hitbox::make_simulation(scene_of(R"({"version": 1, "shapes": [
+    {"id": "ball", "kind": "circle", "pos": [0, 0], "radius": 10, "body": {"type": "dynamic"}}]})"));
+  ASSERT_TRUE(hitbox::sim_set_velocity(&sim, 0, DVec2(100.0, 0.0)));
+  EXPECT_EQ(sim.scene.shapes[0].body->velocity, DVec2(100.0, 0.0));
+  const int steps = 120;  // 1 s at 1/120 s
+  for (int k = 0; k < steps; ++k) hitbox::sim_step(&sim);
+  const double want = 100.0 * steps * sim.options.step;  // 100 px
+  EXPECT_NEAR(sim.scene.shapes[0].pos.x, want, 1e-6 * want);
+  EXPECT_EQ(sim.scene.shapes[0].pos.y, 0.0);
+  EXPECT_EQ(sim.scene.shapes[0].body->velocity, DVec2(100.0, 0.0));
+}
+
+TEST(Simulation, AMovedStaticIsPosedWhereItWentAndStopsABodyThere) {
+  // A 40 x 20 static rect moved from (0, 0) to (300, 200): its box is (280, 190)-(320, 210),
+  // its centre (300, 200), and a ball dropped on it from above stops with its centre 10 px
+  // over the top face, at y = 180.
+  Simulation sim =
+      hitbox::make_simulation(scene_of(R"({"version": 1, "world": {"gravity": [0, 980]}, "shapes": [
+    {"id": "wall", "kind": "rect", "pos": [0, 0], "size": [40, 20]},
+    {"id": "ball", "kind": "circle", "pos": [300, 100], "radius": 10,
+     "body": {"type": "dynamic"}}]})"));
+  ASSERT_TRUE(hitbox::sim_move_static(&sim, 0, DVec2(300.0, 200.0)));
+  EXPECT_EQ(sim.scene.shapes[0].pos, DVec2(300.0, 200.0));
+  EXPECT_EQ(sim.posed[0].collider().bounds.min, hitbox::Vec2(280.0f, 190.0f));
+  EXPECT_EQ(sim.posed[0].collider().bounds.max, hitbox::Vec2(320.0f, 210.0f));
+  EXPECT_EQ(sim.centres[0], DVec2(300.0, 200.0));
+  hitbox::sim_run(&sim, 1.0);
+  EXPECT_NEAR(sim.scene.shapes[1].pos.y, 180.0, 0.05);
+  EXPECT_NEAR(sim.scene.shapes[1].pos.x, 300.0, 1e-9);
+}
+
+TEST(Simulation, MoveStaticAndSetVelocityRefuseBadInputAndChangeNothing) {
+  Simulation sim = hitbox::make_simulation(push_scene());
+  hitbox::sim_run(&sim, 1.5);
+  const Scene before = sim.scene;
+  const std::vector<DVec2> centres = sim.centres;
+  const double inf = std::numeric_limits<double>::infinity();
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const int n = static_cast<int>(sim.scene.shapes.size());
+  for (const int i : {-1, n, n + 1, std::numeric_limits<int>::min()}) {
+    EXPECT_FALSE(hitbox::sim_move_static(&sim, i, DVec2(0.0, 0.0))) << i;
+    EXPECT_FALSE(hitbox::sim_set_velocity(&sim, i, DVec2(0.0, 0.0))) << i;
+  }
+  // Dynamic bodies do not move as statics; statics (a body or none) take no velocity.
+  for (const int i : {kRider, kS0, kBall}) {
+    EXPECT_FALSE(hitbox::sim_move_static(&sim, i, DVec2(0.0, 0.0))) << i;
+  }
+  for (const int i : {kFloor, kPlatform, kPusher}) {
+    EXPECT_FALSE(hitbox::sim_set_velocity(&sim, i, DVec2(10.0, 0.0))) << i;
+  }
+  // Not finite, or past the edge of the world (1e6 px, px/s).
+  for (const DVec2 v : {DVec2(nan, 0.0), DVec2(0.0, nan), DVec2(inf, 0.0), DVec2(0.0, -inf),
+                        DVec2(2e6, 0.0), DVec2(0.0, -1.5e6)}) {
+    EXPECT_FALSE(hitbox::sim_move_static(&sim, kPlatform, v));
+    EXPECT_FALSE(hitbox::sim_move_static(&sim, kPusher, v));
+    EXPECT_FALSE(hitbox::sim_set_velocity(&sim, kRider, v));
+    EXPECT_FALSE(hitbox::sim_set_velocity(&sim, kBall, v));
+  }
+  EXPECT_EQ(sim.scene, before);
+  EXPECT_EQ(sim.centres, centres);
+  EXPECT_TRUE(hitbox::sim_asleep(sim, kRider)) << "nothing woke";
+  EXPECT_TRUE(hitbox::sim_asleep(sim, kS0));
+  // The limits themselves are taken.
+  EXPECT_TRUE(hitbox::sim_move_static(&sim, kPusher, DVec2(1e6, -1e6)));
+  EXPECT_TRUE(hitbox::sim_set_velocity(&sim, kBall, DVec2(-1e6, 1e6)));
 }
 
 }  // namespace

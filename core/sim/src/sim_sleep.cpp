@@ -144,6 +144,23 @@ void wake_island(Simulation* sim, int k) {
   isl = SleepingIsland{};
 }
 
+void wake_by_static(Simulation* sim, int shape, bool before) {
+  const Aabb& box = sim->posed[static_cast<std::size_t>(shape)].collider().bounds;
+  for (std::size_t k = 0; k < sim->islands.size(); ++k) {
+    const SleepingIsland& isl = sim->islands[k];
+    if (isl.bodies.empty()) continue;
+    bool by = false;
+    if (before) {
+      by = std::find(isl.statics.begin(), isl.statics.end(), shape) != isl.statics.end();
+    } else {
+      for (const int i : isl.bodies) {
+        by = by || aabb_overlaps(box, sim->posed[static_cast<std::size_t>(i)].collider().bounds);
+      }
+    }
+    if (by) wake_island(sim, static_cast<int>(k));
+  }
+}
+
 void keep_islands(Simulation* sim, std::vector<SleepingIsland> before) {
   sim->islands.clear();
   if (before.empty() || !sleep_on(*sim)) return;

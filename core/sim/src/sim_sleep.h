@@ -15,6 +15,10 @@ bool sleep_on(const Simulation& sim);
 void fall_asleep(Simulation* sim);
 // Wake sleeping island `k`: its bodies move again and rest afresh.
 void wake_island(Simulation* sim, int k);
+// Wake every sleeping island that static shape `shape` is by: `before` true, the islands that
+// listed it when they fell asleep (its place then); false, those with a body whose box its box
+// overlaps now. sim_move_static calls it before and after the move.
+void wake_by_static(Simulation* sim, int shape, bool before);
 // In sim_reload, after the shapes are read again: the islands of `before` whose shapes are all
 // still there unchanged, with no other static shape by them, stay asleep (by shape id);
 // the others wake.

@@ -79,6 +79,16 @@ DVec2 centre_of(const Simulation& sim, std::size_t i) {
   return sim.centres[i];
 }
 
+// What is found from shape i's pose (sim->posed[i]): its world centre of mass, its smallest
+// half-width and its reach about that centre (sim_reload, sim_move_static).
+void posed_sizes(Simulation* sim, std::size_t i) {
+  SimShape& d = sim->shapes[i];
+  const Collider& posed = sim->posed[i].collider();
+  d.min_half = min_half_width(posed);
+  sim->centres[i] = to_world(sim->scene.shapes[i], d.centre);
+  d.reach = reach_from(posed, sim->centres[i]);
+}
+
 // The pairs in index order (by a, then b), as a counting sort on a with each run of one a
 // sorted by b (a few pairs each): 2% fewer instructions a step than std::sort of them all.
 void sort_pairs(Simulation* sim) {
@@ -507,10 +517,7 @@ void sim_reload(Simulation* sim) {
       if (d.inv_mass == 0.0) d.dynamic = false;  // no area (refused by shape_problem)
     }
     if (!d.dynamic) sim->statics.push_back(static_cast<int>(i));
-    const Collider& posed = sim->posed.back().collider();
-    d.min_half = min_half_width(posed);
-    sim->centres[i] = to_world(s, d.centre);
-    d.reach = reach_from(posed, sim->centres[i]);
+    posed_sizes(sim, i);
   }
   if (sim->scene.world) {
     if (const auto problem = gravity_problem(sim->scene.world->gravity)) {
@@ -596,6 +603,45 @@ bool sim_asleep(const Simulation& sim, int shape) {
 void sim_wake(Simulation* sim, int shape) {
   if (sim_asleep(*sim, shape))
     detail::wake_island(sim, sim->island[static_cast<std::size_t>(shape)]);
+}
+
+bool sim_move_static(Simulation* sim, int shape, DVec2 pos) {
+  if (shape < 0 || shape >= static_cast<int>(sim->shapes.size())) return false;
+  const std::size_t i = static_cast<std::size_t>(shape);
+  if (sim->shapes[i].dynamic || !coord_problem(pos.x).empty() || !coord_problem(pos.y).empty()) {
+    return false;
+  }
+  Shape& s = sim->scene.shapes[i];
+  // Where it is already: nothing changes, so nothing wakes (sim_reload would wake nothing).
+  if (s.pos == pos) return true;
+  // The islands it was by when they fell asleep (its old place), then those whose bodies it is
+  // by now: the islands sim_reload would wake for this edit.
+  detail::wake_by_static(sim, shape, true);
+  s.pos = pos;
+  sim->posed[i].repose(s);
+  posed_sizes(sim, i);
+  detail::wake_by_static(sim, shape, false);
+  // The step's box for a static, as find_contacts makes it. The broad phase keeps nothing
+  // else of it: the grid is built afresh each step, and the tree refits a box that has left
+  // its fat box when the next step hands it the boxes.
+  const Aabb& b = sim->posed[i].collider().bounds;
+  const Vec2 grown(static_cast<float>(kSpeculative / 2.0));
+  sim->boxes[i] = Aabb{b.min - grown, b.max + grown};
+  return true;
+}
+
+bool sim_set_velocity(Simulation* sim, int shape, DVec2 velocity) {
+  if (shape < 0 || shape >= static_cast<int>(sim->shapes.size())) return false;
+  const std::size_t i = static_cast<std::size_t>(shape);
+  if (!sim->shapes[i].dynamic || !coord_problem(velocity.x).empty() ||
+      !coord_problem(velocity.y).empty()) {
+    return false;
+  }
+  // Each step starts from the velocity in the scene (start_motion), so this is all it reads.
+  sim->scene.shapes[i].body->velocity = velocity;
+  sim_wake(sim, shape);
+  sim->rest_time[i] = 0.0;  // rests afresh, as a woken body does
+  return true;
 }
 
 void sim_run(Simulation* sim, double seconds) {

@@ -33,7 +33,8 @@
 //     When every body of an island has moved slower than sleep_speed (its farthest point
 //     included) for time_to_sleep, the island falls asleep together: its bodies stop and the
 //     step skips them. It wakes when an awake body touches it, when sim_reload finds one of
-//     its bodies (or a static shape by it) edited, moved or removed, or on sim_grab / sim_wake.
+//     its bodies (or a static shape by it) edited, moved or removed, or on sim_grab / sim_wake /
+//     sim_set_velocity / sim_move_static.
 //     Off with SimOptions::sleep or the scene's "sleep": false.
 //   * Bodies that reach the edge of the world (|x| or |y| at 1e6 pixels) stop there; speeds are
 //     held within 1e6 pixels and 1e5 degrees per second, so the scene can always be saved.
@@ -316,6 +317,21 @@ bool sim_asleep(const Simulation& sim, int shape);
 // Wake the island of `shape` (nothing when it is awake, static or out of range); its bodies
 // rest afresh before they may sleep again.
 void sim_wake(Simulation* sim, int shape);
+
+// Change one shape between steps without sim_reload (which re-reads every shape), for a tool
+// that moves a shape or pushes bodies each step. Each wakes what sim_reload would wake for the
+// same edit, and keeps what sim_reload starts over (the contacts' warm-start impulses, the
+// other bodies' rest times).
+//
+// Move static `shape` (no body, or a static body) to `pos`: its pose is found again and every
+// sleeping island it was by (when the island fell asleep) or is by now wakes, so a body resting
+// on a moved platform falls or is pushed. False, and nothing changes, when the index is out of
+// range, the shape is a dynamic body or pos is not finite within limits.h's kMaxCoord.
+bool sim_move_static(Simulation* sim, int shape, DVec2 pos);
+// Set dynamic body `shape`'s velocity (px/s, its centre of mass's) and wake its island; it
+// rests afresh before it may sleep again. False, and nothing changes, when the index is out of
+// range, the shape is not dynamic or the velocity is not finite within kMaxCoord.
+bool sim_set_velocity(Simulation* sim, int shape, DVec2 velocity);
 
 // Mass of a shape with a body: density times area (mass_properties(s).mass).
 double shape_mass(const Shape& s);

@@ -609,4 +609,95 @@ TEST(MoverMistake, NoCastPassesAThinWallWhereTheMethodStops) {
   EXPECT_LT(c.center1.x + c.radius, 100.0f);
 }
 
+// ---------------------------------------------------------------- the walk, by hand
+
+TEST(MoverWalk, FallsByGravityWalksTheFloorAndJumpsToTheWorkedHeight) {
+  ShapeWorld w;
+  world_add(&w, floor_shape());
+  const MoverWalkConfig cfg;  // 1/60 s, gravity 980 down, jump 420
+  const float dt = cfg.dt, g = cfg.gravity.y;
+
+  // In the air: each step adds g dt to the fall before moving (semi-implicit Euler), so
+  // after n steps it has fallen g dt^2 n (n + 1) / 2.
+  MoverBody air{standing({0, -500}), {0, 0}, false};
+  for (int i = 0; i < 30; ++i) mover_walk(w, &air, 0.0f, false, cfg);
+  EXPECT_NEAR(air.capsule.center2.y + 10.0f, -500.0f + g * dt * dt * 30 * 31 / 2, 1e-2f);
+  EXPECT_NEAR(air.velocity.y, g * dt * 30, 1e-3f);
+  EXPECT_FALSE(air.on_ground);
+
+  // On the floor: 220 px/s for 60 steps is 220 px, no fall, on the ground throughout.
+  MoverBody body{standing({0, -kRest}), {0, 0}, true};
+  for (int i = 0; i < 60; ++i) {
+    mover_walk(w, &body, 220.0f, false, cfg);
+    ASSERT_TRUE(body.on_ground) << i;
+  }
+  EXPECT_NEAR(body.capsule.center1.x, 220.0f, 1e-2f);
+  EXPECT_NEAR(body.capsule.center2.y + 10.0f, -kRest, 1e-3f);
+  EXPECT_EQ(body.velocity.y, 0.0f);
+
+  // A jump: velocities 420 - k g dt up (k from 1, gravity added first), summed while
+  // rising; the apex by that sum, 88.7 px, within a step's rise.
+  double apex = 0.0;
+  for (int k = 1; 420.0 - k * g * dt > 0.0; ++k) apex += (420.0 - k * g * dt) * dt;
+  const float feet0 = body.capsule.center2.y + 10.0f;
+  float highest = feet0;
+  mover_walk(w, &body, 0.0f, true, cfg);
+  EXPECT_FALSE(body.on_ground);
+  for (int i = 0; i < 120 && !body.on_ground; ++i) {
+    highest = std::fmin(highest, body.capsule.center2.y + 10.0f);
+    mover_walk(w, &body, 0.0f, true, cfg);  // held: no jump in the air
+  }
+  EXPECT_NEAR(feet0 - highest, apex, 1e-2);
+  EXPECT_TRUE(body.on_ground);  // landed again
+  // A jump asked in the air does nothing.
+  MoverBody falling{standing({0, -300}), {0, 100}, false};
+  EXPECT_GT(mover_walk_velocity(falling, 0.0f, true, cfg).y, 100.0f);
+}
+
+TEST(MoverWalk, ZeroVelocitySticksToAWallWhereTheMethodFalls) {
+  // In the air against a wall on the right, walking into it for half a second.
+  ShapeWorld w;
+  world_add(&w, floor_shape());
+  world_add(&w, ts::rect({120, -300}, {40, 600}));  // left face at x = 100
+  const MoverWalkConfig cfg;
+  const Capsule start = standing({100.0f - 10.0f - kRest, -400});
+  MoverBody method{start, {0, 0}, false}, ghost{start, {0, 0}, false};
+  for (int i = 0; i < 30; ++i) {
+    mover_walk(w, &method, 220.0f, false, cfg);
+    mover_walk_mistake(w, &ghost, 220.0f, false, MoverMistake::ZeroVelocity, cfg);
+  }
+  // The method falls freely beside the wall: g dt^2 n (n + 1) / 2 = 126.5 px.
+  const float free_fall = cfg.gravity.y * cfg.dt * cfg.dt * 30 * 31 / 2;
+  EXPECT_NEAR(method.capsule.center1.y - start.center1.y, free_fall, 0.05f);
+  // The ghost loses its fall at every touch: g dt^2 a step, 8.2 px in all.
+  EXPECT_NEAR(ghost.capsule.center1.y - start.center1.y, cfg.gravity.y * cfg.dt * cfg.dt * 30,
+              0.05f);
+  EXPECT_EQ(ghost.velocity, Vec2(0.0f));
+  // Neither went into the wall.
+  EXPECT_LE(method.capsule.center1.x + 10.0f, 100.0f);
+  EXPECT_LE(ghost.capsule.center1.x + 10.0f, 100.0f);
+}
+
+TEST(MoverWalk, NoClipSlidesDownASlopeTheMethodStandsOn) {
+  // A 30 degree slope rising to the right, standing still on it for two seconds.
+  ShapeWorld w;
+  const float t = std::tan(30.0f * std::numbers::pi_v<float> / 180.0f);
+  world_add(&w, make_polygon({{-400, 400 * t}, {400, -400 * t}, {400, 400}, {-400, 400}}));
+  const MoverWalkConfig cfg;
+  // Dropped from just above the slope at x = 0 (its surface at y = 0 there).
+  const Capsule start = standing({0, -20});
+  MoverBody method{start, {0, 0}, false}, ghost{start, {0, 0}, false};
+  for (int i = 0; i < 120; ++i) {
+    mover_walk(w, &method, 0.0f, false, cfg);
+    mover_walk_mistake(w, &ghost, 0.0f, false, MoverMistake::NoClip, cfg);
+  }
+  EXPECT_TRUE(method.on_ground);
+  Capsule rest = method.capsule;
+  for (int i = 0; i < 60; ++i) mover_walk(w, &method, 0.0f, false, cfg);
+  EXPECT_EQ(method.capsule.center1, rest.center1);  // it stands still
+  EXPECT_LT(std::fabs(method.capsule.center1.x), 15.0f);
+  // No clip's fall grows on the slope and turns along it: down to the left, far.
+  EXPECT_LT(ghost.capsule.center1.x, -100.0f);
+}
+
 }  // namespace

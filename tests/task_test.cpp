@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 
 #include "hitbox/analysis.h"
@@ -56,6 +57,58 @@ TEST(Task, PlayModesSolverSettings) {
             "at 1: unknown field 'speed' of play (it has: time points warm_start sleeping)");
 }
 
+TEST(Task, TheMoverAndItsGhosts) {
+  const auto read = [](const char* when, const MoverRun* m) {
+    Condition c;
+    EXPECT_EQ(parse_condition(when, c), "") << when;
+    TaskInputs in;
+    in.mover = m;
+    return condition_holds(c, in);
+  };
+  // The tool off: mover.on is 0 and every other figure is not there.
+  EXPECT_TRUE(read("not mover.on", nullptr));
+  EXPECT_FALSE(read("mover.ground == 0", nullptr));
+  EXPECT_FALSE(read("mover.steps != 1", nullptr));
+
+  // Stopped by a floor and a wall in a corner, after one stair step.
+  MoverRun m;
+  m.body.capsule = Capsule{{120.0f, 360.0f}, {120.0f, 400.0f}, 10.0f};
+  m.body.on_ground = true;
+  m.input = 1;
+  m.last.planes = {MoverPlane{.normal = {0.0f, -1.0f}}, MoverPlane{.normal = {-1.0f, 0.0f}},
+                   MoverPlane{.normal = {-0.5f, -std::sqrt(0.75f)}}};
+  m.last.delta = {3.0f, 4.0f};
+  m.stair_steps = 1;
+  EXPECT_TRUE(read("mover.on and mover.x == 120 and mover.y == 380", &m));
+  EXPECT_TRUE(read("mover.input > 0 and mover.ground and mover.planes == 3", &m));
+  EXPECT_TRUE(read("mover.moved > 4.99 and mover.moved < 5.01 and mover.steps == 1", &m));
+  EXPECT_TRUE(read("mover.slope > 89.99 and mover.slope < 90.01", &m));  // the wall's
+  m.last.planes.erase(m.last.planes.begin() + 1);
+  EXPECT_TRUE(read("mover.slope > 29.99 and mover.slope < 30.01", &m));  // the slope's
+  EXPECT_FALSE(read("mover.mistakes", &m));
+  // A ghost is there only while the mistakes are shown; kMoverMistakes' order.
+  m.ghosts[1].capsule = Capsule{{640.0f, 360.0f}, {640.0f, 400.0f}, 10.0f};
+  m.ghost_moved[1] = {0.0f, 3.5f};
+  EXPECT_FALSE(read("mover.no_cast.x > 600", &m));
+  EXPECT_FALSE(read("mover.no_cast.x <= 600", &m));
+  m.mistakes = true;
+  m.ghosts_placed = true;
+  EXPECT_TRUE(read("mover.mistakes and mover.no_cast.x > 600 and mover.no_cast.y == 380", &m));
+  EXPECT_TRUE(read("mover.no_cast.moved == 3.5 and mover.zero_velocity.moved == 0", &m));
+
+  Condition c;
+  EXPECT_EQ(parse_condition("mover.speed > 1", c),
+            "at 1: unknown field 'speed' of mover (it has: on x y input ground planes moved slope "
+            "steps mistakes, and mistakes' ghosts: mtd_only no_cast no_clip zero_velocity)");
+  EXPECT_EQ(parse_condition("mover.no_slide.x > 1", c),
+            "at 1: unknown mistake 'no_slide' of mover (it has: mtd_only no_cast no_clip "
+            "zero_velocity)");
+  EXPECT_EQ(parse_condition("mover.no_clip.ground", c),
+            "at 1: unknown field 'ground' of mover.no_clip (it has: x y moved)");
+  EXPECT_EQ(parse_condition("mover.no_clip.on", c),
+            "at 1: unknown field 'on' of mover.no_clip (it has: x y moved)");
+}
+
 TEST(Task, FiguresOfAHit) {
   // Circle of radius 10 sunk 4 px into a 100 x 20 box's top face.
   const Shape floor = rect("F", {0, 0}, {100, 20}), ball = circle("C", {0, -16}, 10);
@@ -96,7 +149,7 @@ TEST(Task, BadConditionsSayWhatAndWhere) {
   };
   EXPECT_EQ(problem(""), "at 1: a value is missing at the end");
   EXPECT_EQ(problem("sta.hit"), "at 1: unknown name 'sta.hit' (an algorithm (" + algo_name_list() +
-                                    "), a, b, shape.ID or play)");
+                                    "), a, b, shape.ID, play or mover)");
   EXPECT_EQ(problem("mtd.dpeth > 2"), "at 1: unknown figure 'dpeth' of mtd (it has: hit, depth)");
   EXPECT_EQ(problem("a.colour == 1"),
             "at 1: unknown field 'colour' of a shape (it has: x y angle scale vx vy spin)");

@@ -1,5 +1,6 @@
 #include "cli/print_tasks.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -8,6 +9,7 @@
 #include <exception>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +20,7 @@
 #include "hitbox/task.h"
 #include "platform/assets.h"
 #include "platform/image.h"
+#include "sandbox/mover.h"
 #include "teach/lessons.h"
 #include "teach/tasks.h"
 
@@ -29,7 +32,8 @@ namespace fs = std::filesystem;
 constexpr const char* kUsage =
     "usage: hitbox --lesson NAME --print-tasks [--scene FILE] [--play-seconds T]\n"
     "                                          [--contact-points 1|2] [--no-warm-start]\n"
-    "                                          [--no-sleep]\n"
+    "                                          [--no-sleep] [--mover-keys KEYS]\n"
+    "                                          [--mistakes]\n"
     "  Prints the lesson's tasks as JSON: each task's sentence, its condition and whether it\n"
     "  holds (\"done\") for the lesson as loaded, with no window.\n"
     "  --lesson NAME       a bundled lesson (03_polygon_sat_mtd), or a lesson file (*.json)\n"
@@ -41,7 +45,53 @@ constexpr const char* kUsage =
     "  --contact-points N  play mode with N contact points per pair (default 2);\n"
     "                      play.points reads N\n"
     "  --no-warm-start     play mode without warm starting; play.warm_start reads 0\n"
-    "  --no-sleep          play mode with every body awake; play.sleeping reads 0\n";
+    "  --no-sleep          play mode with every body awake; play.sleeping reads 0\n"
+    "  --mover-keys KEYS   walk the scene's mover (its \"mover\" key) as the window's Mover\n"
+    "                      tool does, 60 steps a second: KEYS is KEY:SECONDS,... with KEY\n"
+    "                      left, right or none, +jump to jump at its start (right+jump:0.5);\n"
+    "                      mover.* reads the run\n"
+    "  --mistakes          with --mover-keys: the mistakes' ghosts walk too\n";
+
+// One part of --mover-keys: the walk held for `steps` steps, a jump at the first.
+struct KeyHold {
+  int walk = 0;  // -1 left, 1 right
+  bool jump = false;
+  int steps = 0;
+};
+
+// Parses --mover-keys' "right:1.5,none+jump:0.2"; "" or what is wrong.
+std::string parse_keys(std::string_view text, std::vector<KeyHold>* out) {
+  while (!text.empty()) {
+    const std::size_t comma = text.find(',');
+    const std::string part(text.substr(0, comma));
+    text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
+    const std::size_t colon = part.find(':');
+    if (colon == std::string::npos)
+      return "'" + part + "' is not KEY:SECONDS (KEY left, right or none, +jump)";
+    std::string key = part.substr(0, colon);
+    KeyHold h;
+    if (key.ends_with("+jump")) {
+      h.jump = true;
+      key.resize(key.size() - 5);
+    }
+    if (key == "left" || key == "right") {
+      h.walk = key == "left" ? -1 : 1;
+    } else if (key != "none") {
+      return "unknown key '" + key + "' in '" + part + "' (left, right or none, +jump)";
+    }
+    const std::string v = part.substr(colon + 1);
+    char* end = nullptr;
+    errno = 0;
+    const double seconds = std::strtod(v.c_str(), &end);
+    if (v.empty() || end != v.c_str() + v.size() || errno == ERANGE || !(seconds > 0.0) ||
+        seconds > 600.0)
+      return "'" + part + "': expected seconds with 0 < T <= 600";
+    h.steps = std::max(1, static_cast<int>(std::lround(seconds / kMoverStep)));
+    out->push_back(h);
+  }
+  if (out->empty()) return "expected KEY:SECONDS,...";
+  return "";
+}
 
 int fail(const std::string& msg) {
   std::cerr << "hitbox: --print-tasks: " << msg << "\n";
@@ -97,6 +147,8 @@ int print_tasks_main(int argc, char** argv) {
   std::string lesson_name, scene_file;
   double play_seconds = 0.0;
   SimOptions options;
+  std::vector<KeyHold> keys;
+  bool mistakes = false;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     if (arg == "--print-tasks") continue;
@@ -108,21 +160,28 @@ int print_tasks_main(int argc, char** argv) {
       options.sleep = false;
       continue;
     }
+    if (arg == "--mistakes") {
+      mistakes = true;
+      continue;
+    }
     if (arg == "-h" || arg == "--help") {
       std::cout << kUsage;
       return 0;
     }
     if (arg != "--lesson" && arg != "--scene" && arg != "--play-seconds" &&
-        arg != "--contact-points")
+        arg != "--contact-points" && arg != "--mover-keys")
       return fail("unknown option '" + std::string(arg) +
                   "' (it takes --lesson, --scene, --play-seconds, --contact-points, " +
-                  "--no-warm-start and --no-sleep)");
+                  "--no-warm-start, --no-sleep, --mover-keys and --mistakes)");
     if (i + 1 >= argc || argv[i + 1][0] == '\0') return fail(std::string(arg) + " needs a value");
     const std::string v = argv[++i];
     if (arg == "--lesson") {
       lesson_name = v;
     } else if (arg == "--scene") {
       scene_file = v;
+    } else if (arg == "--mover-keys") {
+      const std::string problem = parse_keys(v, &keys);
+      if (!problem.empty()) return fail("--mover-keys: " + problem);
     } else if (arg == "--contact-points") {
       if (v != "1" && v != "2") return fail("--contact-points: expected 1 or 2, got '" + v + "'");
       options.contact_points = v == "1" ? 1 : 2;
@@ -137,6 +196,7 @@ int print_tasks_main(int argc, char** argv) {
     }
   }
   if (lesson_name.empty()) return fail("--lesson NAME is needed (the lesson whose tasks to print)");
+  if (mistakes && keys.empty()) return fail("--mistakes needs --mover-keys (the walk to show)");
   std::string error;
   const std::string path = lesson_path(lesson_name, &error);
   if (path.empty()) return fail(error);
@@ -183,6 +243,30 @@ int print_tasks_main(int argc, char** argv) {
       return fail(shown + ": cannot play: " + e.what());
     }
   }
+  // The Mover tool's walk, as the window's (sandbox/mover.cpp): the world is every other shape.
+  std::optional<MoverRun> run;
+  if (!keys.empty()) {
+    const int m = scene.mover ? scene.find(*scene.mover) : -1;
+    if (!scene.mover) return fail("--mover-keys: " + path + " has no \"mover\" (a capsule's id)");
+    if (m < 0 || scene.shapes[static_cast<std::size_t>(m)].kind != Kind::Capsule)
+      return fail("--mover-keys: " + shown + ": the mover '" + *scene.mover +
+                  "' is not a capsule in it");
+    ShapeWorld world;
+    for (int j = 0; j < static_cast<int>(scene.shapes.size()); ++j)
+      if (j != m) world_add(&world, scene.shapes[static_cast<std::size_t>(j)]);
+    const MoverWalkConfig config = mover_walk_config(scene);
+    Shape& shape = scene.shapes[static_cast<std::size_t>(m)];
+    run.emplace();
+    run->body.capsule = capsule_of(Posed(shape));
+    run->mistakes = mistakes;
+    for (const KeyHold& h : keys) {
+      for (int k = 0; k < h.steps; ++k) {
+        const float walk = static_cast<float>(h.walk) * kMoverWalkSpeed;
+        shape.pos += DVec2(mover_run_step(world, &*run, walk, h.jump && k == 0, config).delta);
+      }
+    }
+  }
+
   float accuracy = 1.0f;
   if (scene.accuracy && valid_accuracy(static_cast<float>(*scene.accuracy)))
     accuracy = static_cast<float>(*scene.accuracy);
@@ -192,6 +276,7 @@ int print_tasks_main(int argc, char** argv) {
   play.play_points = options.contact_points;
   play.play_warm_start = options.warm_start;
   play.play_sleeping = sleeping;
+  play.mover = run ? &*run : nullptr;
   const std::vector<bool> done = tasks_holding(lesson, scene, accuracy, play);
   std::string out = "{\"lesson\": " + json_text(fs::path(path).stem().string()) +
                     ", \"scene\": " + json_text(shown) + ", \"tasks\": [";

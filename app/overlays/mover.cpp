@@ -5,6 +5,7 @@
 // (MoveResult, MoverTrace, mover_ground, mover_mistake).
 #include "hitbox/mover.h"
 
+#include <iterator>
 #include <string>
 
 #include "overlays/overlays.h"
@@ -78,21 +79,26 @@ void draw_mover(const SandboxState& s, Canvas& c) {
   if (s.mover_index() < 0) return;
   const MoverTool& m = s.mover;
   const float px = 1.0f / s.cam.zoom;
-  if (m.mistakes && m.ghosts_placed) {
-    for (std::size_t k = 0; k < kMoverGhosts.size(); ++k) {
-      const Capsule& g = m.ghosts[k].capsule;
+  if (m.run.mistakes && m.run.ghosts_placed) {
+    // Left, right, above and below, so ghosts in one place keep their labels apart.
+    static constexpr Vec2 kSide[] = {{-1.0f, 0.0f}, {1.0f, 0.0f}, {0.0f, -1.0f}, {0.0f, 1.0f}};
+    static_assert(std::size(kSide) == kMoverMistakes.size() &&
+                  std::size(pal::kMoverGhost) == kMoverMistakes.size());
+    for (std::size_t k = 0; k < kMoverMistakes.size(); ++k) {
+      const Capsule& g = m.run.ghosts[k].capsule;
       outline(c, g, pal::kMoverGhost[k]);
-      // Left, right and above, so ghosts in one place keep their labels apart.
-      const Vec2 side = k == 0 ? Vec2(-1.0f, 0.0f) : k == 1 ? Vec2(1.0f, 0.0f) : Vec2(0.0f, -1.0f);
-      const Vec2 at = k == 2 ? g.center1 - Vec2(0.0f, g.radius) : middle(g) + side * g.radius;
-      label(c, px, at, side, ghost_name(kMoverGhosts[k]), pal::kMoverGhost[k]);
+      const Vec2 side = kSide[k];
+      const Vec2 at = k == 2   ? g.center1 - Vec2(0.0f, g.radius)
+                      : k == 3 ? g.center2 + Vec2(0.0f, g.radius)
+                               : middle(g) + side * g.radius;
+      label(c, px, at, side, mover_mistake_name(kMoverMistakes[k]), pal::kMoverGhost[k]);
     }
   }
   if (m.step.on) {
     draw_step(s, c, px);
     return;
   }
-  for (const MoverPlane& p : m.last.planes) draw_plane(c, p, px);
+  for (const MoverPlane& p : m.run.last.planes) draw_plane(c, p, px);
 }
 
 }  // namespace hitbox::app

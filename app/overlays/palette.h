@@ -71,10 +71,12 @@ inline constexpr Color kMaskOutline{0.85f, 0.90f, 1.00f, 0.55f};  // other sprit
 inline constexpr Color kToolPoint{1.00f, 0.84f, 0.22f, 1.0f};
 inline constexpr Color kRay{0.95f, 0.95f, 1.00f, 0.9f};     // the ray tool's ray
 inline constexpr Color kRayHit{1.00f, 0.45f, 0.85f, 1.0f};  // where the ray hits, and t
-// The Mover tool's mistakes' ghosts (sandbox/mover.h's kMoverGhosts order): MTD only, no cast,
-// no clip.
-inline constexpr Color kMoverGhost[] = {
-    {1.00f, 0.36f, 0.32f, 1.0f}, {0.80f, 0.55f, 1.00f, 1.0f}, {0.30f, 0.80f, 1.00f, 1.0f}};
+// The Mover tool's mistakes' ghosts, in hitbox/mover.h's kMoverMistakes order: MTD only, no
+// cast, no clip, velocity zeroed.
+inline constexpr Color kMoverGhost[] = {{1.00f, 0.36f, 0.32f, 1.0f},
+                                        {0.80f, 0.55f, 1.00f, 1.0f},
+                                        {0.30f, 0.80f, 1.00f, 1.0f},
+                                        {1.00f, 0.72f, 0.20f, 1.0f}};
 inline constexpr Color kPieces{1.00f, 0.84f, 0.22f, 1.0f};  // a concave polygon's pieces
 inline constexpr Color kToolDropped{1.00f, 0.30f, 0.28f, 1.0f};
 inline constexpr Color kToolHullFill{1.00f, 0.84f, 0.22f, 0.18f};

@@ -44,22 +44,25 @@ void panel_mover(SandboxState& s) {
   const int i = s.mover_index();
   if (i < 0) return;
   flow_text("%s: %s, %zu plane%s, %d pass%s, %d solver sweep%s.", s.doc.shape(i).id.c_str(),
-            m.on_ground ? "on the ground" : "in the air", m.last.planes.size(),
-            m.last.planes.size() == 1 ? "" : "s", m.last.passes, m.last.passes == 1 ? "" : "es",
-            m.last.iterations, m.last.iterations == 1 ? "" : "s");
+            m.run.body.on_ground ? "on the ground" : "in the air", m.run.last.planes.size(),
+            m.run.last.planes.size() == 1 ? "" : "s", m.run.last.passes,
+            m.run.last.passes == 1 ? "" : "es", m.run.last.iterations,
+            m.run.last.iterations == 1 ? "" : "s");
   ImGui::TextDisabled("A / D or Left / Right walk; Space jumps.");
   ImGui::SetNextItemWidth(10.0f * ImGui::GetFontSize());
   ImGui::SliderFloat("walk px/s", &m.walk_speed, kMoverWalkMin, kMoverWalkMax, "%.0f",
                      ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-  if (ImGui::Checkbox("show the classic mistakes", &m.mistakes)) m.ghosts_placed = false;
+  if (ImGui::Checkbox("show the classic mistakes", &m.run.mistakes)) m.run.ghosts_placed = false;
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Ghosts moved the wrong way from here, with the same keys.");
-  if (m.mistakes) {
+  if (m.run.mistakes) {
     flow_text_coloured(to_v4(palette::kMoverGhost[0]),
                        "red: MTD push-out only; jitters in corners");
     flow_text_coloured(to_v4(palette::kMoverGhost[1]),
                        "violet: no cast; fast, it passes thin walls");
     flow_text_coloured(to_v4(palette::kMoverGhost[2]), "blue: no clip; slides down slopes");
+    flow_text_coloured(to_v4(palette::kMoverGhost[3]),
+                       "amber: velocity zeroed at a touch; sticks to walls");
   }
   const int count = static_cast<int>(m.trace.passes.size()) * 3;
   const std::string sentence =

@@ -359,7 +359,7 @@ void SandboxState::resolve(const Pair& p) {
   }
 }
 
-// The scene with the window's teaching state: algorithms, focus pair, accuracy.
+// The scene with the window's teaching state: algorithms, focus pair, accuracy, mover.
 Scene SandboxState::scene_to_save() const {
   Scene out = doc.scene;
   out.algorithms = algos;
@@ -367,10 +367,12 @@ Scene SandboxState::scene_to_save() const {
   const Pair p = focus_pair();
   if (p.valid()) out.focus = std::make_pair(doc.shape(p.a).id, doc.shape(p.b).id);
   out.accuracy = static_cast<double>(accuracy);
+  out.mover.reset();
+  if (const int m = mover_index(); m >= 0) out.mover = doc.shape(m).id;
   return out;
 }
 
-// A scene's own algorithms, focus and accuracy, when it has them.
+// A scene's own algorithms, focus, accuracy and mover, when it has them.
 void SandboxState::apply_teaching() {
   if (doc.scene.algorithms) algos = *doc.scene.algorithms & kAllAlgos;
   if (doc.scene.accuracy && valid_accuracy(static_cast<float>(*doc.scene.accuracy)))
@@ -385,6 +387,7 @@ void SandboxState::apply_teaching() {
       if (nearest(a) != b) pin(a, b);
     }
   }
+  if (doc.scene.mover) mover_start(doc.scene.find(*doc.scene.mover));
 }
 
 // ---- polygon tool ----

@@ -1,13 +1,14 @@
-// The Mover tool (sandbox/mover.h): keys and gravity make a velocity, and each fixed step
-// the core's move_and_slide moves the capsule by it through the other shapes; mover_clip
-// stops the velocity growing into what it met. The mistakes' ghosts take the core's
-// mover_mistake, or move_and_slide with no mover_clip, with the same keys. Play mode: the
+// The Mover tool (sandbox/mover.h): each fixed step the keys and the core's mover_walk move
+// the capsule through the other shapes (move_and_slide, then mover_clip on its velocity).
+// The mistakes' ghosts take the core's mover_walk_mistake with the same keys. Play mode: the
 // simulation's shapes (copied into the scene each step) are the world, dynamic bodies are soft
-// planes (push_limit), and one the mover presses into is given the mover's speed into it.
+// planes (push_limit), and one the mover presses into is given the mover's speed into it;
+// the simulation hears of both through sim_set_velocity and sim_move_static, not a reload.
 #include <cmath>
 #include <limits>
 #include <string>
 
+#include "hitbox/simulation.h"
 #include "sandbox/state.h"
 #include "util/strf.h"
 
@@ -17,28 +18,19 @@ namespace {
 constexpr double kNewMoverHalf = 16.0;  // px: a new mover's core, half its height
 constexpr double kNewMoverRadius = 14.0;
 
-Vec2 gravity_of(const Scene& s) {
-  if (s.world && (s.world->gravity.x != 0.0 || s.world->gravity.y != 0.0))
-    return Vec2(s.world->gravity);
-  return Vec2(0.0f, kMoverGravity);
-}
-
 bool dynamic(const Shape& s) {
   return s.body && s.body->type == BodyType::Dynamic;
 }
 
 }  // namespace
 
-const char* ghost_name(GhostKind k) {
-  switch (k) {
-    case GhostKind::MtdOnly:
-      return mover_mistake_name(MoverMistake::MtdOnly);
-    case GhostKind::NoCast:
-      return mover_mistake_name(MoverMistake::NoCast);
-    case GhostKind::NoClip:
-      return "no clip";
-  }
-  return "?";
+MoverWalkConfig mover_walk_config(const Scene& scene) {
+  MoverWalkConfig c;
+  c.dt = static_cast<float>(kMoverStep);
+  if (scene.world && (scene.world->gravity.x != 0.0 || scene.world->gravity.y != 0.0))
+    c.gravity = Vec2(scene.world->gravity);
+  c.move.step_height = kMoverStepHeight;
+  return c;
 }
 
 int SandboxState::mover_index() const {
@@ -51,10 +43,10 @@ std::string SandboxState::mover_start(int i) {
   if (doc.shape(i).kind != Kind::Capsule)
     return "\"" + doc.shape(i).id + "\" is a " + kind_name(doc.shape(i).kind) + ", not a capsule";
   const float walk = mover.walk_speed;
-  const bool mistakes = mover.mistakes;
+  const bool mistakes = mover.run.mistakes;
   mover = MoverTool{};
   mover.walk_speed = walk;
-  mover.mistakes = mistakes;
+  mover.run.mistakes = mistakes;
   mover.shape = doc.ref(i);
   mover.fixed_steps_per_frame = play.fixed_steps_per_frame > 0 ? 1 : 0;
   if (tools.line_tool != LineTool::None) set_line_tool(LineTool::None);
@@ -64,10 +56,10 @@ std::string SandboxState::mover_start(int i) {
 
 void SandboxState::mover_stop() {
   const float walk = mover.walk_speed;
-  const bool mistakes = mover.mistakes;
+  const bool mistakes = mover.run.mistakes;
   mover = MoverTool{};
   mover.walk_speed = walk;
-  mover.mistakes = mistakes;
+  mover.run.mistakes = mistakes;
 }
 
 void SandboxState::mover_toggle() {
@@ -142,78 +134,45 @@ void SandboxState::mover_tick() {
   const int i = mover_index();
   if (i < 0) return;
   mover_world(i);
-  const float dt = static_cast<float>(kMoverStep);
-  const Vec2 g = gravity_of(doc.scene);
   const float walk =
       (mover.right ? mover.walk_speed : 0.0f) - (mover.left ? mover.walk_speed : 0.0f);
-  const bool jumped = mover.jump && mover.on_ground;
+  const bool jump = mover.jump;
   mover.jump = false;
 
-  // The method: on the ground gravity waits (a slope is not slid down) until a jump.
-  Vec2 v(walk, mover.velocity.y);
-  if (jumped) v.y = -kMoverJumpSpeed;
-  if (!mover.on_ground || jumped) v += g * dt;
-  v.y = std::fmin(v.y, kMoverMaxFall);
-  MoverConfig config;
-  config.step_height = kMoverStepHeight;
+  MoverWalkConfig config = mover_walk_config(doc.scene);
   if (play_running()) {
-    config.push_limit = [this](ShapeHandle h) {
+    config.move.push_limit = [this](ShapeHandle h) {
       const int j = mover_shape_of(h);
       return j >= 0 && dynamic(doc.shape(j)) ? kMoverPushLimit
                                              : std::numeric_limits<float>::infinity();
     };
   }
   mover.start = capsule_of(doc.body(i));
-  mover.last = move_and_slide(mover.world, mover.start, v * dt, config, &mover.trace);
-  mover.velocity = mover_clip(v, mover.last.planes);
-  mover.on_ground = mover.last.on_ground;
+  mover.run.body.capsule = mover.start;
+  const Vec2 asked = mover_walk_velocity(mover.run.body, walk, jump, config);
+  const MoveResult& last =
+      mover_run_step(mover.world, &mover.run, walk, jump, config, &mover.trace);
 
   // Play mode: a dynamic body the mover presses into goes at least as fast as the mover
-  // along the plane's normal (its body velocity in the scene; play reloads it).
-  if (play_running()) {
-    for (const MoverPlane& p : mover.last.planes) {
+  // along the plane's normal. The simulation is told directly (sim_set_velocity) and the
+  // scene the same, so the next step needs no reload.
+  Simulation* sim = play_running() && play.sim ? &*play.sim : nullptr;
+  if (sim) {
+    for (const MoverPlane& p : last.planes) {
       const int j = mover_shape_of(p.shape);
       if (j < 0 || p.push <= 0.0f || !dynamic(doc.shape(j))) continue;
       const DVec2 into = -DVec2(p.normal);
       DVec2& bv = doc.shape(j).body->velocity;
-      const double want = glm::dot(DVec2(v), into), have = glm::dot(bv, into);
-      if (want > have) bv += (want - have) * into;
-    }
-  }
-
-  // The mistakes: the same keys and gravity, moved the wrong way; each one's velocity is
-  // what it moved (it has no planes to clip by).
-  if (mover.mistakes) {
-    if (!mover.ghosts_placed) {
-      for (MoverGhost& gh : mover.ghosts) gh = MoverGhost{mover.start, mover.velocity};
-      mover.ghosts_placed = true;
-    }
-    for (std::size_t k = 0; k < kMoverGhosts.size(); ++k) {
-      MoverGhost& gh = mover.ghosts[k];
-      Vec2 gv(walk, jumped ? -kMoverJumpSpeed : gh.velocity.y);
-      gv += g * dt;
-      gv.y = std::fmin(gv.y, kMoverMaxFall);
-      Vec2 d;
-      switch (kMoverGhosts[k]) {
-        case GhostKind::MtdOnly:
-          d = mover_mistake(mover.world, gh.capsule, gv * dt, MoverMistake::MtdOnly, config);
-          break;
-        case GhostKind::NoCast:
-          d = mover_mistake(mover.world, gh.capsule, gv * dt, MoverMistake::NoCast, config);
-          break;
-        case GhostKind::NoClip:
-          d = move_and_slide(mover.world, gh.capsule, gv * dt, config).delta;
-          break;
-      }
-      gh.capsule = moved(gh.capsule, d);
-      // No clip keeps the velocity it asked for; the others have no planes to clip by and
-      // go on at what they moved.
-      gh.velocity = kMoverGhosts[k] == GhostKind::NoClip ? gv : Vec2(walk, d.y / dt);
+      const double want = glm::dot(DVec2(asked), into), have = glm::dot(bv, into);
+      if (want <= have) continue;
+      bv += (want - have) * into;
+      sim_set_velocity(sim, j, bv);
     }
   }
 
   Shape& s = doc.shape(i);
-  s.pos += DVec2(mover.last.delta);
+  s.pos += DVec2(last.delta);
+  if (sim) sim_move_static(sim, i, s.pos);  // a dynamic mover is reloaded instead
   doc.repose(i);
   doc.changed();
   mover.world_version = doc.version;  // only the mover (and velocities) changed

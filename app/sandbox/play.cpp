@@ -54,6 +54,7 @@ static bool sync_sim(SandboxState& s) {
       p.sim->scene = s.doc.scene;
       p.sim->options = want;
       sim_reload(&*p.sim);
+      ++p.reloads;
     }
   } catch (const std::exception& e) {
     p.playing = false;

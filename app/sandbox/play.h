@@ -48,6 +48,7 @@ struct PlayState {
   SimStats stats;                    // the last step's counts
   std::int64_t steps = 0;            // steps since Play
   std::uint64_t resets = 0;          // Resets done (a lesson's tasks start over on one)
+  std::uint64_t reloads = 0;         // sim_reload calls: edits the simulation re-read whole
   bool grabbing = false;             // the mouse holds a body (sim_grab) while playing
   bool show_contacts = false;        // draw the last sub-step's contacts and impulses
   SimTrace trace;                    // the frame's last step, filled while show_contacts

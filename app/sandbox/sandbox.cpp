@@ -173,6 +173,10 @@ int Sandbox::play_sleeping() const {
   return impl_->play.stats.sleeping;
 }
 
+const MoverRun* Sandbox::mover_run() const {
+  return impl_->mover_index() >= 0 ? &impl_->mover.run : nullptr;
+}
+
 std::uint64_t Sandbox::play_resets() const {
   return impl_->play.resets;
 }

@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "hitbox/analysis.h"
+#include "hitbox/mover.h"
 #include "hitbox/scene.h"
 #include "panels/layout.h"
 #include "platform/canvas.h"
@@ -111,6 +112,8 @@ class Sandbox {
   int play_contact_points() const;  // the Play bar's solver menu (SimOptions)
   bool play_warm_start() const;
   int play_sleeping() const;  // bodies asleep after the last step
+  // The Mover tool's character and ghosts (a task's mover.*); nullptr while the tool is off.
+  const MoverRun* mover_run() const;
   // How many times Reset put the scene back (a lesson's tasks start over).
   std::uint64_t play_resets() const;
   // The frame's time in seconds: while playing, runs the fixed steps that have accumulated

@@ -298,6 +298,7 @@ void Teacher::check_tasks() {
   in.play_points = sandbox_.play_contact_points();
   in.play_warm_start = sandbox_.play_warm_start();
   in.play_sleeping = sandbox_.play_sleeping();
+  in.mover = sandbox_.mover_run();
   const int met = tasks_.check(in);
   if (met < 0) return;
   const LessonTask& task = scene.lesson->tasks[static_cast<std::size_t>(met)];

@@ -25,6 +25,7 @@ std::vector<bool> tasks_holding(const Lesson& lesson, const Scene& scene, float 
   in.play_points = play.play_points;
   in.play_warm_start = play.play_warm_start;
   in.play_sleeping = play.play_sleeping;
+  in.mover = play.mover;
   PairAnalysis analysis;
   const int a = scene.focus ? scene.find(scene.focus->first) : -1;
   const int b = scene.focus ? scene.find(scene.focus->second) : -1;

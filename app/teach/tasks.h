@@ -19,8 +19,9 @@ std::uint32_t lesson_task_algos(const Scene& scene);
 
 // Whether each of `lesson`'s tasks holds for `scene` as posed, with `scene`'s focus pair
 // (ids that must exist; without one, no pair: conditions on it are false), the pixel test at
-// `accuracy` (a valid one) and play mode's state from `play` (its play_* fields). The
-// headless check: one analysis with every algorithm the tasks read.
+// `accuracy` (a valid one), and play mode's state and the Mover tool's run from `play` (its
+// play_* fields and mover). The headless check: one analysis with every algorithm the tasks
+// read.
 std::vector<bool> tasks_holding(const Lesson& lesson, const Scene& scene, float accuracy,
                                 const TaskInputs& play);
 

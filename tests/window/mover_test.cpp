@@ -77,11 +77,11 @@ TEST(MoverTool, FallsWalksJumpsAndStopsAtAWall) {
 
   // Lands on the floor: feet (y + 30) half the skin above y = 400, the floor's plane ground.
   ticks(s, 90);
-  EXPECT_TRUE(s.mover.on_ground);
+  EXPECT_TRUE(s.mover.run.body.on_ground);
   EXPECT_NEAR(pos(s).y + 30.0, 400.0 - kRest, 0.05);
   EXPECT_EQ(pos(s).x, 200.0);
-  ASSERT_FALSE(s.mover.last.planes.empty());
-  EXPECT_TRUE(mover_ground(s.mover.last.planes.front()));
+  ASSERT_FALSE(s.mover.run.last.planes.empty());
+  EXPECT_TRUE(mover_ground(s.mover.run.last.planes.front()));
 
   // D held for one second walks walk_speed px right, on the floor; let go, it stops.
   EXPECT_TRUE(s.key_down(key(SDLK_d)));
@@ -103,11 +103,11 @@ TEST(MoverTool, FallsWalksJumpsAndStopsAtAWall) {
   }
   const double rise = 400.0 - kRest - 30.0 - top;
   EXPECT_NEAR(rise, 420.0 * 420.0 / (2 * 980.0), 8.0);
-  EXPECT_TRUE(s.mover.on_ground);
+  EXPECT_TRUE(s.mover.run.body.on_ground);
   EXPECT_NEAR(pos(s).y + 30.0, 400.0 - kRest, 0.05);
   // In the air, Space does nothing: a jump needs ground.
-  s.mover.on_ground = false;
-  s.mover.velocity = Vec2(0.0f, 0.0f);
+  s.mover.run.body.on_ground = false;
+  s.mover.run.body.velocity = Vec2(0.0f, 0.0f);
   s.key_down(key(SDLK_SPACE));
   s.mover_tick();
   EXPECT_GE(pos(s).y + 30.0, 400.0 - kRest - 0.05);
@@ -195,6 +195,9 @@ TEST(MoverTool, PushesADynamicBoxWhilePlaying) {
     s.mover_advance(0.0);
     s.play_advance(0.0);
   }
+  // The simulation heard of the mover's moves and pushes by sim_move_static and
+  // sim_set_velocity: it was never re-read whole.
+  EXPECT_EQ(s.play.reloads, 0u);
   // The box was pushed along: well right of where it was, and still ahead of the mover.
   EXPECT_GT(s.doc.shape(3).pos.x, box_x + 40.0);
   EXPECT_GT(s.doc.shape(3).pos.x, pos(s).x);
@@ -206,14 +209,14 @@ TEST(MoverTool, MistakesJitterInACornerAndPassAThinWall) {
   load(s, room());
   ASSERT_EQ(s.mover_start(2), "");
   ticks(s, 90);
-  s.mover.mistakes = true;
+  s.mover.run.mistakes = true;
   s.key_down(key(SDLK_d));
   ticks(s, 200);  // in the corner of the floor and the wall
   std::vector<Vec2> method, mtd;
   for (int i = 0; i < 10; ++i) {
     s.mover_tick();
     method.push_back(Vec2(pos(s)));
-    mtd.push_back(s.mover.ghosts[0].capsule.center1);
+    mtd.push_back(s.mover.run.ghosts[0].capsule.center1);
   }
   int method_moves = 0, mtd_moves = 0;
   for (std::size_t i = 1; i < method.size(); ++i) {
@@ -229,11 +232,11 @@ TEST(MoverTool, MistakesJitterInACornerAndPassAThinWall) {
   thin.shapes[1] = rect("wall", {680.5, 300}, {1, 200});
   load(s, thin);
   s.mover.walk_speed = 3000.0f;
-  s.mover.ghosts_placed = false;
+  s.mover.run.ghosts_placed = false;
   s.mover.world_version = ~std::uint64_t{0};
   ticks(s, 40);
   EXPECT_NEAR(pos(s).x + 14.0, 680.0 - kRest, 0.05);               // the mover stops at it
-  EXPECT_GT(s.mover.ghosts[1].capsule.center1.x - 14.0f, 681.0f);  // no cast: past it
+  EXPECT_GT(s.mover.run.ghosts[1].capsule.center1.x - 14.0f, 681.0f);  // no cast: past it
 }
 
 TEST(MoverTool, WithoutClippingItSlidesDownASlope) {
@@ -250,13 +253,13 @@ TEST(MoverTool, WithoutClippingItSlidesDownASlope) {
   load(s, sc);
   ASSERT_EQ(s.mover_start(2), "");
   ticks(s, 60);
-  ASSERT_TRUE(s.mover.on_ground);
+  ASSERT_TRUE(s.mover.run.body.on_ground);
   const DVec2 at = pos(s);
-  s.mover.mistakes = true;  // the ghosts start here, at rest
+  s.mover.run.mistakes = true;  // the ghosts start here, at rest
   ticks(s, 30);
   EXPECT_EQ(pos(s), at);  // the method stands on the slope
   // No clip: the fall it keeps is turned along the slope, down to the left, faster and faster.
-  EXPECT_LT(s.mover.ghosts[2].capsule.center1.x, float(at.x) - 20.0f);
+  EXPECT_LT(s.mover.run.ghosts[2].capsule.center1.x, float(at.x) - 20.0f);
 }
 
 }  // namespace

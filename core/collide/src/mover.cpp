@@ -510,12 +510,32 @@ const char* mover_mistake_name(MoverMistake m) {
       return "MTD push-out only";
     case MoverMistake::NoCast:
       return "no cast";
+    case MoverMistake::NoClip:
+      return "no clip";
+    case MoverMistake::ZeroVelocity:
+      return "velocity zeroed";
+  }
+  return "?";
+}
+
+const char* mover_mistake_key(MoverMistake m) {
+  switch (m) {
+    case MoverMistake::MtdOnly:
+      return "mtd_only";
+    case MoverMistake::NoCast:
+      return "no_cast";
+    case MoverMistake::NoClip:
+      return "no_clip";
+    case MoverMistake::ZeroVelocity:
+      return "zero_velocity";
   }
   return "?";
 }
 
 Vec2 mover_mistake(const ShapeWorld& w, const Capsule& mover, Vec2 delta, MoverMistake m,
                    const MoverConfig& config) {
+  if (m == MoverMistake::NoClip || m == MoverMistake::ZeroVelocity)
+    return move_and_slide(w, mover, delta, config).delta;
   if (m == MoverMistake::NoCast) {
     std::vector<MoverPlane> planes;
     mover_collide(w, mover, &planes, config.filter, config.skin);
@@ -534,6 +554,89 @@ Vec2 mover_mistake(const ShapeWorld& w, const Capsule& mover, Vec2 delta, MoverM
     if (r.hit && r.depth > deepest.depth) deepest = r;
   }
   return delta + deepest.vector;
+}
+
+namespace {
+
+// The velocity a walking step asks for: `walk` across, what it had along up, a jump, gravity
+// (unless `grounded`), and the fall along -up capped at max_fall.
+Vec2 walk_velocity(Vec2 v, float walk, bool jump, bool grounded, const MoverWalkConfig& c) {
+  const Vec2 up = c.move.up;
+  const Vec2 across(-up.y, up.x);
+  float along = jump ? c.jump_speed : dot(v, up);
+  Vec2 out = walk * across + along * up;
+  if (!grounded || jump) out += c.gravity * c.dt;
+  along = dot(out, up);
+  if (-along > c.max_fall) out += (-along - c.max_fall) * up;
+  return out;
+}
+
+}  // namespace
+
+Vec2 mover_walk_velocity(const MoverBody& body, float walk, bool jump, const MoverWalkConfig& c) {
+  return walk_velocity(body.velocity, walk, jump && body.on_ground, body.on_ground, c);
+}
+
+MoveResult mover_walk(const ShapeWorld& w, MoverBody* body, float walk, bool jump,
+                      const MoverWalkConfig& c, MoverTrace* trace) {
+  const Vec2 v = mover_walk_velocity(*body, walk, jump, c);
+  MoveResult r = move_and_slide(w, body->capsule, v * c.dt, c.move, trace);
+  body->capsule = moved(body->capsule, r.delta);
+  body->velocity = mover_clip(v, r.planes);
+  body->on_ground = r.on_ground;
+  return r;
+}
+
+Vec2 mover_walk_mistake(const ShapeWorld& w, MoverBody* ghost, float walk, bool jumped,
+                        MoverMistake m, const MoverWalkConfig& c) {
+  const Vec2 v = walk_velocity(ghost->velocity, walk, jumped, false, c);
+  const Vec2 up = c.move.up;
+  Vec2 d;
+  switch (m) {
+    case MoverMistake::MtdOnly:
+    case MoverMistake::NoCast:
+      d = mover_mistake(w, ghost->capsule, v * c.dt, m, c.move);
+      // What it moved along up is its velocity there: it has no planes to clip by.
+      ghost->velocity = v - dot(v, up) * up + (dot(d, up) / c.dt) * up;
+      break;
+    case MoverMistake::NoClip:
+      d = move_and_slide(w, ghost->capsule, v * c.dt, c.move).delta;
+      ghost->velocity = v;
+      break;
+    case MoverMistake::ZeroVelocity: {
+      const MoveResult r = move_and_slide(w, ghost->capsule, v * c.dt, c.move);
+      d = r.delta;
+      const bool pushed = std::any_of(r.planes.begin(), r.planes.end(),
+                                      [](const MoverPlane& p) { return p.push > 0.0f; });
+      ghost->velocity = pushed ? Vec2(0.0f) : v;
+      break;
+    }
+  }
+  ghost->capsule = moved(ghost->capsule, d);
+  return d;
+}
+
+const MoveResult& mover_run_step(const ShapeWorld& w, MoverRun* run, float walk, bool jump,
+                                 const MoverWalkConfig& c, MoverTrace* trace) {
+  const bool jumped = jump && run->body.on_ground;
+  if (run->mistakes && !run->ghosts_placed) {
+    run->ghosts.fill(run->body);
+    run->ghost_moved.fill(Vec2(0.0f));
+    run->ghosts_placed = true;
+  }
+  run->input = walk > 0.0f ? 1 : walk < 0.0f ? -1 : 0;
+  run->last = mover_walk(w, &run->body, walk, jumped, c, trace);
+  if (run->last.stepped) ++run->stair_steps;
+  if (run->mistakes) {
+    for (std::size_t k = 0; k < kMoverMistakes.size(); ++k)
+      run->ghost_moved[k] =
+          mover_walk_mistake(w, &run->ghosts[k], walk, jumped, kMoverMistakes[k], c);
+  }
+  return run->last;
+}
+
+float mover_slope(const MoverPlane& p, Vec2 up) {
+  return std::acos(std::clamp(dot(p.normal, up), -1.0f, 1.0f)) * 180.0f / kPi;
 }
 
 }  // namespace hitbox

@@ -171,6 +171,7 @@ EncodedLink encode_link(const LinkState& state, const std::string& scene_file,
   scene.shapes = std::move(kept);
   if (scene.focus && (scene.find(scene.focus->first) < 0 || scene.find(scene.focus->second) < 0))
     scene.focus.reset();
+  if (scene.mover && scene.find(*scene.mover) < 0) scene.mover.reset();
 
   std::string payload;
   if (!state.lesson.empty()) payload = std::string(kLessonLine) + state.lesson + "\n";

@@ -461,6 +461,19 @@ std::pair<std::string, std::string> read_focus(Checker& c, const json& j, const 
   return {ids[0], ids[1]};
 }
 
+// "mover": "ID": the id of a capsule in the scene.
+std::string read_mover(Checker& c, const json& j, const Scene& scene) {
+  c.set_shape("");
+  if (!j.is_string()) c.fail("mover", "must be a capsule's id (a string), not " + describe(j));
+  const std::string id = j.get<std::string>();
+  const int i = scene.find(id);
+  if (i < 0) c.fail("mover", "no shape has the id \"" + id + "\"");
+  const Shape& s = scene.shapes[static_cast<std::size_t>(i)];
+  if (s.kind != Kind::Capsule)
+    c.fail("mover", "\"" + id + "\" is a " + kind_name(s.kind) + "; the mover must be a capsule");
+  return id;
+}
+
 double read_accuracy(Checker& c, const json& j) {
   c.set_shape("");
   const double a = c.number(j, "accuracy");
@@ -515,10 +528,10 @@ Scene parse_scene(std::string_view text, const std::string& file, const ImageLoa
   for (const auto& item : root.items()) {
     const std::string& k = item.key();
     if (k != "version" && k != "shapes" && k != "view" && k != "algorithms" && k != "focus" &&
-        k != "accuracy" && k != "lesson" && k != "world") {
+        k != "accuracy" && k != "lesson" && k != "world" && k != "mover") {
       c.fail(k,
              "unknown key (a scene has: version, shapes, view, algorithms, focus, accuracy, "
-             "lesson, world)");
+             "lesson, world, mover)");
     }
   }
 
@@ -556,6 +569,7 @@ Scene parse_scene(std::string_view text, const std::string& file, const ImageLoa
     }
   }
   if (const auto w = root.find("world"); w != root.end()) scene.world = read_world(c, *w);
+  if (const auto m = root.find("mover"); m != root.end()) scene.mover = read_mover(c, *m, scene);
   return scene;
 }
 

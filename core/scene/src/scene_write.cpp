@@ -60,6 +60,7 @@ class Writer {
              str(sc.focus->second, "focus[1]") + "]";
     }
     if (sc.accuracy) out += ",\n  \"accuracy\": " + num(*sc.accuracy, "accuracy");
+    if (sc.mover) out += ",\n  \"mover\": " + str(*sc.mover, "mover");
     if (sc.world) {
       out += ",\n  \"world\": {\"gravity\": " + pair(sc.world->gravity, "world.gravity") +
              (sc.world->sleep ? "}" : ", \"sleep\": false}");

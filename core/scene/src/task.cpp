@@ -29,6 +29,18 @@ constexpr Figures kFigures[] = {
     {kAlgoSweptLinear, "toi"},
 };
 constexpr const char* kShapeFields = "x y angle scale vx vy spin";
+constexpr const char* kMoverFields = "x y input ground planes moved slope steps mistakes";
+constexpr const char* kGhostFields = "x y moved";
+
+// The mistakes' keys, "mtd_only no_cast ..." (mover.<mistake>.<field>).
+std::string mover_mistake_keys() {
+  std::string out;
+  for (const MoverMistake m : kMoverMistakes) {
+    if (!out.empty()) out += ' ';
+    out += mover_mistake_key(m);
+  }
+  return out;
+}
 
 bool listed(const char* list, std::string_view word) {
   std::string_view rest(list);
@@ -188,6 +200,22 @@ struct Parser {
         return fail(start, "unknown field '" + parts[1] +
                                "' of play (it has: time points warm_start sleeping)");
       }
+    } else if (parts[0] == "mover" && (parts.size() == 2 || parts.size() == 3)) {
+      s.source = Condition::Source::Mover;
+      s.name = parts.back();
+      if (parts.size() == 3) {
+        for (std::size_t k = 0; k < kMoverMistakes.size(); ++k)
+          if (parts[1] == mover_mistake_key(kMoverMistakes[k])) s.mistake = static_cast<int>(k);
+        if (s.mistake < 0)
+          return fail(start, "unknown mistake '" + parts[1] +
+                                 "' of mover (it has: " + mover_mistake_keys() + ")");
+        if (!listed(kGhostFields, s.name))
+          return fail(start, "unknown field '" + s.name + "' of mover." + parts[1] +
+                                 " (it has: " + kGhostFields + ")");
+      } else if (!listed(kMoverFields, s.name) && s.name != "on") {
+        return fail(start, "unknown field '" + s.name + "' of mover (it has: on " + kMoverFields +
+                               ", and mistakes' ghosts: " + mover_mistake_keys() + ")");
+      }
     } else if (parts.size() == 2 && (parts[0] == "a" || parts[0] == "b")) {
       s.source = parts[0] == "a" ? Condition::Source::ShapeA : Condition::Source::ShapeB;
       s.name = parts[1];
@@ -207,7 +235,7 @@ struct Parser {
       const std::optional<Algo> bit = algo_named(parts[0]);
       if (!bit) {
         return fail(start, "unknown name '" + whole + "' (an algorithm (" + algo_name_list() +
-                               "), a, b, shape.ID or play)");
+                               "), a, b, shape.ID, play or mover)");
       }
       s.source = Condition::Source::Algo;
       s.algo = *bit;
@@ -220,7 +248,7 @@ struct Parser {
       out.algos |= *bit;
     } else {
       return fail(start, "unknown name '" + whole + "' (an algorithm (" + algo_name_list() +
-                             "), a, b, shape.ID or play)");
+                             "), a, b, shape.ID, play or mover)");
     }
     out.steps.push_back(s);
   }
@@ -235,6 +263,35 @@ double shape_field(const Shape* s, const std::string& f) {
   if (f == "vx") return s->vel.x;
   if (f == "vy") return s->vel.y;
   if (f == "spin") return s->spin;
+  return kNone;
+}
+
+// A mover.* name: the character's field, or (mistake >= 0) its ghost's while shown.
+double mover_field(const MoverRun* m, int mistake, const std::string& f) {
+  if (f == "on" && mistake < 0) return m ? 1.0 : 0.0;
+  if (m == nullptr) return kNone;
+  const auto centre = [](const Capsule& c) { return (c.center1 + c.center2) * 0.5f; };
+  if (mistake >= 0) {
+    if (!m->mistakes || !m->ghosts_placed) return kNone;
+    const std::size_t k = static_cast<std::size_t>(mistake);
+    if (f == "x") return centre(m->ghosts[k].capsule).x;
+    if (f == "y") return centre(m->ghosts[k].capsule).y;
+    if (f == "moved") return glm::length(m->ghost_moved[k]);
+    return kNone;
+  }
+  if (f == "x") return centre(m->body.capsule).x;
+  if (f == "y") return centre(m->body.capsule).y;
+  if (f == "input") return m->input;
+  if (f == "ground") return m->body.on_ground ? 1.0 : 0.0;
+  if (f == "planes") return static_cast<double>(m->last.planes.size());
+  if (f == "moved") return glm::length(m->last.delta);
+  if (f == "slope") {
+    float steepest = 0.0f;
+    for (const MoverPlane& p : m->last.planes) steepest = std::fmax(steepest, mover_slope(p));
+    return steepest;
+  }
+  if (f == "steps") return m->stair_steps;
+  if (f == "mistakes") return m->mistakes ? 1.0 : 0.0;
   return kNone;
 }
 
@@ -342,6 +399,9 @@ bool condition_holds(const Condition& c, const TaskInputs& in) {
             break;
           case Condition::Source::PlaySleeping:
             stack.push_back(in.play_sleeping);
+            break;
+          case Condition::Source::Mover:
+            stack.push_back(mover_field(in.mover, s.mistake, s.name));
             break;
         }
         break;

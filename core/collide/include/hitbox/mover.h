@@ -37,6 +37,7 @@
 // pushing, is not taken: the capsule stays exactly where it is (no jitter in corners).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -185,10 +186,70 @@ enum class MoverMistake : std::uint8_t {
   // Collide and solve, but no cast: only shapes within the skin at the start make planes,
   // so a move longer than a wall is thick passes through it.
   NoCast,
+  // The method's move, but the velocity is never clipped: on the ground gravity's fall grows
+  // every step and the slope turns it along itself, so the character slides down slopes.
+  NoClip,
+  // The method's move, but any plane that pushes stops the velocity dead (set to 0, where
+  // clipping takes out only the part into the plane): pressed into a wall in the air, the
+  // character hangs there, stuck to the wall.
+  ZeroVelocity,
 };
-const char* mover_mistake_name(MoverMistake m);
-// The displacement the mistake `m` takes for a move by `delta` (config: skin and filter).
+inline constexpr std::array<MoverMistake, 4> kMoverMistakes = {
+    MoverMistake::MtdOnly, MoverMistake::NoCast, MoverMistake::NoClip, MoverMistake::ZeroVelocity};
+const char* mover_mistake_name(MoverMistake m);  // "MTD push-out only", ...
+const char* mover_mistake_key(MoverMistake m);   // "mtd_only", "no_cast", ... (identifiers)
+// The displacement the mistake `m` takes for a move by `delta` (config: skin and filter;
+// NoClip and ZeroVelocity move as the method does and differ in mover_walk_mistake).
 Vec2 mover_mistake(const ShapeWorld& w, const Capsule& mover, Vec2 delta, MoverMistake m,
                    const MoverConfig& config = {});
+
+// A character walked one fixed step at a time (the window's Mover tool, the lessons' tasks):
+// the capsule, its velocity, and whether it stood on ground after its last step.
+struct MoverBody {
+  Capsule capsule;
+  Vec2 velocity{0.0f, 0.0f};
+  bool on_ground = false;
+};
+struct MoverWalkConfig {
+  float dt = 1.0f / 60.0f;     // s per step
+  Vec2 gravity{0.0f, 980.0f};  // px/s^2
+  float jump_speed = 420.0f;   // px/s along move.up
+  float max_fall = 1500.0f;    // px/s against move.up
+  MoverConfig move;            // skin, slope, step height, push limits, up
+};
+// One step of the method: the velocity is `walk` px/s across (right of move.up) and what it
+// had along up; gravity waits on the ground (a slope is not slid down) until a jump; `jump`
+// leaves the ground at jump_speed, only from the ground. move_and_slide moves the capsule by
+// velocity * dt and mover_clip takes the velocity's part into what it met.
+// The velocity that step asks for, before the move and the clip.
+Vec2 mover_walk_velocity(const MoverBody& body, float walk, bool jump,
+                         const MoverWalkConfig& c = {});
+MoveResult mover_walk(const ShapeWorld& w, MoverBody* body, float walk, bool jump,
+                      const MoverWalkConfig& c = {}, MoverTrace* trace = nullptr);
+// The same step by mistake `m`, with the same keys; `jumped`: whether the method jumped this
+// step (the mistakes have no ground to jump from). Gravity always pulls. MtdOnly and NoCast
+// go on at what they moved along up; NoClip keeps the velocity it asked for; ZeroVelocity
+// stops dead when a plane pushed. Returns the displacement.
+Vec2 mover_walk_mistake(const ShapeWorld& w, MoverBody* ghost, float walk, bool jumped,
+                        MoverMistake m, const MoverWalkConfig& c = {});
+
+// A character and the mistakes' ghosts beside it, stepped with the same keys (the window's
+// Mover tool; a lesson's tasks read it as mover.*).
+struct MoverRun {
+  MoverBody body;
+  MoveResult last;             // the method's last step
+  int input = 0;               // the last step's walk: -1 left, 1 right, 0 neither
+  int stair_steps = 0;         // stair steps taken since the run began
+  bool mistakes = false;       // step the ghosts too
+  bool ghosts_placed = false;  // false: the next step puts every ghost where the body is
+  std::array<MoverBody, kMoverMistakes.size()> ghosts{};  // kMoverMistakes' order
+  std::array<Vec2, kMoverMistakes.size()> ghost_moved{};  // each one's last displacement
+};
+// One step: the body by mover_walk, then (with mistakes) each ghost by mover_walk_mistake,
+// jumping when the body jumped. Returns the body's move.
+const MoveResult& mover_run_step(const ShapeWorld& w, MoverRun* run, float walk, bool jump,
+                                 const MoverWalkConfig& c = {}, MoverTrace* trace = nullptr);
+// A plane's slope: the angle of its normal from `up`, in degrees (0: level ground, 90: a wall).
+float mover_slope(const MoverPlane& p, Vec2 up = {0.0f, -1.0f});
 
 }  // namespace hitbox

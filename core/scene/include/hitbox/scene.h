@@ -66,6 +66,8 @@ struct Scene {
   std::optional<double> accuracy;
   std::optional<Lesson> lesson;
   std::optional<World> world;
+  // The Mover tool's character, by id: a capsule the window walks with the keys (mover.h).
+  std::optional<std::string> mover;
   bool operator==(const Scene&) const = default;
 
   // Index of the shape with this id, or -1.

@@ -17,6 +17,13 @@
 //   play.points          play mode's contact points per pair (1 or 2)
 //   play.warm_start      1 when play mode warm starts its impulses, else 0
 //   play.sleeping        how many bodies are asleep
+//   mover.on             1 while the Mover tool walks a capsule, else 0
+//   mover.<field>        the Mover tool's character after its last step (a MoverRun): x, y
+//                        (its centre), input (-1, 0, 1), ground (0, 1), planes (within the
+//                        skin), moved (px), slope (degrees: the steepest plane, 0 with
+//                        none), steps (stair steps taken), mistakes (0, 1)
+//   mover.<mistake>.<f>  a mistake's ghost (mtd_only, no_cast, no_clip, zero_velocity): x,
+//                        y, moved; there only while the mistakes are shown
 // A comparison with a number that is not there (an algorithm that did not run, a figure of a
 // miss) is false; a value alone holds when it is not 0.
 #pragma once
@@ -27,6 +34,7 @@
 #include <vector>
 
 #include "hitbox/analysis.h"
+#include "hitbox/mover.h"
 #include "hitbox/shape.h"
 
 namespace hitbox {
@@ -45,7 +53,8 @@ struct Condition {
     PlayTime,
     PlayPoints,
     PlayWarmStart,
-    PlaySleeping
+    PlaySleeping,
+    Mover
   };
   struct Step {
     Op op = Op::Number;
@@ -54,6 +63,7 @@ struct Condition {
     std::uint32_t algo = 0;  // Algo: the algorithm's bit
     std::string name;        // Algo: the figure ("hit", "depth"...); shapes: the field
     std::string shape;       // ShapeId: the id
+    int mistake = -1;        // Mover: a ghost's index in kMoverMistakes (-1: the mover)
     bool operator==(const Step&) const = default;
   };
   std::vector<Step> steps;
@@ -75,9 +85,10 @@ struct TaskInputs {
   const Shape* b = nullptr;
   const Scene* scene = nullptr;
   double play_time = 0.0;
-  int play_points = 2;          // SimOptions::contact_points
-  bool play_warm_start = true;  // SimOptions::warm_start
-  int play_sleeping = 0;        // bodies asleep (SimStats::sleeping)
+  int play_points = 2;              // SimOptions::contact_points
+  bool play_warm_start = true;      // SimOptions::warm_start
+  int play_sleeping = 0;            // bodies asleep (SimStats::sleeping)
+  const MoverRun* mover = nullptr;  // the Mover tool's (none: the tool is off)
 };
 
 bool condition_holds(const Condition& c, const TaskInputs& in);

@@ -235,7 +235,7 @@ TEST(MoverTool, MistakesJitterInACornerAndPassAThinWall) {
   s.mover.run.ghosts_placed = false;
   s.mover.world_version = ~std::uint64_t{0};
   ticks(s, 40);
-  EXPECT_NEAR(pos(s).x + 14.0, 680.0 - kRest, 0.05);               // the mover stops at it
+  EXPECT_NEAR(pos(s).x + 14.0, 680.0 - kRest, 0.05);                   // the mover stops at it
   EXPECT_GT(s.mover.run.ghosts[1].capsule.center1.x - 14.0f, 681.0f);  // no cast: past it
 }
 

@@ -68,7 +68,7 @@ std::map<std::string, Scene> bundled_lessons() {
 
 TEST(LessonTasks, EveryLessonHasTasksAndEveryTaskBothPoses) {
   const std::map<std::string, Scene> lessons = bundled_lessons();
-  ASSERT_EQ(lessons.size(), 18u);
+  ASSERT_EQ(lessons.size(), 20u);
   std::set<std::pair<std::string, int>> done, not_done;
   for (const Case& c : read_cases()) (c.done ? done : not_done).insert({c.lesson, c.task});
   for (const auto& [name, scene] : lessons) {
@@ -129,6 +129,18 @@ TEST(LessonTasks, BadInputExitsTwoWithAMessage) {
       {"--lesson 06_early_outs --play-seconds abc", "--play-seconds: expected simulated seconds"},
       {"--lesson 06_early_outs --algo sat", "unknown option '--algo'"},
       {"--lesson 16_why_stacks_stand --contact-points 3", "--contact-points: expected 1 or 2"},
+      // The mover's walk: a lesson with a mover, and keys it can read.
+      {"--lesson 06_early_outs --mover-keys right:1", "has no \"mover\" (a capsule's id)"},
+      {"--lesson 19_collide_and_slide --mover-keys jump:1", "unknown key 'jump' in 'jump:1'"},
+      {"--lesson 19_collide_and_slide --mover-keys right", "'right' is not KEY:SECONDS"},
+      {"--lesson 19_collide_and_slide --mover-keys right:0", "'right:0': expected seconds"},
+      {"--lesson 19_collide_and_slide --mover-keys right:nan", "'right:nan': expected seconds"},
+      {"--lesson 19_collide_and_slide --mover-keys walk=5000",
+       "'walk=5000': expected walk=V with V from 50 to 3000"},
+      {"--lesson 19_collide_and_slide --mover-keys ''", "--mover-keys needs a value"},
+      {"--lesson 19_collide_and_slide --scene " + (kData / "bad/no_b.json").string() +
+           " --mover-keys right:1",
+       "no_b.json: focus: no shape with id 'hero'"},
       // The pose must hold the lesson's focus pair and every shape a condition names.
       {"--lesson 01_rotated_rectangles --scene " + (kData / "bad/no_b.json").string(),
        "no_b.json: focus: no shape with id 'B'"},

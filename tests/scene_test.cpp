@@ -1496,6 +1496,25 @@ TEST(SceneTeach, BadFocusIsNamed) {
   expect_error(teaching(R"(, "focus": ["A", "A"])"), "", "focus[1]", "two different shapes");
 }
 
+TEST(SceneTeach, TheMoverIsACapsuleByIdAndSavedBack) {
+  const std::string capsule =
+      R"(, {"id": "C", "kind": "capsule", "pos": [90, 20], "points": [[0, -10], [0, 10]], )"
+      R"("radius": 8}])";
+  const std::string text =
+      std::string(R"({"version": 1, "shapes": [)") + kTwoRects + capsule + R"(, "mover": "C"})";
+  const Scene s = parse_scene(text, kFile);
+  ASSERT_TRUE(s.mover);
+  EXPECT_EQ(*s.mover, "C");
+  const std::string saved = scene_to_json(s);
+  EXPECT_NE(saved.find(R"("mover": "C")"), std::string::npos) << saved;
+  EXPECT_EQ(parse_scene(saved, kFile), s);
+
+  expect_error(teaching(R"(, "mover": 3)"), "", "mover", "must be a capsule's id");
+  expect_error(teaching(R"(, "mover": "C")"), "", "mover", "no shape has the id \"C\"");
+  expect_error(teaching(R"(, "mover": "A")"), "", "mover",
+               "\"A\" is a rect; the mover must be a capsule");
+}
+
 TEST(SceneTeach, BadAccuracyIsNamed) {
   for (const char* bad : {"0", "-0.5", "1.5", "1e-300"}) {
     SCOPED_TRACE(bad);

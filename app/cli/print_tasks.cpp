@@ -33,7 +33,7 @@ constexpr const char* kUsage =
     "usage: hitbox --lesson NAME --print-tasks [--scene FILE] [--play-seconds T]\n"
     "                                          [--contact-points 1|2] [--no-warm-start]\n"
     "                                          [--no-sleep] [--mover-keys KEYS]\n"
-    "                                          [--mistakes]\n"
+
     "  Prints the lesson's tasks as JSON: each task's sentence, its condition and whether it\n"
     "  holds (\"done\") for the lesson as loaded, with no window.\n"
     "  --lesson NAME       a bundled lesson (03_polygon_sat_mtd), or a lesson file (*.json)\n"
@@ -48,15 +48,18 @@ constexpr const char* kUsage =
     "  --no-sleep          play mode with every body awake; play.sleeping reads 0\n"
     "  --mover-keys KEYS   walk the scene's mover (its \"mover\" key) as the window's Mover\n"
     "                      tool does, 60 steps a second: KEYS is KEY:SECONDS,... with KEY\n"
-    "                      left, right or none, +jump to jump at its start (right+jump:0.5);\n"
-    "                      mover.* reads the run\n"
-    "  --mistakes          with --mover-keys: the mistakes' ghosts walk too\n";
+    "                      left, right or none, +jump to jump at its start (right+jump:0.5),\n"
+    "                      'mistakes' (the mistakes' ghosts shown from there on), or\n"
+    "                      'walk=V' (walk at V px/s from there on, 50 to 3000; first 220);\n"
+    "                      mover.* reads the run\n";
 
-// One part of --mover-keys: the walk held for `steps` steps, a jump at the first.
+// One part of --mover-keys: the walk held for `steps` steps, a jump at the first; or (steps 0)
+// the mistakes switch turned on, or the walk speed set.
 struct KeyHold {
   int walk = 0;  // -1 left, 1 right
   bool jump = false;
   int steps = 0;
+  float speed = 0.0f;  // > 0: the walk speed from here on
 };
 
 // Parses --mover-keys' "right:1.5,none+jump:0.2"; "" or what is wrong.
@@ -65,9 +68,23 @@ std::string parse_keys(std::string_view text, std::vector<KeyHold>* out) {
     const std::size_t comma = text.find(',');
     const std::string part(text.substr(0, comma));
     text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
+    if (part == "mistakes") {
+      out->push_back(KeyHold{});
+      continue;
+    }
+    if (part.starts_with("walk=")) {
+      const std::string v = part.substr(5);
+      char* end = nullptr;
+      const double w = std::strtod(v.c_str(), &end);
+      if (v.empty() || end != v.c_str() + v.size() || !(w >= kMoverWalkMin && w <= kMoverWalkMax))
+        return "'" + part + "': expected walk=V with V from 50 to 3000 px/s";
+      out->push_back(KeyHold{.speed = static_cast<float>(w)});
+      continue;
+    }
     const std::size_t colon = part.find(':');
     if (colon == std::string::npos)
-      return "'" + part + "' is not KEY:SECONDS (KEY left, right or none, +jump)";
+      return "'" + part +
+             "' is not KEY:SECONDS (KEY left, right or none, +jump), mistakes or walk=V";
     std::string key = part.substr(0, colon);
     KeyHold h;
     if (key.ends_with("+jump")) {
@@ -148,7 +165,6 @@ int print_tasks_main(int argc, char** argv) {
   double play_seconds = 0.0;
   SimOptions options;
   std::vector<KeyHold> keys;
-  bool mistakes = false;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     if (arg == "--print-tasks") continue;
@@ -160,10 +176,6 @@ int print_tasks_main(int argc, char** argv) {
       options.sleep = false;
       continue;
     }
-    if (arg == "--mistakes") {
-      mistakes = true;
-      continue;
-    }
     if (arg == "-h" || arg == "--help") {
       std::cout << kUsage;
       return 0;
@@ -172,7 +184,7 @@ int print_tasks_main(int argc, char** argv) {
         arg != "--contact-points" && arg != "--mover-keys")
       return fail("unknown option '" + std::string(arg) +
                   "' (it takes --lesson, --scene, --play-seconds, --contact-points, " +
-                  "--no-warm-start, --no-sleep, --mover-keys and --mistakes)");
+                  "--no-warm-start, --no-sleep and --mover-keys)");
     if (i + 1 >= argc || argv[i + 1][0] == '\0') return fail(std::string(arg) + " needs a value");
     const std::string v = argv[++i];
     if (arg == "--lesson") {
@@ -196,7 +208,6 @@ int print_tasks_main(int argc, char** argv) {
     }
   }
   if (lesson_name.empty()) return fail("--lesson NAME is needed (the lesson whose tasks to print)");
-  if (mistakes && keys.empty()) return fail("--mistakes needs --mover-keys (the walk to show)");
   std::string error;
   const std::string path = lesson_path(lesson_name, &error);
   if (path.empty()) return fail(error);
@@ -258,10 +269,12 @@ int print_tasks_main(int argc, char** argv) {
     Shape& shape = scene.shapes[static_cast<std::size_t>(m)];
     run.emplace();
     run->body.capsule = capsule_of(Posed(shape));
-    run->mistakes = mistakes;
+    float walk_speed = kMoverWalkSpeed;
     for (const KeyHold& h : keys) {
+      if (h.speed > 0.0f) walk_speed = h.speed;
+      if (h.steps == 0 && h.speed == 0.0f) run->mistakes = true;
       for (int k = 0; k < h.steps; ++k) {
-        const float walk = static_cast<float>(h.walk) * kMoverWalkSpeed;
+        const float walk = static_cast<float>(h.walk) * walk_speed;
         shape.pos += DVec2(mover_run_step(world, &*run, walk, h.jump && k == 0, config).delta);
       }
     }

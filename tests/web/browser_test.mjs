@@ -374,6 +374,26 @@ async function testPlaySleeps(browser, base) {
   await page.close();
 }
 
+// The Mover tool in the browser: lesson 19 opens with it walking the capsule; holding D walks
+// it through the corridor to the thin wall, and the first task ticks.
+async function testMover(browser, base) {
+  const { page, lines, errors } = await openPage(browser, `${base}?lesson=19_collide_and_slide`);
+  const tick = "task done: 19_collide_and_slide 1 of 5";
+  await page.mouse.click(Math.round(width * 0.45), 60);  // the canvas has the keyboard
+  await page.keyboard.down("d");
+  const start = Date.now();
+  while (!lines.includes(tick) && Date.now() - start < 30000) {
+    const n = await page.evaluate(() => window.hitboxFrames);
+    await page.waitForFunction((m) => window.hitboxFrames >= m + 5, { polling: 20 }, n);
+  }
+  await screenshot(page, "mover_lesson19");
+  await page.keyboard.up("d");
+  check("lesson 19: holding D walks the mover to the thin wall (first task ticks)", lines.includes(tick),
+    lines.filter((l) => l.startsWith("hitbox") || l.startsWith("task")).join(" | ") || "no tick in 30 s");
+  check("no page errors while the mover walks", errors.length === 0, errors.join(" | "));
+  await page.close();
+}
+
 async function testFiles(browser, base) {
   const { page, lines, errors } = await openPage(browser, `${base}?scene=touching`);
   const downloads = path.join(outDir, "downloads");
@@ -552,7 +572,7 @@ async function main() {
   });
   try {
     const only = process.env.HITBOX_WEB_ONLY;  // e.g. testFiles: run that test alone
-    for (const t of [testDefaultScene, testLesson, testDrag, testSpinAndCapsules, testPlayTurns, testPlaySleeps, testLessonsPage, testFiles, testLink, testModes, testBench]) {
+    for (const t of [testDefaultScene, testLesson, testDrag, testSpinAndCapsules, testPlayTurns, testPlaySleeps, testMover, testLessonsPage, testFiles, testLink, testModes, testBench]) {
       if (only && t.name !== only) continue;
       try {
         await t(browser, base);

@@ -574,6 +574,31 @@ TEST(Simulation, AMovedStaticIsPosedWhereItWentAndStopsABodyThere) {
   EXPECT_NEAR(sim.scene.shapes[1].pos.x, 300.0, 1e-9);
 }
 
+TEST(Simulation, PushRaisesTheVelocityAlongADirectionOnly) {
+  Simulation sim = hitbox::make_simulation(push_scene());
+  const auto v = [&] { return sim.scene.shapes[static_cast<std::size_t>(kBall)].body->velocity; };
+  ASSERT_TRUE(hitbox::sim_set_velocity(&sim, kBall, DVec2(50.0, 20.0)));
+  // Along x to 100: the x part raised by 50, the y part kept.
+  EXPECT_TRUE(hitbox::sim_push(&sim, kBall, DVec2(1.0, 0.0), 100.0));
+  EXPECT_EQ(v(), DVec2(100.0, 20.0));
+  // Already that fast along x: no change.
+  EXPECT_FALSE(hitbox::sim_push(&sim, kBall, DVec2(1.0, 0.0), 80.0));
+  EXPECT_EQ(v(), DVec2(100.0, 20.0));
+  // Along (0.6, 0.8) to 100 from (100, 20) (76 along it): 24 more along it.
+  EXPECT_TRUE(hitbox::sim_push(&sim, kBall, DVec2(0.6, 0.8), 100.0));
+  EXPECT_NEAR(v().x, 100.0 + 24.0 * 0.6, 1e-9);
+  EXPECT_NEAR(v().y, 20.0 + 24.0 * 0.8, 1e-9);
+  // Refused: not a unit direction, a speed not finite, a static, an index out of range.
+  const DVec2 kept = v();
+  EXPECT_FALSE(hitbox::sim_push(&sim, kBall, DVec2(2.0, 0.0), 500.0));
+  EXPECT_FALSE(
+      hitbox::sim_push(&sim, kBall, DVec2(1.0, 0.0), std::numeric_limits<double>::quiet_NaN()));
+  EXPECT_FALSE(hitbox::sim_push(&sim, kBall, DVec2(1.0, 0.0), 2e6));
+  EXPECT_FALSE(hitbox::sim_push(&sim, kFloor, DVec2(1.0, 0.0), 100.0));
+  EXPECT_FALSE(hitbox::sim_push(&sim, -1, DVec2(1.0, 0.0), 100.0));
+  EXPECT_EQ(v(), kept);
+}
+
 TEST(Simulation, MoveStaticAndSetVelocityRefuseBadInputAndChangeNothing) {
   Simulation sim = hitbox::make_simulation(push_scene());
   hitbox::sim_run(&sim, 1.5);

@@ -154,19 +154,16 @@ void SandboxState::mover_tick() {
       mover_run_step(mover.world, &mover.run, walk, jump, config, &mover.trace);
 
   // Play mode: a dynamic body the mover presses into goes at least as fast as the mover
-  // along the plane's normal. The simulation is told directly (sim_set_velocity) and the
-  // scene the same, so the next step needs no reload.
+  // along the plane's normal (sim_push); the scene gets the same velocity, so the next step
+  // needs no reload.
   Simulation* sim = play_running() && play.sim ? &*play.sim : nullptr;
   if (sim) {
     for (const MoverPlane& p : last.planes) {
       const int j = mover_shape_of(p.shape);
       if (j < 0 || p.push <= 0.0f || !dynamic(doc.shape(j))) continue;
-      const DVec2 into = -DVec2(p.normal);
-      DVec2& bv = doc.shape(j).body->velocity;
-      const double want = glm::dot(DVec2(asked), into), have = glm::dot(bv, into);
-      if (want <= have) continue;
-      bv += (want - have) * into;
-      sim_set_velocity(sim, j, bv);
+      const DVec2 into = glm::normalize(-DVec2(p.normal));
+      if (sim_push(sim, j, into, glm::dot(DVec2(asked), into)))
+        doc.shape(j).body->velocity = sim->scene.shapes[static_cast<std::size_t>(j)].body->velocity;
     }
   }
 

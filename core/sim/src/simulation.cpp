@@ -644,6 +644,16 @@ bool sim_set_velocity(Simulation* sim, int shape, DVec2 velocity) {
   return true;
 }
 
+bool sim_push(Simulation* sim, int shape, DVec2 direction, double speed) {
+  if (shape < 0 || shape >= static_cast<int>(sim->shapes.size())) return false;
+  const Shape& s = sim->scene.shapes[static_cast<std::size_t>(shape)];
+  if (!s.body || !std::isfinite(speed) || !(std::fabs(glm::length(direction) - 1.0) < 1e-6))
+    return false;
+  const double have = glm::dot(s.body->velocity, direction);
+  if (!(speed > have)) return false;
+  return sim_set_velocity(sim, shape, s.body->velocity + (speed - have) * direction);
+}
+
 void sim_run(Simulation* sim, double seconds) {
   const double count = std::round(seconds / sim->options.step);
   for (std::int64_t k = 0; static_cast<double>(k) < count; ++k) sim_step(sim, nullptr);

@@ -332,6 +332,11 @@ bool sim_move_static(Simulation* sim, int shape, DVec2 pos);
 // rests afresh before it may sleep again. False, and nothing changes, when the index is out of
 // range, the shape is not dynamic or the velocity is not finite within kMaxCoord.
 bool sim_set_velocity(Simulation* sim, int shape, DVec2 velocity);
+// A push, as a character pushes a box: dynamic body `shape`'s velocity along the unit
+// `direction` raised to at least `speed` px/s, its other part kept (sim_set_velocity).
+// False, and nothing changes, when it already goes that fast, when `direction` is not a unit
+// vector, or as sim_set_velocity.
+bool sim_push(Simulation* sim, int shape, DVec2 direction, double speed);
 
 // Mass of a shape with a body: density times area (mass_properties(s).mass).
 double shape_mass(const Shape& s);

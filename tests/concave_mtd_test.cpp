@@ -18,6 +18,7 @@
 #include "hitbox/collide.h"
 #include "hitbox/concave.h"
 #include "hitbox/gjk.h"
+#include "support/random_shapes.h"
 #include "support/reference.h"
 
 namespace hitbox {
@@ -237,33 +238,6 @@ double reference_push(const RefShape& x, const RefShape& y, DVec2* dir) {
 
 // ---- shapes ----
 
-Shape star(std::mt19937& rng, DVec2 pos) {
-  std::uniform_real_distribution<double> rad(15.0, 60.0), jit(0.0, 0.6), ang(-180.0, 180.0),
-      sc(0.6, 1.6);
-  std::bernoulli_distribution coin(0.5);
-  std::uniform_int_distribution<int> count(5, 12);
-  Shape s;
-  s.id = "star";
-  s.kind = Kind::Polygon;
-  s.pos = pos;
-  for (;;) {
-    s.points.clear();
-    const int n = count(rng);
-    for (int k = 0; k < n; ++k) {
-      const double a = (k + jit(rng)) * 2.0 * kPi / n;
-      const double r = coin(rng) ? rad(rng) : rad(rng) * 0.4;
-      s.points.emplace_back(r * std::cos(a), r * std::sin(a));
-    }
-    if (polygon_problem(s.points).empty() && !polygon_is_convex(s.points)) break;
-  }
-  if (coin(rng)) std::reverse(s.points.begin(), s.points.end());
-  s.angle = ang(rng);
-  s.scale = sc(rng);
-  s.mirror_x = coin(rng);
-  s.mirror_y = coin(rng);
-  return s;
-}
-
 // A convex polygon of 3-8 corners: jittered angles about pos.
 Shape convex(std::mt19937& rng, DVec2 pos) {
   std::uniform_real_distribution<double> rad(10.0, 45.0), jit(-0.3, 0.3), ang(-180.0, 180.0);
@@ -302,7 +276,7 @@ Shape other_shape(std::mt19937& rng, int kind, DVec2 pos) {
   s.pos = pos;
   switch (kind) {
     case kStar:
-      return star(rng, pos);
+      return test_support::random_star(rng, pos, 12);
     case kConvex:
       return convex(rng, pos);
     case kRect:
@@ -442,7 +416,7 @@ TEST(ConcaveMtdProperty, ShortestPushAgainstDirectionSearch) {
     ASSERT_LT(iter, 40 * kPerKind * kOthers) << "too few overlapping pairs drawn";
     const int kind = iter % kOthers;
     if (counted[kind] >= kPerKind) continue;
-    const Shape s = star(rng, {150, 150});
+    const Shape s = test_support::random_star(rng, {150, 150}, 12);
     const Shape o = other_shape(rng, kind, {150 + off(rng), 150 + off(rng)});
     const RefShape rs = ref_shape(s), ro = ref_shape(o);
     // A is the star on even draws, the other shape on odd ones.

@@ -15,12 +15,11 @@
 #include "hitbox/mask.h"
 #include "hitbox/ray.h"
 #include "hitbox/report.h"
+#include "support/random_shapes.h"
 #include "support/reference.h"
 
 namespace hitbox {
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
 
 double shoelace(const std::vector<DVec2>& p) {
   double a = 0.0;
@@ -202,38 +201,10 @@ TEST(Concave, PixelMaskIsTheWholeShapeByTheCentreRule) {
   EXPECT_TRUE(pixel_overlap(straight, on_arm, true).hit);
 }
 
-// A random simple polygon: star-shaped about its origin (radii at increasing angles).
-Shape random_star(std::mt19937& rng, DVec2 pos) {
-  std::uniform_real_distribution<double> rad(15.0, 60.0), jit(0.0, 0.6), ang(-180.0, 180.0),
-      sc(0.6, 1.6);
-  std::bernoulli_distribution coin(0.5);
-  std::uniform_int_distribution<int> count(5, 14);
-  Shape s;
-  s.id = "star";
-  s.kind = Kind::Polygon;
-  s.pos = pos;
-  for (;;) {
-    s.points.clear();
-    const int n = count(rng);
-    for (int k = 0; k < n; ++k) {
-      const double a = (k + jit(rng)) * 2.0 * kPi / n;
-      const double r = coin(rng) ? rad(rng) : rad(rng) * 0.4;
-      s.points.emplace_back(r * std::cos(a), r * std::sin(a));
-    }
-    if (polygon_problem(s.points).empty() && !polygon_is_convex(s.points)) break;
-  }
-  if (coin(rng)) std::reverse(s.points.begin(), s.points.end());
-  s.angle = ang(rng);
-  s.scale = sc(rng);
-  s.mirror_x = coin(rng);
-  s.mirror_y = coin(rng);
-  return s;
-}
-
 TEST(ConcaveProperty, DecompositionIsConvexCoversTheAreaWithinTheBound) {
   std::mt19937 rng(1206);
   for (int iter = 0; iter < 3000; ++iter) {
-    const Shape s = random_star(rng, {0, 0});
+    const Shape s = test_support::random_star(rng, {0, 0}, 14);
     const auto pieces = convex_decomposition(s.points);
     double area = 0.0;
     std::vector<int> seen(s.points.size(), 0);
@@ -286,7 +257,7 @@ TEST(ConcaveProperty, SatGjkMtdAgainstClippingOfTheWholeOutline) {
   std::uniform_int_distribution<int> kind(0, 2);
   int hits = 0, misses = 0, skipped = 0;
   for (int iter = 0; iter < 3000; ++iter) {
-    const Shape star = random_star(rng, {pos(rng), pos(rng)});
+    const Shape star = test_support::random_star(rng, {pos(rng), pos(rng)}, 14);
     Shape other;
     other.id = "B";
     other.pos = DVec2(pos(rng), pos(rng));
@@ -299,7 +270,7 @@ TEST(ConcaveProperty, SatGjkMtdAgainstClippingOfTheWholeOutline) {
       other.kind = Kind::Circle;
       other.radius = ext(rng) * 0.5;
     } else {
-      other = random_star(rng, other.pos);  // concave against concave
+      other = test_support::random_star(rng, other.pos, 14);  // concave against concave
     }
     const ref::Poly outline = ref::world_polygon(star);
     const bool other_concave = other.kind == Kind::Polygon;
@@ -392,7 +363,7 @@ TEST(ConcaveProperty, MtdOfAPointIsItsDistanceToTheOutline) {
   std::uniform_real_distribution<double> pos(-70.0, 70.0);
   int inside = 0;
   for (int iter = 0; iter < 8000; ++iter) {
-    const Shape star = random_star(rng, {0, 0});
+    const Shape star = test_support::random_star(rng, {0, 0}, 14);
     Shape p;
     p.id = "P";
     p.kind = Kind::Point;
@@ -425,7 +396,7 @@ TEST(ConcaveProperty, BallAgainstStarSweptAgainstBisection) {
       aim(0.3, 1.6);
   int hits = 0, misses = 0, skipped = 0;
   for (int iter = 0; iter < 1500; ++iter) {
-    Shape star = random_star(rng, {150, 150});
+    Shape star = test_support::random_star(rng, {150, 150}, 14);
     Shape ball = circle({pos(rng), pos(rng)}, rad(rng));
     ball.vel = iter % 2 == 0 ? (star.pos - ball.pos) * aim(rng) + DVec2(vel(rng), vel(rng)) * 0.2
                              : DVec2(vel(rng), vel(rng));

@@ -2,12 +2,14 @@
 // mirrored, moving) shared by the tests of the core's modules.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <memory>
 #include <numbers>
 #include <random>
 
+#include "hitbox/concave.h"
 #include "hitbox/shape.h"
 
 namespace hitbox::test_support {
@@ -42,6 +44,36 @@ inline Shape polygon(DVec2 pos, int n, double r, double angle = 0.0) {
     const double t = 2.0 * std::numbers::pi * i / n;
     s.points.emplace_back(r * std::cos(t), r * std::sin(t));
   }
+  return s;
+}
+
+// A random simple polygon that is not convex, 5 to `max_corners` corners: star-shaped about
+// its origin (radii at jittered, increasing angles), either winding, turned, scaled and
+// mirrored at random.
+inline Shape random_star(std::mt19937& rng, DVec2 pos, int max_corners) {
+  std::uniform_real_distribution<double> rad(15.0, 60.0), jit(0.0, 0.6), ang(-180.0, 180.0),
+      sc(0.6, 1.6);
+  std::bernoulli_distribution coin(0.5);
+  std::uniform_int_distribution<int> count(5, max_corners);
+  Shape s;
+  s.id = "star";
+  s.kind = Kind::Polygon;
+  s.pos = pos;
+  for (;;) {
+    s.points.clear();
+    const int n = count(rng);
+    for (int k = 0; k < n; ++k) {
+      const double a = (k + jit(rng)) * 2.0 * std::numbers::pi / n;
+      const double r = coin(rng) ? rad(rng) : rad(rng) * 0.4;
+      s.points.emplace_back(r * std::cos(a), r * std::sin(a));
+    }
+    if (polygon_problem(s.points).empty() && !polygon_is_convex(s.points)) break;
+  }
+  if (coin(rng)) std::reverse(s.points.begin(), s.points.end());
+  s.angle = ang(rng);
+  s.scale = sc(rng);
+  s.mirror_x = coin(rng);
+  s.mirror_y = coin(rng);
   return s;
 }
 

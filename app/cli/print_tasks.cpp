@@ -59,7 +59,8 @@ struct KeyHold {
   int walk = 0;  // -1 left, 1 right
   bool jump = false;
   int steps = 0;
-  float speed = 0.0f;  // > 0: the walk speed from here on
+  bool mistakes = false;  // the ghosts shown from here on
+  float speed = 0.0f;     // > 0: the walk speed from here on
 };
 
 // Parses --mover-keys' "right:1.5,none+jump:0.2"; "" or what is wrong.
@@ -69,7 +70,7 @@ std::string parse_keys(std::string_view text, std::vector<KeyHold>* out) {
     const std::string part(text.substr(0, comma));
     text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
     if (part == "mistakes") {
-      out->push_back(KeyHold{});
+      out->push_back(KeyHold{.mistakes = true});
       continue;
     }
     if (part.starts_with("walk=")) {
@@ -262,9 +263,7 @@ int print_tasks_main(int argc, char** argv) {
     if (m < 0 || scene.shapes[static_cast<std::size_t>(m)].kind != Kind::Capsule)
       return fail("--mover-keys: " + shown + ": the mover '" + *scene.mover +
                   "' is not a capsule in it");
-    ShapeWorld world;
-    for (int j = 0; j < static_cast<int>(scene.shapes.size()); ++j)
-      if (j != m) world_add(&world, scene.shapes[static_cast<std::size_t>(j)]);
+    const ShapeWorld world = scene_world_without(scene, m);
     const MoverWalkConfig config = mover_walk_config(scene);
     Shape& shape = scene.shapes[static_cast<std::size_t>(m)];
     run.emplace();
@@ -272,7 +271,7 @@ int print_tasks_main(int argc, char** argv) {
     float walk_speed = kMoverWalkSpeed;
     for (const KeyHold& h : keys) {
       if (h.speed > 0.0f) walk_speed = h.speed;
-      if (h.steps == 0 && h.speed == 0.0f) run->mistakes = true;
+      if (h.mistakes) run->mistakes = true;
       for (int k = 0; k < h.steps; ++k) {
         const float walk = static_cast<float>(h.walk) * walk_speed;
         shape.pos += DVec2(mover_run_step(world, &*run, walk, h.jump && k == 0, config).delta);

@@ -36,10 +36,6 @@ void outline(Canvas& c, const Capsule& k, Color col) {
   c.capsule(k.center1, k.center2, k.radius, Color{col.r, col.g, col.b, 0.12f}, col, 2.0f);
 }
 
-Vec2 middle(const Capsule& k) {
-  return (k.center1 + k.center2) * 0.5f;
-}
-
 // Step mode: pass k / 3, stage k % 3 (collide, solve, cast).
 void draw_step(const SandboxState& s, Canvas& c, float px) {
   const MoverTool& m = s.mover;

@@ -25,7 +25,7 @@ using CapsuleStorage = std::array<Vec2, 16>;
 Posed pose_capsule(const Capsule& c) {
   Shape s;
   s.kind = Kind::Capsule;
-  const Vec2 mid = (c.center1 + c.center2) * 0.5f;
+  const Vec2 mid = middle(c);
   s.pos = DVec2(mid);
   s.points = {DVec2(c.center1 - mid), DVec2(c.center2 - mid)};
   s.radius = double(c.radius);

@@ -8,6 +8,17 @@
 
 namespace hitbox {
 
+ShapeWorld scene_world_without(const Scene& scene, int skip, std::vector<int>* ids) {
+  ShapeWorld world;
+  for (int i = 0; i < static_cast<int>(scene.shapes.size()); ++i) {
+    if (i == skip) continue;
+    world_add(&world, scene.shapes[static_cast<std::size_t>(i)]);
+    if (ids) ids->push_back(i);
+  }
+  world_rebuild(&world);
+  return world;
+}
+
 std::string scene_move_json(const Scene& scene, std::string_view scene_name, int mover, Vec2 by,
                             int steps, const MoverConfig& config) {
   using json_write::double_text;
@@ -19,14 +30,8 @@ std::string scene_move_json(const Scene& scene, std::string_view scene_name, int
   assert(scene.shapes[static_cast<std::size_t>(mover)].kind == Kind::Capsule);
 
   // The world: every shape but the mover; slot i holds scene.shapes[ids[i]].
-  ShapeWorld world;
   std::vector<int> ids;
-  for (int i = 0; i < static_cast<int>(scene.shapes.size()); ++i) {
-    if (i == mover) continue;
-    world_add(&world, scene.shapes[static_cast<std::size_t>(i)]);
-    ids.push_back(i);
-  }
-  world_rebuild(&world);
+  const ShapeWorld world = scene_world_without(scene, mover, &ids);
   const auto id_of = [&](ShapeHandle h) -> const std::string& {
     return scene.shapes[static_cast<std::size_t>(ids[static_cast<std::size_t>(h.index)])].id;
   };

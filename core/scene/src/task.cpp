@@ -270,17 +270,16 @@ double shape_field(const Shape* s, const std::string& f) {
 double mover_field(const MoverRun* m, int mistake, const std::string& f) {
   if (f == "on" && mistake < 0) return m ? 1.0 : 0.0;
   if (m == nullptr) return kNone;
-  const auto centre = [](const Capsule& c) { return (c.center1 + c.center2) * 0.5f; };
   if (mistake >= 0) {
     if (!m->mistakes || !m->ghosts_placed) return kNone;
     const std::size_t k = static_cast<std::size_t>(mistake);
-    if (f == "x") return centre(m->ghosts[k].capsule).x;
-    if (f == "y") return centre(m->ghosts[k].capsule).y;
+    if (f == "x") return middle(m->ghosts[k].capsule).x;
+    if (f == "y") return middle(m->ghosts[k].capsule).y;
     if (f == "moved") return glm::length(m->ghost_moved[k]);
     return kNone;
   }
-  if (f == "x") return centre(m->body.capsule).x;
-  if (f == "y") return centre(m->body.capsule).y;
+  if (f == "x") return middle(m->body.capsule).x;
+  if (f == "y") return middle(m->body.capsule).y;
   if (f == "input") return m->input;
   if (f == "ground") return m->body.on_ground ? 1.0 : 0.0;
   if (f == "planes") return static_cast<double>(m->last.planes.size());

@@ -56,6 +56,9 @@ struct Capsule {
 };
 // A posed capsule's (is_capsule) end centres and radius.
 Capsule capsule_of(const Collider& c);
+inline Vec2 middle(const Capsule& c) {  // the centre of its core segment
+  return (c.center1 + c.center2) * 0.5f;
+}
 inline Capsule moved(const Capsule& c, Vec2 by) {
   return Capsule{c.center1 + by, c.center2 + by, c.radius};
 }

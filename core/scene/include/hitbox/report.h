@@ -48,6 +48,10 @@ std::string scene_report_json(const Scene& scene, std::string_view scene_name,
 // "t":0,"inside":true and no normal.
 std::string scene_ray_json(const Scene& scene, std::string_view scene_name, Vec2 from, Vec2 to);
 
+// The world a mover meets: every shape of `scene` but scene.shapes[skip], in order; slot i
+// holds scene.shapes[(*ids)[i]] when `ids` is given.
+ShapeWorld scene_world_without(const Scene& scene, int skip, std::vector<int>* ids = nullptr);
+
 // One line of JSON for `hitbox move` (mover.h): the capsule scene.shapes[mover] moved `steps`
 // times by `by` with move_and_slide through a ShapeWorld of the other shapes:
 // {"scene":...,"mover":"ID","by":[dx,dy],"steps":N,"position":[x,y],"on_ground":true,

@@ -267,6 +267,70 @@ TEST(ManifoldProperties, PointsLieOnBothOutlinesAndTheDeepestIsTheMtdDepth) {
   EXPECT_GT(inside, 5);
 }
 
+// Two polygons apart by less than the speculative reach: the manifold has a point, and its
+// smallest separation is no more than the gap (the least distance between the outlines, found
+// here in doubles over every vertex and edge), so the solver stops them before they meet.
+// Corners toward corners included: there the incident face lies beside the reference face and
+// nothing is clipped, and the closest features must give the point.
+TEST(ManifoldProperties, ApartWithinTheReachGivesAPointNoFartherThanTheGap) {
+  std::mt19937 rng(20261207);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  const float spec = 8.0f;
+  int pairs = 0, corner = 0;
+  for (int n = 0; n < 20000 && pairs < 4000; ++n) {
+    const Shape sa = random_shape(rng, n % 2 == 0 ? 0 : 2);
+    Shape sb = random_shape(rng, (n / 2) % 2 == 0 ? 0 : 2);
+    const ref::Poly pa = ref::world_polygon(sa);
+    ref::Poly pb = ref::world_polygon(sb);
+    // B moved along a random direction until it is just clear of A, then out by the gap.
+    const double t = 2.0 * M_PI * u(rng);
+    const DVec2 dir(std::cos(t), std::sin(t));
+    const auto gap_of = [&](const ref::Poly& q) {
+      if (ref::clip_convex(pa, q).size() >= 3) return -1.0;
+      double best = 1e30;
+      for (int side = 0; side < 2; ++side) {
+        const ref::Poly& from = side == 0 ? pa : q;
+        const ref::Poly& to = side == 0 ? q : pa;
+        for (const DVec2& v : from) {
+          for (std::size_t i = 0; i < to.size(); ++i) {
+            best = std::min(best, ref::point_segment_distance(v, to[i], to[(i + 1) % to.size()]));
+          }
+        }
+      }
+      return best;
+    };
+    double lo = 0.0, hi = 400.0;
+    for (int k = 0; k < 60; ++k) {
+      const double mid = 0.5 * (lo + hi);
+      (gap_of(ref::translated(pb, dir * mid)) < 0.0 ? lo : hi) = mid;
+    }
+    const double want = 0.05 + (spec - 0.1) * u(rng);
+    double along = hi;  // then out until the gap is `want`
+    for (int k = 0; k < 40; ++k) {
+      const double g = gap_of(ref::translated(pb, dir * along));
+      along += want - g;
+    }
+    sb.pos += dir * along;
+    const double gap = gap_of(ref::world_polygon(sb));
+    if (!(gap > 0.02 && gap < spec - 0.02)) continue;
+    const Posed a(sa), b(sb);
+    const Manifold m = manifold(a, b, nullptr, spec);
+    ++pairs;
+    const std::string what = "pair " + std::to_string(n) + " gap " + std::to_string(gap);
+    ASSERT_TRUE(m.hit) << what;
+    float least = INFINITY;
+    for (int k = 0; k < m.count; ++k) least = std::min(least, m.points[k].separation);
+    EXPECT_LE(least, gap + 0.01) << what;  // measured: at most 0.0022 beyond (float rounding)
+    EXPECT_GT(least, 0.0f) << what;
+    ManifoldTrace trace;
+    manifold(a, b, &trace, spec);
+    corner += trace.method == ManifoldMethod::ClosestFeatures;
+    if (::testing::Test::HasFailure()) return;
+  }
+  EXPECT_GE(pairs, 4000);
+  EXPECT_GT(corner, 20);  // corners toward corners were met
+}
+
 // Two boxes pressed together by a little (0.05 to 1 px, along the MTD), turned by any angle:
 // a face on a face gives two points that span, along the face, the whole region where the
 // boxes overlap (there the incident face's neighbours stand at right angles to it, so the

@@ -385,6 +385,18 @@ template <bool kTrace>
   const Collider& inc_shape = flip ? ca : cb;
   const int i1 = flip ? face_b : face_a;
   const int i2 = most_against(inc_shape, (flip ? b : a).n[i1]);  // the incident face
+  if (std::max(sep_a, sep_b) > 0.0f) {
+    // Apart, and the two faces closest at a corner of each (Box2D's vertex-vertex case): the
+    // corners' distance is the gap, where the clipped points would measure it along the
+    // reference normal, too far (or, the incident face beside the reference face, not at all).
+    const Core& r = flip ? b : a;
+    const Core& in = flip ? a : b;
+    float fr, fi;
+    segment_fractions(r.v[i1], r.v[next(i1, r.count)], in.v[i2], in.v[next(i2, in.count)], fr, fi);
+    if ((fr == 0.0f || fr == 1.0f) && (fi == 0.0f || fi == 1.0f)) {
+      return closest_features<kTrace>(a, b, t, spec);
+    }
+  }
   return flip ? clip_faces<kTrace>(b, i1, a, i2, true, ManifoldMethod::Faces, t, spec)
               : clip_faces<kTrace>(a, i1, b, i2, false, ManifoldMethod::Faces, t, spec);
 }

@@ -3,8 +3,12 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "hitbox/scene.h"
 #include "hitbox/simulation.h"
@@ -75,6 +79,8 @@ TEST(Simulate, BadInputExitsTwoWithTheReason) {
       {"simulate --seconds 1 --contact-points 3 " + good, "--contact-points: \"3\" is not 1 or 2"},
       {"simulate --seconds 1 " + good + " --contact-points", "--contact-points needs 1 or 2"},
       {"simulate --seconds 1 --bogus " + good, "unknown flag \"--bogus\""},
+      {"simulate --seconds 1 --lanes 2 " + good, "--lanes: \"2\" is not 1, 4 or 8"},
+      {"simulate --seconds 1 " + good + " --lanes", "--lanes needs 1, 4 or 8"},
       {"simulate --seconds 86400 --step 0.0001 " + good, "864000000 steps; at most 10000000"},
       {"simulate --seconds 1", "no scene file given"},
       {"simulate --seconds 1 " + good + " " + good, "one scene file only"},
@@ -86,6 +92,48 @@ TEST(Simulate, BadInputExitsTwoWithTheReason) {
     EXPECT_EQ(r.status, 2) << c.args;
     EXPECT_NE(r.err.find(c.says), std::string::npos) << c.args << "\n" << r.err;
     EXPECT_TRUE(r.out.empty()) << c.args;
+  }
+}
+
+// FNV-1a over each shape's x, y and angle, written here from the printed scene.
+std::string fnv_of(const Scene& scene) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (const Shape& s : scene.shapes) {
+    for (const double x : {s.pos.x, s.pos.y, s.angle}) {
+      std::uint64_t bits;
+      std::memcpy(&bits, &x, sizeof bits);
+      for (int k = 0; k < 8; ++k) h = (h ^ ((bits >> (8 * k)) & 0xff)) * 1099511628211ull;
+    }
+  }
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  return hex;
+}
+
+// --hash prints a hash of the positions and angles of the scene it would have printed.
+TEST(Simulate, TheHashIsOfThePrintedPositionsAndAngles) {
+  const std::string path = HITBOX_SOURCE_DIR "/assets/scenes/stress_pyramid_20.json";
+  const RunResult scene = run("simulate --seconds 1 " + path);
+  const RunResult hash = run("simulate --seconds 1 --hash " + path);
+  ASSERT_EQ(scene.status, 0) << scene.err;
+  ASSERT_EQ(hash.status, 0) << hash.err;
+  EXPECT_EQ(hash.out, "hitbox: play mode after 120 steps: hash " +
+                          fnv_of(parse_scene(scene.out, "stdout")) + "\n");
+}
+
+// Play mode's bytes do not depend on the lane width, nor on the run (docs/determinism.md).
+TEST(Simulate, EveryLaneWidthGivesTheSameHash) {
+  std::vector<std::string> widths{"1", "4"};
+  if (sim_lane_width_runs(SimLaneWidth::Eight)) widths.push_back("8");
+  for (const char* scene : {"stress_1000", "stress_pyramid_20", "capsules"}) {
+    const std::string path = std::string(HITBOX_SOURCE_DIR "/assets/scenes/") + scene + ".json";
+    const RunResult best = run("simulate --seconds 5 --hash " + path);
+    ASSERT_EQ(best.status, 0) << best.err;
+    EXPECT_EQ(run("simulate --seconds 5 --hash " + path).out, best.out) << scene << ", twice";
+    for (const std::string& w : widths) {
+      EXPECT_EQ(run("simulate --seconds 5 --lanes " + w + " --hash " + path).out, best.out)
+          << scene << ", " << w << " lanes";
+    }
   }
 }
 

@@ -23,7 +23,7 @@ constexpr double kMaxSteps = 1e7;  // about an hour of a 1,000-shape scene: a ty
 constexpr const char* kSimulateUsage =
     "usage: hitbox simulate --seconds T [--step DT] [--substeps N] [--broad sweep|grid|tree]\n"
     "                       [--no-swept] [--contact-points 1|2] [--no-warm-start]\n"
-    "                       [--no-sleep] SCENE\n"
+    "                       [--no-sleep] [--lanes 1|4|8] [--hash] SCENE\n"
     "  Runs play mode without a window for T simulated seconds and prints the scene as it is\n"
     "  then (the same JSON as a scene file: it can be opened or simulated further).\n"
     "  --seconds T    simulated time, 0 <= T <= 86400 (rounded to whole steps; at most\n"
@@ -36,6 +36,10 @@ constexpr const char* kSimulateUsage =
     "  --no-warm-start     each step's impulses start at zero (default: the last step's)\n"
     "  --no-sleep     keep every body awake (default: an island of bodies resting for 0.5 s\n"
     "                 sleeps until touched; the scene's \"world\": {\"sleep\": false} too)\n"
+    "  --lanes N      the contact solver's float lanes: 1, 4 (SSE2) or 8 (AVX2); default the\n"
+    "                 widest this processor runs. Every width gives the same bytes.\n"
+    "  --hash         print one line with a hash of every shape's position and angle instead\n"
+    "                 of the scene (the same on every build and machine: docs/determinism.md)\n"
     "  Gravity comes from the scene's \"world\", motion from each shape's \"body\"\n"
     "  (docs/scene-format.md).\n";
 
@@ -58,6 +62,7 @@ int simulate_main(int argc, char** argv) {
   std::optional<double> seconds;
   std::string seconds_text, step_text = "1/120";  // as given, for messages
   SimOptions options;
+  bool hash = false;
   std::optional<std::string> file;
   for (int i = 2; i < argc; ++i) {
     const std::string_view arg = argv[i];
@@ -103,6 +108,18 @@ int simulate_main(int argc, char** argv) {
       options.warm_start = false;
     } else if (arg == "--no-sleep") {
       options.sleep = false;
+    } else if (arg == "--hash") {
+      hash = true;
+    } else if (arg == "--lanes") {
+      if (!v) return fail("--lanes needs 1, 4 or 8");
+      ++i;
+      const std::string_view n = v;
+      if (n != "1" && n != "4" && n != "8") {
+        return fail("--lanes: \"" + std::string(n) + "\" is not 1, 4 or 8");
+      }
+      options.lanes = n == "1"   ? SimLaneWidth::One
+                      : n == "4" ? SimLaneWidth::Four
+                                 : SimLaneWidth::Eight;
     } else if (arg == "--contact-points") {
       if (!v) return fail("--contact-points needs 1 or 2");
       ++i;
@@ -133,7 +150,7 @@ int simulate_main(int argc, char** argv) {
   try {
     Simulation sim = make_simulation(load_scene(*file, png_loader()), options);
     sim_run(&sim, *seconds);
-    out = scene_to_json(sim.scene);
+    out = hash ? sim_hash_line(sim) + "\n" : scene_to_json(sim.scene);
   } catch (const SceneError& e) {
     // Errors found by make_simulation carry no file name: add it.
     if (e.file().empty()) {

@@ -30,7 +30,7 @@ constexpr const char* kUsage =
     "Usage: hitbox [--scene FILE | --lesson NAME | --open LINK] [--algo LIST]\n"
     "              [--focus A:B] [--no-ui] [--size WxH] [--auto-resolve MODE]\n"
     "              [--accuracy A] [--screenshot-on-exit OUT.png] [--play] [--play-seconds T]\n"
-    "              [--mover ID]\n"
+    "              [--print-hash] [--mover ID]\n"
     "       hitbox [--scene FILE] --screenshot OUT.png [--size WxH] [--algo LIST]\n"
     "              [--focus A:B] [--accuracy A] [--step ALGO:N] [--no-ui] [--split N]\n"
     "              [--mover ID]\n"
@@ -62,6 +62,8 @@ constexpr const char* kUsage =
     "                      an arrow (View > Play contacts)\n"
     "  --play-seconds T    run T simulated seconds (0 < T <= 3600) before the first frame;\n"
     "                      with --screenshot, a picture of the scene after T seconds\n"
+    "  --print-hash        with --play-seconds: print a hash of every shape's position and\n"
+    "                      angle after them (as hitbox simulate --hash; docs/determinism.md)\n"
     "  --print-tasks       with --lesson: print the lesson's tasks and whether each holds (JSON;\n"
     "                      --scene FILE checks them on FILE's shapes), no window\n"
     "  --presenter         presenter mode: larger text, thicker lines (F11 toggles)\n"
@@ -239,6 +241,11 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
       options.predict = true;
       continue;
     }
+    if (flag == "--print-hash") {
+      if (inline_value) return fail(err, "--print-hash takes no value");
+      options.print_hash = true;
+      continue;
+    }
     const bool takes_value =
         flag == "--scene" || flag == "--lesson" || flag == "--open" || flag == "--view" ||
         flag == "--algo" || flag == "--focus" || flag == "--size" || flag == "--screenshot" ||
@@ -376,6 +383,9 @@ int parse_window_flags(int argc, char** argv, const std::function<Scene()>& benc
   }
   if (options.print_compare && options.screenshot.empty()) {
     return fail(err, "--print-compare goes with --screenshot (it prints the table of that frame)");
+  }
+  if (options.print_hash && !(options.play_seconds > 0.0)) {
+    return fail(err, "--print-hash goes with --play-seconds T (it prints the state after them)");
   }
   if (!options.screenshot_on_exit.empty() &&
       (!options.screenshot.empty() || !options.svg.empty() || bench_given)) {

@@ -214,6 +214,11 @@ bool Sandbox::run_seconds(double seconds) {
   return true;
 }
 
+std::string Sandbox::play_hash_line() const {
+  const auto& sim = impl_->play.sim;
+  return sim ? sim_hash_line(*sim) : "";
+}
+
 void Sandbox::set_show_contacts(bool on) {
   impl_->play.show_contacts = on;
 }

@@ -129,6 +129,8 @@ class Sandbox {
   // Runs `seconds` of simulated time at once (rounded to whole steps), playing or not;
   // for `--play-seconds`. False (message in the status line) when the scene cannot run.
   bool run_seconds(double seconds);
+  // sim_hash_line of play mode's simulation ("" before the first Play or Step).
+  std::string play_hash_line() const;
 
   // ---- Predict, then reveal (View menu, --predict) ----
   // On: every verdict and figure (world labels and traces, the panels' verdicts, the status

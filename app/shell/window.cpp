@@ -72,6 +72,7 @@ int run_window(WindowOptions options) {
       std::cerr << "hitbox: --play-seconds: the scene cannot run\n";
       return 2;
     }
+    if (options.print_hash) std::cout << sandbox.play_hash_line() << std::endl;
     if (options.play) sandbox.set_playing(true);
     Shell shell(options, platform.window, sandbox, *renderer);
     status = headless ? shell.screenshot() : bench ? shell.bench() : shell.interactive();

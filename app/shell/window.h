@@ -43,6 +43,7 @@ struct WindowOptions {
   bool contacts = false;           // --contacts: play mode's contact overlay on
   double play_seconds = 0.0;       // --play-seconds T: run T simulated seconds before the
                                    // first frame (then paused, unless --play)
+  bool print_hash = false;         // --print-hash: print play mode's sim_hash_line after it
 };
 
 // Runs the window and returns the process exit status (0 fine, 1 runtime failure such as a

@@ -2,8 +2,9 @@
 // puppeteer-core loads build/web from a local python3 http.server, waits for frames, takes
 // screenshots and checks their pixels with the desktop tests' probe (tests/window/png_probe.cpp,
 // the palette of tests/window/pixels.h), drags a shape with the mouse, follows lessons.html's
-// link to a lesson and drags until a task ticks, opens and shares a link, and measures page load to first frame, the
-// download size and the 500-shape frame time.
+// link to a lesson and drags until a task ticks, opens and shares a link, checks play mode's
+// final state against the desktop's, and measures page load to first frame, the download size
+// and the 500-shape frame time.
 //
 //   node tests/web/browser_test.mjs      (bash scripts/dev.sh test-web builds what it needs)
 //
@@ -374,6 +375,21 @@ async function testPlaySleeps(browser, base) {
   await page.close();
 }
 
+// Determinism: three bundled scenes run 5 simulated seconds in the page (--play-seconds 5
+// --print-hash, as URL parameters) and print a hash of every shape's position and angle; the
+// desktop binary's `hitbox simulate --seconds 5 --hash` prints the same line.
+async function testSameAsDesktop(browser, base) {
+  for (const scene of ["stress_1000", "stress_pyramid_20", "capsules"]) {
+    const want = execFileSync(hitboxBin, ["simulate", "--seconds", "5", "--hash",
+      path.join(root, "assets/scenes", `${scene}.json`)]).toString().trim();
+    const { page, lines, errors } = await openPage(browser, `${base}?scene=${scene}&play-seconds=5&print-hash`, 1, 120000);
+    const got = lines.find((l) => l.includes("play mode after")) || "(no hash line)";
+    check(`${scene}: the browser's play mode after 5 s is the desktop's`, got === want, `${got} / desktop ${want}`);
+    check(`no page errors running ${scene}`, errors.length === 0, errors.join(" | "));
+    await page.close();
+  }
+}
+
 // The Mover tool in the browser: lesson 19 opens with it walking the capsule; holding D walks
 // it through the corridor to the thin wall, and the first task ticks.
 async function testMover(browser, base) {
@@ -572,7 +588,7 @@ async function main() {
   });
   try {
     const only = process.env.HITBOX_WEB_ONLY;  // e.g. testFiles: run that test alone
-    for (const t of [testDefaultScene, testLesson, testDrag, testSpinAndCapsules, testPlayTurns, testPlaySleeps, testMover, testLessonsPage, testFiles, testLink, testModes, testBench]) {
+    for (const t of [testDefaultScene, testLesson, testDrag, testSpinAndCapsules, testPlayTurns, testPlaySleeps, testSameAsDesktop, testMover, testLessonsPage, testFiles, testLink, testModes, testBench]) {
       if (only && t.name !== only) continue;
       try {
         await t(browser, base);

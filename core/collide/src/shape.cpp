@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "hitbox/concave.h"
+#include "hitbox/detail/trig.h"
 
 namespace hitbox {
 
@@ -45,8 +46,9 @@ struct DRot {
 };
 
 DRot drot(double degrees) {
-  const double r = degrees * (kPi / 180.0);
-  return DRot{std::cos(r), std::sin(r)};
+  DRot q;
+  detail::cos_sin_degrees(degrees, &q.c, &q.s);  // the same bytes with every libm
+  return q;
 }
 
 DVec2 mirror_scale(const Shape& s, DVec2 local) {

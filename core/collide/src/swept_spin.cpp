@@ -8,6 +8,7 @@
 
 #include "hitbox/collide.h"
 #include "hitbox/concave.h"
+#include "hitbox/detail/trig.h"
 #include "hitbox/gjk.h"
 
 namespace hitbox {
@@ -17,7 +18,8 @@ Collider moved_into(const Collider& c, Vec2 move, float angle, std::span<Vec2> v
   m.pieces = nullptr;
   m.piece_count = 0;
   m.pos = c.pos + move;
-  const float cs = std::cos(angle), sn = std::sin(angle);
+  float cs, sn;
+  detail::cos_sin(angle, &cs, &sn);  // the same bytes with every libm (play mode's guard)
   // Clockwise on screen with y down, as the pose's own rotation (shape.cpp).
   const auto rot = [&](Vec2 v) { return Vec2(cs * v.x - sn * v.y, sn * v.x + cs * v.y); };
   m.axis_x = rot(c.axis_x);

@@ -1,240 +1,58 @@
-// The soft step's warm start and solve over coloured blocks of four constraints (sim_lanes.h).
-// Each lane does what one constraint's solve does, in doubles; a block gathers its bodies'
-// motion, solves, and writes back the velocities of its dynamic bodies.
+// The lane solver's packing (sim_lanes.h): colours, blocks of eight constraints, and the
+// choice of kernel width. The kernels are sim_lane_kernels.h's: widths 1 and 4 built here, 8
+// in sim_lanes_eight.cpp.
 #include "sim_lanes.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
 
-#include "hitbox/detail/lanes.h"
+#include "sim_lane_kernels.h"
 
 namespace hitbox::detail {
 namespace {
 
-// A contact point slower than this (px/s) along its surface is held by static friction; a
-// faster one slides with kinetic friction. (A sub-step of kinetic friction on a slope adds
-// about g h = 2 px/s, so a point that slipped for a moment is caught again.)
-constexpr double kSlideSpeed = 5.0;
-
-// L: the lanes one operation works on. Two doubles (one SSE register on x86) where the
-// compiler has vector types, else one double, the kernel then running once per lane.
-#if HITBOX_LANES
-constexpr int kWidth = 2;
-using L = double __attribute__((vector_size(8 * kWidth)));
-#else
-constexpr int kWidth = 1;
-using L = double;
-#endif
-static_assert(kSimLanes % kWidth == 0, "a block is whole lane groups");
-
-HITBOX_ALWAYS_INLINE L load(const double* p) {
-  L v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
-HITBOX_ALWAYS_INLINE void store(double* p, L v) {
-  std::memcpy(p, &v, sizeof v);
-}
-HITBOX_ALWAYS_INLINE L splat(double x) {
-  return L{} + x;
-}
-template <class M>
-HITBOX_ALWAYS_INLINE L sel(M m, L a, L b) {
-  return m ? a : b;
-}
-HITBOX_ALWAYS_INLINE L lmax(L a, L b) {
-  return a > b ? a : b;
-}
-HITBOX_ALWAYS_INLINE L lmin(L a, L b) {
-  return a < b ? a : b;
-}
-HITBOX_ALWAYS_INLINE L labs(L a) {
-  return sel(a < L{}, -a, a);
-}
-HITBOX_ALWAYS_INLINE double lane(L v, int k) {
-#if HITBOX_LANES
-  return v[k];
-#else
-  (void)k;
-  return v;
-#endif
+// Point j of lane l from p, or zeros (no impulse) when the lane has no such point.
+void fill_point(SimLanePoint& q, int l, const SimPoint* p) {
+  const SimPoint zero{};
+  const SimPoint& s = p ? *p : zero;
+  q.rax[l] = s.ra.x;
+  q.ray[l] = s.ra.y;
+  q.rbx[l] = s.rb.x;
+  q.rby[l] = s.rb.y;
+  q.separation[l] = s.separation;
+  q.normal_mass[l] = s.normal_mass;
+  q.tangent_mass[l] = s.tangent_mass;
+  q.gap[l] = 0.0f;
+  q.pn[l] = s.pn;
+  q.pt[l] = s.pt;
+  q.max_pn[l] = s.max_pn;
+  q.sticking[l] = 0.0f;
 }
 
-HITBOX_ALWAYS_INLINE void set(L& v, int k, double x) {
-#if HITBOX_LANES
-  v[k] = x;
-#else
-  (void)k;
-  v = x;
-#endif
-}
-
-// The velocities of one side of kWidth lanes.
-struct Side {
-  L vx, vy, w;
-};
-HITBOX_ALWAYS_INLINE Side gather(const SimBody* bodies, const int* index) {
-  Side s;
-  for (int k = 0; k < kWidth; ++k) {
-    const SimBody& b = bodies[index[k]];
-    set(s.vx, k, b.v.x);
-    set(s.vy, k, b.v.y);
-    set(s.w, k, b.w);
+// Every field of lane l of block k: from constraint `ci`, or an empty lane (ci -1: con -1, body
+// 0 and zero masses, so it writes no body). Each block is written whole, once a step.
+void fill_lane(SimBlock& k, int l, int ci, std::span<const SimConstraint> cons,
+               std::span<const SimShape> shapes, const SolveParams& prm) {
+  if (ci < 0) {
+    k.con[l] = -1;
+    k.a[l] = k.b[l] = 0;
+    k.round_a[l] = k.round_b[l] = 0.0f;
+    k.ma[l] = k.ia[l] = k.mb[l] = k.ib[l] = 0.0f;
+    k.nx[l] = k.ny[l] = k.friction[l] = k.static_friction[l] = 0.0f;
+    k.mass_scale[l] = k.bias_scale[l] = k.impulse_scale[l] = 0.0f;
+    fill_point(k.p[0], l, nullptr);
+    fill_point(k.p[1], l, nullptr);
+    return;
   }
-  return s;
-}
-// How far one side has moved and turned since the step began. A disc's anchor does not turn
-// with it (its surface point stays where it faces the other shape): its lane reads no turn.
-struct Moved {
-  L dpx, dpy, qc, qs;
-};
-HITBOX_ALWAYS_INLINE Moved gather_moved(const SimBody* bodies, const int* index,
-                                        const bool* round) {
-  Moved m;
-  for (int k = 0; k < kWidth; ++k) {
-    const SimBody& b = bodies[index[k]];
-    set(m.dpx, k, b.dp.x);
-    set(m.dpy, k, b.dp.y);
-    set(m.qc, k, round[k] ? 1.0 : b.qc);
-    set(m.qs, k, round[k] ? 0.0 : b.qs);
-  }
-  return m;
-}
-// Velocities back to the dynamic bodies (inverse mass > 0); a static side or an empty lane
-// writes nothing, so lanes sharing a static body do not race.
-HITBOX_ALWAYS_INLINE void scatter(SimBody* bodies, const int* index, L inv_mass, const Side& s) {
-  for (int k = 0; k < kWidth; ++k) {
-    if (!(lane(inv_mass, k) > 0.0)) continue;
-    SimBody& b = bodies[index[k]];
-    b.v = DVec2(lane(s.vx, k), lane(s.vy, k));
-    b.w = lane(s.w, k);
-  }
-}
-
-// The masses of one side.
-struct Mass {
-  L m, i;
-};
-// Impulse (px, py) on b at rb, its opposite on a at ra.
-HITBOX_ALWAYS_INLINE void apply(Side& a, Side& b, Mass ma, Mass mb, L rax, L ray, L rbx, L rby,
-                                L px, L py) {
-  a.vx -= px * ma.m;
-  a.vy -= py * ma.m;
-  a.w -= ma.i * (rax * py - ray * px);
-  b.vx += px * mb.m;
-  b.vy += py * mb.m;
-  b.w += mb.i * (rbx * py - rby * px);
-}
-// b's velocity at rb less a's at ra (w x r = (-w r.y, w r.x), clockwise on a y-down screen).
-HITBOX_ALWAYS_INLINE void relative(const Side& a, const Side& b, L rax, L ray, L rbx, L rby, L* dvx,
-                                   L* dvy) {
-  *dvx = b.vx - b.w * rby - a.vx + a.w * ray;
-  *dvy = b.vy + b.w * rbx - a.vy - a.w * rax;
-}
-
-// Each point's separation at the bodies' present poses: the separation at the step's start
-// plus how far the anchors, carried by each body's motion, moved along the normal.
-void gap_group(SimBlock& k, const SimBody* bodies, int l) {
-  const Moved a = gather_moved(bodies, k.a + l, k.round_a + l);
-  const Moved b = gather_moved(bodies, k.b + l, k.round_b + l);
-  const L nx = load(k.nx + l), ny = load(k.ny + l);
-  const L dx = b.dpx - a.dpx, dy = b.dpy - a.dpy;
-  for (int j = 0; j < k.points; ++j) {
-    SimLanePoint& p = k.p[j];
-    const L rax = load(p.rax + l), ray = load(p.ray + l);
-    const L rbx = load(p.rbx + l), rby = load(p.rby + l);
-    const L mx = dx + (b.qc * rbx - b.qs * rby) - (a.qc * rax - a.qs * ray);
-    const L my = dy + (b.qs * rbx + b.qc * rby) - (a.qs * rax + a.qc * ray);
-    store(p.gap + l, mx * nx + my * ny + load(p.separation + l));
-  }
-}
-
-void warm_start_group(const SimBlock& k, SimBody* bodies, int l) {
-  Side a = gather(bodies, k.a + l);
-  Side b = gather(bodies, k.b + l);
-  const Mass ma{load(k.ma + l), load(k.ia + l)}, mb{load(k.mb + l), load(k.ib + l)};
-  const L nx = load(k.nx + l), ny = load(k.ny + l);
-  for (int j = 0; j < k.points; ++j) {
-    const SimLanePoint& p = k.p[j];
-    const L pn = load(p.pn + l), pt = load(p.pt + l);
-    // n pn + t pt with the tangent t = (n.y, -n.x).
-    apply(a, b, ma, mb, load(p.rax + l), load(p.ray + l), load(p.rbx + l), load(p.rby + l),
-          nx * pn + ny * pt, ny * pn - nx * pt);
-  }
-  scatter(bodies, k.a + l, ma.m, a);
-  scatter(bodies, k.b + l, mb.m, b);
-}
-
-template <bool kBias>
-void solve_group(SimBlock& k, SimBody* bodies, const SolveParams& prm, int l) {
-  Side a = gather(bodies, k.a + l);
-  Side b = gather(bodies, k.b + l);
-  const Mass ma{load(k.ma + l), load(k.ia + l)}, mb{load(k.mb + l), load(k.ib + l)};
-  const L nx = load(k.nx + l), ny = load(k.ny + l);
-  const L zero{}, one = splat(1.0);
-  for (int j = 0; j < k.points; ++j) {
-    SimLanePoint& p = k.p[j];
-    const L rax = load(p.rax + l), ray = load(p.ray + l);
-    const L rbx = load(p.rbx + l), rby = load(p.rby + l);
-    const L s = load(p.gap + l);  // gaps_lanes()
-    // A speculative point (s > 0) closes its gap in this sub-step, no more; an overlap is
-    // pushed apart by the soft bias, at most push_speed.
-    const auto gap = s > zero;
-    L bias = sel(gap, s * prm.inv_h, zero), mass_scale = one, impulse_scale = zero;
-    if constexpr (kBias) {
-      const L push =
-          lmax(load(k.bias_scale + l) * lmin(s + prm.slop, zero), splat(-prm.push_speed));
-      bias = sel(gap, bias, push);
-      mass_scale = sel(gap, one, load(k.mass_scale + l));
-      impulse_scale = sel(gap, zero, load(k.impulse_scale + l));
-    }
-    L dvx, dvy;
-    relative(a, b, rax, ray, rbx, rby, &dvx, &dvy);
-    const L vn = dvx * nx + dvy * ny;
-    const L old = load(p.pn + l);
-    const L impulse = -load(p.normal_mass + l) * (mass_scale * vn + bias) - impulse_scale * old;
-    const L pn = lmax(old + impulse, zero);
-    const L dpn = pn - old;
-    store(p.pn + l, pn);
-    store(p.max_pn + l, lmax(load(p.max_pn + l), pn));
-    apply(a, b, ma, mb, rax, ray, rbx, rby, nx * dpn, ny * dpn);
-  }
-  // Friction along t = (n.y, -n.x): the impulse that stops sliding, bounded by static friction
-  // while the point is not sliding (slower than kSlideSpeed), by kinetic friction once it slides.
-  const L fs = load(k.static_friction + l), fk = load(k.friction + l);
-  const L slide = splat(kSlideSpeed);
-  for (int j = 0; j < k.points; ++j) {
-    SimLanePoint& p = k.p[j];
-    const L rax = load(p.rax + l), ray = load(p.ray + l);
-    const L rbx = load(p.rbx + l), rby = load(p.rby + l);
-    L dvx, dvy;
-    relative(a, b, rax, ray, rbx, rby, &dvx, &dvy);
-    const L vt = dvx * ny - dvy * nx;
-    const auto slow = labs(vt) < slide;
-    const L pn = load(p.pn + l), old = load(p.pt + l);
-    L pt = old - load(p.tangent_mass + l) * vt;
-    const L limit = sel(slow, fs, fk) * pn;
-    store(p.sticking + l, sel(labs(pt) <= fs * pn, sel(slow, one, zero), zero));
-    pt = lmax(lmin(pt, limit), -limit);
-    const L dpt = pt - old;
-    store(p.pt + l, pt);
-    apply(a, b, ma, mb, rax, ray, rbx, rby, ny * dpt, -nx * dpt);
-  }
-  scatter(bodies, k.a + l, ma.m, a);
-  scatter(bodies, k.b + l, mb.m, b);
-}
-
-// Lane l of block k from constraint `ci` (empty lanes stay as SimBlock{} left them).
-void fill_lane(SimBlock& k, int l, int ci, const SimConstraint& c, std::span<const SimShape> shapes,
-               const SolveParams& prm) {
+  const SimConstraint& c = cons[static_cast<std::size_t>(ci)];
   const SimShape& sa = shapes[static_cast<std::size_t>(c.a)];
   const SimShape& sb = shapes[static_cast<std::size_t>(c.b)];
   k.con[l] = ci;
   k.a[l] = c.a;
   k.b[l] = c.b;
-  k.round_a[l] = sa.round;
-  k.round_b[l] = sb.round;
+  k.round_a[l] = sa.round ? 1.0f : 0.0f;
+  k.round_b[l] = sb.round ? 1.0f : 0.0f;
   k.ma[l] = sa.inv_mass;
   k.ia[l] = sa.inv_inertia;
   k.mb[l] = sb.inv_mass;
@@ -247,29 +65,32 @@ void fill_lane(SimBlock& k, int l, int ci, const SimConstraint& c, std::span<con
   k.mass_scale[l] = soft.mass_scale;
   k.bias_scale[l] = soft.mass_scale * soft.bias_rate;
   k.impulse_scale[l] = soft.impulse_scale;
-  for (int j = 0; j < c.count; ++j) {
-    const SimPoint& p = c.p[j];
-    SimLanePoint& q = k.p[j];
-    q.rax[l] = p.ra.x;
-    q.ray[l] = p.ra.y;
-    q.rbx[l] = p.rb.x;
-    q.rby[l] = p.rb.y;
-    q.separation[l] = p.separation;
-    q.normal_mass[l] = p.normal_mass;
-    q.tangent_mass[l] = p.tangent_mass;
-    q.pn[l] = p.pn;
-    q.pt[l] = p.pt;
-    q.max_pn[l] = p.max_pn;
-  }
+  fill_point(k.p[0], l, &c.p[0]);
+  fill_point(k.p[1], l, c.count > 1 ? &c.p[1] : nullptr);
 }
 
-SimBlock empty_block() {
-  SimBlock k{};
-  for (int l = 0; l < kSimLanes; ++l) k.con[l] = -1;
-  return k;
-}
+constexpr LaneKernels kOne = Kernels<1>::table();
+#if HITBOX_LANES
+constexpr LaneKernels kFour = Kernels<4>::table();
+#else
+constexpr LaneKernels kFour = kOne;  // no vector types: four lanes run one at a time
+#endif
 
 }  // namespace
+
+const LaneKernels& lane_kernels(SimLaneWidth w) {
+  if (w == SimLaneWidth::Best) w = sim_best_lane_width();
+  switch (w) {
+    case SimLaneWidth::One:
+      return kOne;
+#if HITBOX_SIM_EIGHT
+    case SimLaneWidth::Eight:
+      return lane_kernels_eight();
+#endif
+    default:
+      return kFour;
+  }
+}
 
 void pack_lanes(std::span<const SimConstraint> cons, std::span<const SimShape> shapes,
                 const SolveParams& prm, std::size_t bodies, SimLanes* lanes) {
@@ -311,47 +132,27 @@ void pack_lanes(std::span<const SimConstraint> cons, std::span<const SimShape> s
     lanes->order[static_cast<std::size_t>(next[key(i)]++)] = static_cast<int>(i);
   }
   lanes->colours = 0;
-  lanes->blocks.clear();
+  std::size_t blocks = static_cast<std::size_t>(count[kSimColours]);
+  for (int colour = 0; colour < kSimColours; ++colour) {
+    if (count[colour] > 0) lanes->colours = colour + 1;
+    blocks += static_cast<std::size_t>((count[colour] + kSimLanes - 1) / kSimLanes);
+  }
+  lanes->blocks.resize(blocks);  // reused: fill_lane writes every field
+  SimBlock* k = lanes->blocks.data();
   for (int colour = 0; colour <= kSimColours; ++colour) {
-    if (count[colour] > 0 && colour < kSimColours) lanes->colours = colour + 1;
     const int per_block = colour < kSimColours ? kSimLanes : 1;
     const int first = start[2 * colour], end = start[2 * colour + 2];
-    for (int i = first; i < end; i += per_block) {
-      SimBlock& k = lanes->blocks.emplace_back(empty_block());
-      for (int l = 0; l < per_block && i + l < end; ++l) {
-        const int ci = lanes->order[static_cast<std::size_t>(i + l)];
-        const SimConstraint& c = cons[static_cast<std::size_t>(ci)];
-        fill_lane(k, l, ci, c, shapes, prm);
-        k.points = std::max(k.points, c.count);
+    for (int i = first; i < end; i += per_block, ++k) {
+      k->points = 0;
+      for (int l = 0; l < kSimLanes; ++l) {
+        const int ci =
+            l < per_block && i + l < end ? lanes->order[static_cast<std::size_t>(i + l)] : -1;
+        fill_lane(*k, l, ci, cons, shapes, prm);
+        if (ci >= 0) k->points = std::max(k->points, cons[static_cast<std::size_t>(ci)].count);
       }
     }
   }
   lanes->alone = count[kSimColours];
-}
-
-void gaps_lanes(std::span<SimBlock> blocks, std::span<const SimBody> bodies) {
-  for (SimBlock& k : blocks) {
-    for (int l = 0; l < kSimLanes; l += kWidth) gap_group(k, bodies.data(), l);
-  }
-}
-
-void warm_start_lanes(std::span<const SimBlock> blocks, std::span<SimBody> bodies) {
-  for (const SimBlock& k : blocks) {
-    for (int l = 0; l < kSimLanes; l += kWidth) warm_start_group(k, bodies.data(), l);
-  }
-}
-
-void solve_lanes(std::span<SimBlock> blocks, std::span<SimBody> bodies, const SolveParams& prm,
-                 bool use_bias) {
-  for (SimBlock& k : blocks) {
-    for (int l = 0; l < kSimLanes; l += kWidth) {
-      if (use_bias) {
-        solve_group<true>(k, bodies.data(), prm, l);
-      } else {
-        solve_group<false>(k, bodies.data(), prm, l);
-      }
-    }
-  }
 }
 
 void unpack_lanes(std::span<const SimBlock> blocks, std::span<SimConstraint> cons) {
@@ -364,10 +165,29 @@ void unpack_lanes(std::span<const SimBlock> blocks, std::span<SimConstraint> con
         p.pn = k.p[j].pn[l];
         p.pt = k.p[j].pt[l];
         p.max_pn = k.p[j].max_pn[l];
-        p.sticking = k.p[j].sticking[l] != 0.0;
+        p.sticking = k.p[j].sticking[l] != 0.0f;
       }
     }
   }
 }
 
 }  // namespace hitbox::detail
+
+namespace hitbox {
+
+bool sim_lane_width_runs(SimLaneWidth w) {
+  if (w != SimLaneWidth::Eight) return true;
+#if HITBOX_SIM_EIGHT
+  return __builtin_cpu_supports("avx2");
+#else
+  return false;
+#endif
+}
+
+SimLaneWidth sim_best_lane_width() {
+  static const SimLaneWidth best =
+      sim_lane_width_runs(SimLaneWidth::Eight) ? SimLaneWidth::Eight : SimLaneWidth::Four;
+  return best;
+}
+
+}  // namespace hitbox

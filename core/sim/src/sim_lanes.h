@@ -1,10 +1,12 @@
 // Play mode's contact solve in lanes (Box2D v3's graph colouring, written for Hitbox): the
-// constraints are coloured so that no two of one colour share a dynamic body, packed four of
-// a colour to a block (SimBlock), and each block is solved four lanes at once. Colours are
-// solved in order, blocks of a colour in pair order: the same scene gives the same bytes.
-// Internal to the sim library.
+// constraints are coloured so that no two of one colour share a dynamic body, packed eight of
+// a colour to a block (SimBlock), and each block is solved in float lanes: eight at once
+// (AVX2), four at a time (SSE2) or one at a time (the scalar build), one kernel written once
+// over the width (sim_lane_kernels.h). Colours are solved in order, blocks of a colour in pair
+// order: the same scene gives the same bytes, in every width. Internal to the sim library.
 #pragma once
 
+#include <cstddef>
 #include <span>
 
 #include "hitbox/simulation.h"
@@ -16,20 +18,27 @@ namespace hitbox::detail {
 // after the coloured ones.
 constexpr int kSimColours = 24;
 
+// One width's passes over blocks: each point's separation at the bodies' present poses (their
+// dp and turn), for the solves until they move again; the warm start (the accumulated
+// impulses applied to the velocities); one solve pass (the normal impulse, with the soft bias
+// when use_bias, else only a speculative point's gap, then Coulomb friction with static and
+// kinetic coefficients).
+struct LaneKernels {
+  void (*gaps)(SimBlock* blocks, std::size_t count, const SimBody* bodies);
+  void (*warm_start)(const SimBlock* blocks, std::size_t count, SimBody* bodies);
+  void (*solve)(SimBlock* blocks, std::size_t count, SimBody* bodies, const SolveParams& prm,
+                bool use_bias);
+};
+// The kernels of width w (Best: sim_best_lane_width()); w must run here (sim_lane_width_runs).
+const LaneKernels& lane_kernels(SimLaneWidth w);
+#if HITBOX_SIM_EIGHT
+const LaneKernels& lane_kernels_eight();  // sim_lanes_eight.cpp, compiled with AVX2
+#endif
+
 // Colour the prepared constraints (prepare_contacts) and pack them into `lanes->blocks` with
 // the sub-step's softness. `bodies` is the number of bodies.
 void pack_lanes(std::span<const SimConstraint> cons, std::span<const SimShape> shapes,
                 const SolveParams& prm, std::size_t bodies, SimLanes* lanes);
-// Each point's separation at the bodies' present poses (their dp and dq), for the solves until
-// they move again.
-void gaps_lanes(std::span<SimBlock> blocks, std::span<const SimBody> bodies);
-// Apply the accumulated impulses to the velocities.
-void warm_start_lanes(std::span<const SimBlock> blocks, std::span<SimBody> bodies);
-// One pass over the blocks: the normal impulse (soft bias when use_bias, else only a
-// speculative point's gap) at the separations gaps_lanes() gave, then Coulomb friction with
-// static and kinetic coefficients.
-void solve_lanes(std::span<SimBlock> blocks, std::span<SimBody> bodies, const SolveParams& prm,
-                 bool use_bias);
 // The blocks' impulses back into their constraints (for restitution, the trace and warm
 // starting the next step).
 void unpack_lanes(std::span<const SimBlock> blocks, std::span<SimConstraint> cons);

@@ -101,7 +101,8 @@ MassProps mass_properties(const Shape& s) {
       const double box = density * len * 2.0 * r;
       const double disc = density * std::numbers::pi * r * r;
       const double lever = len / 2.0 + 4.0 * r / (3.0 * std::numbers::pi);
-      const double half_disc_own = r * r / 2.0 - std::pow(4.0 * r / (3.0 * std::numbers::pi), 2);
+      const double off = 4.0 * r / (3.0 * std::numbers::pi);
+      const double half_disc_own = r * r / 2.0 - off * off;
       out.mass = box + disc;
       out.inertia = box * (len * len + 4.0 * r * r) / 12.0 + disc * (half_disc_own + lever * lever);
       out.centre = unscaled(s, (p0 + p1) / 2.0);

@@ -1,5 +1,5 @@
 // The soft step's contact stages around the solve (Box2D v3's contact solver, Catto "Solver2D"
-// 2024), written for Hitbox in doubles: preparing the constraints, restitution and its energy
+// 2024), written for Hitbox in floats: preparing the constraints, restitution and its energy
 // limit, the grab's spring. The warm start and solve run in lanes (sim_lanes.cpp).
 #include "sim_solver.h"
 
@@ -13,25 +13,22 @@ namespace {
 // At most this many restitution passes (apply_restitution).
 constexpr int kRestitutionPasses = 50;
 
-double cross(DVec2 a, DVec2 b) {
-  return a.x * b.y - a.y * b.x;
-}
 // w x r: the velocity of a point at r on a body turning at w (clockwise on a y-down screen).
-DVec2 cross_w(double w, DVec2 r) {
-  return DVec2(-w * r.y, w * r.x);
+Vec2 cross_w(float w, Vec2 r) {
+  return Vec2(-w * r.y, w * r.x);
 }
-DVec2 tangent_of(DVec2 n) {
-  return DVec2(n.y, -n.x);
+Vec2 tangent_of(Vec2 n) {
+  return Vec2(n.y, -n.x);
 }
 
 // The velocity of b's point relative to a's.
-DVec2 relative(const SimBody& a, const SimBody& b, const SimPoint& p) {
+Vec2 relative(const SimBody& a, const SimBody& b, const SimPoint& p) {
   return b.v + cross_w(b.w, p.rb) - a.v - cross_w(a.w, p.ra);
 }
 
 // Impulse P on b at rb, -P on a at ra.
 void apply(SimBody& a, SimBody& b, const SimShape& sa, const SimShape& sb, const SimPoint& p,
-           DVec2 P) {
+           Vec2 P) {
   a.v -= P * sa.inv_mass;
   a.w -= sa.inv_inertia * cross(p.ra, P);
   b.v += P * sb.inv_mass;
@@ -46,23 +43,24 @@ std::uint64_t pair_key(int a, int b) {
 }
 
 Softness make_soft(double hertz, double zeta, double h) {
-  if (hertz == 0.0) return Softness{0.0, 1.0, 0.0};
+  if (hertz == 0.0) return Softness{0.0f, 1.0f, 0.0f};
   const double omega = 2.0 * std::numbers::pi * hertz;
   const double a1 = 2.0 * zeta + h * omega;
   const double a2 = h * omega * a1;
   const double a3 = 1.0 / (1.0 + a2);
-  return Softness{omega / a1, a2 * a3, a3};
+  return Softness{static_cast<float>(omega / a1), static_cast<float>(a2 * a3),
+                  static_cast<float>(a3)};
 }
 
 SolveParams solve_params(const SimOptions& o, double h) {
   // Stiffer than a quarter of the sub-step rate and the spring is not resolved (Box2D).
   const double hertz = std::min(o.contact_hertz, 0.25 / h);
   SolveParams p;
-  p.inv_h = 1.0 / h;
+  p.inv_h = static_cast<float>(1.0 / h);
   p.dynamic = make_soft(hertz, o.damping_ratio, h);
   p.fixed = make_soft(2.0 * hertz, o.damping_ratio, h);
-  p.push_speed = o.push_speed;
-  p.slop = o.slop;
+  p.push_speed = static_cast<float>(o.push_speed);
+  p.slop = static_cast<float>(o.slop);
   return p;
 }
 
@@ -76,19 +74,19 @@ void prepare_contacts(std::span<SimConstraint> cons, std::span<const SimShape> s
     const SimBody& bb = bodies[static_cast<std::size_t>(c.b)];
     const std::uint64_t key = pair_key(c.a, c.b);
     while (w < warm.size() && warm[w].pair < key) ++w;
-    const DVec2 t = tangent_of(c.n);
+    const Vec2 t = tangent_of(c.n);
     for (int k = 0; k < c.count; ++k) {
       SimPoint& p = c.p[k];
-      const double rna = cross(p.ra, c.n), rnb = cross(p.rb, c.n);
-      const double kn =
+      const float rna = cross(p.ra, c.n), rnb = cross(p.rb, c.n);
+      const float kn =
           sa.inv_mass + sb.inv_mass + sa.inv_inertia * rna * rna + sb.inv_inertia * rnb * rnb;
-      const double rta = cross(p.ra, t), rtb = cross(p.rb, t);
-      const double kt =
+      const float rta = cross(p.ra, t), rtb = cross(p.rb, t);
+      const float kt =
           sa.inv_mass + sb.inv_mass + sa.inv_inertia * rta * rta + sb.inv_inertia * rtb * rtb;
-      p.normal_mass = kn > 0.0 ? 1.0 / kn : 0.0;
-      p.tangent_mass = kt > 0.0 ? 1.0 / kt : 0.0;
-      p.vn0 = glm::dot(relative(ba, bb, p), c.n);
-      p.pn = p.pt = p.max_pn = 0.0;
+      p.normal_mass = kn > 0.0f ? 1.0f / kn : 0.0f;
+      p.tangent_mass = kt > 0.0f ? 1.0f / kt : 0.0f;
+      p.vn0 = dot(relative(ba, bb, p), c.n);
+      p.pn = p.pt = p.max_pn = 0.0f;
       for (std::size_t j = w; j < warm.size() && warm[j].pair == key; ++j) {
         if (warm[j].id != p.id) continue;
         p.pn = warm[j].pn;
@@ -101,13 +99,13 @@ void prepare_contacts(std::span<SimConstraint> cons, std::span<const SimShape> s
 
 namespace {
 // Whether restitution works on point p of c: it met faster than the threshold and pushed.
-bool bounces(const SimConstraint& c, const SimPoint& p, double threshold) {
-  return c.restitution != 0.0 && p.vn0 <= -threshold && p.max_pn > 0.0;
+bool bounces(const SimConstraint& c, const SimPoint& p, float threshold) {
+  return c.restitution != 0.0f && p.vn0 <= -threshold && p.max_pn > 0.0f;
 }
 }  // namespace
 
 bool apply_restitution(std::span<SimConstraint> cons, std::span<const SimShape> shapes,
-                       std::span<SimBody> bodies, double threshold, std::vector<int>* bouncing) {
+                       std::span<SimBody> bodies, float threshold, std::vector<int>* bouncing) {
   bouncing->clear();
   for (std::size_t i = 0; i < cons.size(); ++i) {
     const SimConstraint& c = cons[i];
@@ -119,7 +117,7 @@ bool apply_restitution(std::span<SimConstraint> cons, std::span<const SimShape> 
   // largest: one pass leaves two contacts on one body (a ball in a wedge) each bouncing off the
   // other's answer, which adds energy; the converged answer takes none (e <= 1).
   for (int pass = 0; pass < kRestitutionPasses && !bouncing->empty(); ++pass) {
-    double largest = 0.0, moved = 0.0;
+    float largest = 0.0f, moved = 0.0f;
     for (const int i : *bouncing) {
       SimConstraint& c = cons[static_cast<std::size_t>(i)];
       const SimShape& sa = shapes[static_cast<std::size_t>(c.a)];
@@ -129,10 +127,10 @@ bool apply_restitution(std::span<SimConstraint> cons, std::span<const SimShape> 
       for (int k = 0; k < c.count; ++k) {
         SimPoint& p = c.p[k];
         if (!bounces(c, p, threshold)) continue;
-        const double vn = glm::dot(relative(ba, bb, p), c.n);
-        const double impulse = -p.normal_mass * (vn + c.restitution * p.vn0);
-        const double pn = std::max(p.pn + impulse, 0.0);
-        const double dpn = pn - p.pn;
+        const float vn = dot(relative(ba, bb, p), c.n);
+        const float impulse = -p.normal_mass * (vn + c.restitution * p.vn0);
+        const float pn = std::max(p.pn + impulse, 0.0f);
+        const float dpn = pn - p.pn;
         p.pn = pn;
         p.max_pn = std::max(p.max_pn, pn);
         largest = std::max(largest, pn);
@@ -140,7 +138,7 @@ bool apply_restitution(std::span<SimConstraint> cons, std::span<const SimShape> 
         apply(ba, bb, sa, sb, p, c.n * dpn);
       }
     }
-    if (pass > 0 && moved <= 1e-6 * largest) break;
+    if (pass > 0 && moved <= 1e-6f * largest) break;
   }
   return !bouncing->empty();
 }
@@ -171,13 +169,13 @@ void limit_bounce_energy(std::span<const SimConstraint> cons, std::span<const Si
     if (da && db) root[static_cast<std::size_t>(find(c.a))] = find(c.b);
   }
   // Per group: the energy after the solve (e0), the allowed (free flight, or e0 if more), and
-  // E(t) = e0 + t lin + t^2 quad along the bounce's change of velocity.
+  // E(t) = e0 + t lin + t^2 quad along the bounce's change of velocity, summed in doubles.
   std::vector<BounceScratch::Group>& group = scratch->group;
   group.assign(n, BounceScratch::Group{});
   const auto energy = [&](std::size_t i, DVec2 v, double w) {
     const SimShape& s = shapes[i];
     return 0.5 * glm::dot(v, v) / s.inv_mass +
-           (s.inv_inertia > 0.0 ? 0.5 * w * w / s.inv_inertia : 0.0);
+           (s.inv_inertia > 0.0f ? 0.5 * w * w / s.inv_inertia : 0.0);
   };
   for (std::size_t i = 0; i < n; ++i) {
     if (!bounced[i]) continue;
@@ -185,13 +183,12 @@ void limit_bounce_energy(std::span<const SimConstraint> cons, std::span<const Si
     const SimBody& b = bodies[i];
     const SimBody& before = scratch->solved[i];
     const SimBody& flight = scratch->free[i];
-    const DVec2 dv = b.v - before.v;
-    const double dw = b.w - before.w;
+    const DVec2 v0(before.v), dv = DVec2(b.v) - v0;
+    const double w0 = before.w, dw = double(b.w) - w0;
     const SimShape& s = shapes[i];
-    g.e0 += energy(i, before.v, before.w);
-    g.allowed += energy(i, flight.v, flight.w);
-    g.lin += glm::dot(before.v, dv) / s.inv_mass +
-             (s.inv_inertia > 0.0 ? before.w * dw / s.inv_inertia : 0.0);
+    g.e0 += energy(i, v0, w0);
+    g.allowed += energy(i, DVec2(flight.v), flight.w);
+    g.lin += glm::dot(v0, dv) / s.inv_mass + (s.inv_inertia > 0.0f ? w0 * dw / s.inv_inertia : 0.0);
     g.quad += energy(i, dv, dw);
     g.held = g.held || static_cast<int>(i) == held;
   }
@@ -206,8 +203,9 @@ void limit_bounce_energy(std::span<const SimConstraint> cons, std::span<const Si
         1.0);
     SimBody& b = bodies[i];
     const SimBody& before = scratch->solved[i];
-    b.v = before.v + (b.v - before.v) * t;
-    b.w = before.w + (b.w - before.w) * t;
+    const float ft = static_cast<float>(t);
+    b.v = before.v + (b.v - before.v) * ft;
+    b.w = before.w + (b.w - before.w) * ft;
   }
 }
 
@@ -218,27 +216,27 @@ void solve_grab(SimGrab* grab, const GrabStep& g, std::span<const SimShape> shap
   SimBody& b = bodies[static_cast<std::size_t>(g.body)];
   b.w *= g.spin_keep;
   // The held point turns with the body, a disc's too (a disc's contact anchors do not).
-  const DVec2 r(b.qc * g.r0.x - b.qs * g.r0.y, b.qs * g.r0.x + b.qc * g.r0.y);
+  const Vec2 r(b.qc * g.r0.x - b.qs * g.r0.y, b.qs * g.r0.x + b.qc * g.r0.y);
   // Warm start: the spring's pull so far, applied at the held point.
   b.v += grab->impulse * s.inv_mass;
   b.w += s.inv_inertia * cross(r, grab->impulse);
   // K = 1/m I + (1/I) [r.y^2, -r.x r.y; -r.x r.y, r.x^2]: the held point's response to an
   // impulse there; solving K P = -(v_point + bias) stops the point's motion plus the bias.
-  const double k11 = s.inv_mass + s.inv_inertia * r.y * r.y;
-  const double k12 = -s.inv_inertia * r.x * r.y;
-  const double k22 = s.inv_mass + s.inv_inertia * r.x * r.x;
-  double det = k11 * k22 - k12 * k12;
-  if (det == 0.0) return;
-  det = 1.0 / det;
-  const DVec2 c = g.c0 + b.dp + r - grab->target;  // how far the point is from the target
-  const DVec2 vp = b.v + cross_w(b.w, r);
-  const DVec2 rhs = vp + c * g.soft.bias_rate;
-  const DVec2 solved(det * (k22 * rhs.x - k12 * rhs.y), det * (k11 * rhs.y - k12 * rhs.x));
-  const DVec2 old = grab->impulse;
-  DVec2 total = old - solved * g.soft.mass_scale - old * g.soft.impulse_scale;
-  const double len = glm::length(total);
+  const float k11 = s.inv_mass + s.inv_inertia * r.y * r.y;
+  const float k12 = -s.inv_inertia * r.x * r.y;
+  const float k22 = s.inv_mass + s.inv_inertia * r.x * r.x;
+  float det = k11 * k22 - k12 * k12;
+  if (det == 0.0f) return;
+  det = 1.0f / det;
+  const Vec2 c = g.from_target + b.dp + r;  // how far the point is from the target
+  const Vec2 vp = b.v + cross_w(b.w, r);
+  const Vec2 rhs = vp + c * g.soft.bias_rate;
+  const Vec2 solved(det * (k22 * rhs.x - k12 * rhs.y), det * (k11 * rhs.y - k12 * rhs.x));
+  const Vec2 old = grab->impulse;
+  Vec2 total = old - solved * g.soft.mass_scale - old * g.soft.impulse_scale;
+  const float len = std::sqrt(dot(total, total));
   if (len > g.max_impulse) total *= g.max_impulse / len;
-  const DVec2 P = total - old;
+  const Vec2 P = total - old;
   grab->impulse = total;
   b.v += P * s.inv_mass;
   b.w += s.inv_inertia * cross(r, P);

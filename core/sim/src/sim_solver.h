@@ -14,16 +14,16 @@ namespace hitbox::detail {
 // at time step h (Catto, "Solver2D"): the bias rate turns overlap into a speed, the mass and
 // impulse scales make the constraint soft.
 struct Softness {
-  double bias_rate = 0.0, mass_scale = 1.0, impulse_scale = 0.0;
+  float bias_rate = 0.0f, mass_scale = 1.0f, impulse_scale = 0.0f;
 };
 Softness make_soft(double hertz, double zeta, double h);
 
 // The solver's parameters for a sub-step of h seconds.
 struct SolveParams {
-  double inv_h = 0.0;
+  float inv_h = 0.0f;
   Softness dynamic, fixed;  // a pair of dynamic bodies; a pair with a static side (stiffer)
-  double push_speed = 0.0;
-  double slop = 0.0;
+  float push_speed = 0.0f;
+  float slop = 0.0f;
 };
 SolveParams solve_params(const SimOptions& o, double h);
 
@@ -35,7 +35,7 @@ void prepare_contacts(std::span<SimConstraint> cons, std::span<const SimShape> s
 // until the impulses settle. `bouncing` gets the constraints with a point that bounced; true
 // when there are any.
 bool apply_restitution(std::span<SimConstraint> cons, std::span<const SimShape> shapes,
-                       std::span<SimBody> bodies, double threshold, std::vector<int>* bouncing);
+                       std::span<SimBody> bodies, float threshold, std::vector<int>* bouncing);
 // Newton's restitution with friction can add energy (Kane's paradox: a contact's friction was
 // solved before another contact's bounce turned its slip around). Each group of dynamic bodies
 // joined by bouncing contacts may leave with no more kinetic energy than free flight over the
@@ -48,13 +48,14 @@ void limit_bounce_energy(std::span<const SimConstraint> cons, std::span<const Si
 void store_impulses(std::span<const SimConstraint> cons, std::vector<SimWarm>* warm);
 
 // The grab's spring for one step: the held body, its anchor from the centre of mass and the
-// centre at the step's start, the softness at the sub-step and the largest impulse.
+// centre's offset from the target at the step's start, the softness at the sub-step and the
+// largest impulse.
 struct GrabStep {
   int body = -1;  // -1: nothing held
-  DVec2 r0{0.0, 0.0}, c0{0.0, 0.0};
+  Vec2 r0{0.0f, 0.0f}, from_target{0.0f, 0.0f};
   Softness soft;
-  double max_impulse = 0.0;  // grab_max_accel times the mass times h
-  double spin_keep = 1.0;    // the spin is multiplied by this each sub-step
+  float max_impulse = 0.0f;  // grab_max_accel times the mass times h
+  float spin_keep = 1.0f;    // the spin is multiplied by this each sub-step
 };
 // One sub-step of the grab: warm start (the accumulated impulse), then the soft spring's
 // impulse toward the target, the accumulated impulse held within max_impulse.

@@ -6,12 +6,14 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <limits>
 #include <numbers>
 #include <stdexcept>
 #include <utility>
 
 #include "hitbox/collide.h"
+#include "hitbox/detail/trig.h"
 #include "hitbox/limits.h"
 #include "hitbox/manifold.h"
 #include "sim_lanes.h"
@@ -131,7 +133,7 @@ bool find_contacts(Simulation* sim, SimTrace* trace, SimStats* stats) {
     // contacts are found only within kSpeculative, and fast shapes may pass thin walls.
     if (sim->moving[i] && sim->options.swept) {
       const SimBody& body = sim->bodies[i];
-      grow += step * (glm::length(body.v) + std::abs(body.w) * sim->shapes[i].reach) +
+      grow += step * (glm::length(DVec2(body.v)) + std::abs(body.w) * sim->shapes[i].reach) +
               glm::length(g) * step * step;
       if (static_cast<int>(i) == sim->grab.shape) grow += sim->options.grab_max_accel * step * step;
     }
@@ -174,7 +176,7 @@ bool find_contacts(Simulation* sim, SimTrace* trace, SimStats* stats) {
     SimConstraint c;
     c.a = pr.a;
     c.b = pr.b;
-    c.n = glm::normalize(to_d(m.normal));
+    c.n = m.normal / std::sqrt(dot(m.normal, m.normal));
     if (!std::isfinite(c.n.x) || !std::isfinite(c.n.y)) continue;
     mix(sa, sb, &c);
     c.touches_static = !sa.dynamic || !sb.dynamic;
@@ -190,10 +192,10 @@ bool find_contacts(Simulation* sim, SimTrace* trace, SimStats* stats) {
       // point's gap is then measured between material points of the two bodies, and a body's
       // turn does not swing an anchor that lies out in the gap.
       const DVec2 at = to_d(mp.point);
-      const DVec2 half = c.n * (0.5 * static_cast<double>(mp.separation));
-      p.ra = at - half - centre_a;
-      p.rb = at + half - centre_b;
-      p.separation = mp.separation - glm::dot(p.rb - p.ra, c.n);
+      const DVec2 half = to_d(c.n) * (0.5 * static_cast<double>(mp.separation));
+      p.ra = Vec2(at - half - centre_a);
+      p.rb = Vec2(at + half - centre_b);
+      p.separation = mp.separation - dot(p.rb - p.ra, c.n);
       p.id = mp.id;
       p.point = mp.point;
       p.depth = -mp.separation;
@@ -214,30 +216,23 @@ detail::GrabStep grab_step(const Simulation& sim, double h) {
   const std::size_t k = static_cast<std::size_t>(i);
   const SimOptions& o = sim.options;
   g.body = i;
-  g.c0 = centre_of(sim, k);
-  g.r0 = to_world(sim.scene.shapes[k], sim.grab.local) - g.c0;
+  const DVec2 c0 = centre_of(sim, k);
+  g.r0 = Vec2(to_world(sim.scene.shapes[k], sim.grab.local) - c0);
+  g.from_target = Vec2(c0 - sim.grab.target);
   g.soft = detail::make_soft(std::min(o.grab_hertz, 0.25 / h), o.grab_damping, h);
-  g.max_impulse = o.grab_max_accel * h / sim.shapes[k].inv_mass;
-  g.spin_keep = 1.0 / (1.0 + h * o.grab_angular_damping);
+  g.max_impulse = static_cast<float>(o.grab_max_accel * h / sim.shapes[k].inv_mass);
+  g.spin_keep = static_cast<float>(1.0 / (1.0 + h * o.grab_angular_damping));
   return g;
 }
 
-// Turns (qc, qs) = (cos dq, sin dq) on by the sub-step's angle t: for the small turns of
-// nearly every sub-step, Taylor series to t^7 (under 3e-13 off at 0.1 rad) in place of sine
-// and cosine, which cost 8% of a step; renormalised so the rounding does not build up.
-void turn(SimBody* b, double t) {
-  double c, s;
-  if (std::abs(t) <= 0.1) {
-    const double t2 = t * t;
-    c = 1.0 - t2 * (0.5 - t2 * (1.0 / 24.0 - t2 * (1.0 / 720.0)));
-    s = t * (1.0 - t2 * (1.0 / 6.0 - t2 * (1.0 / 120.0 - t2 * (1.0 / 5040.0))));
-  } else {
-    c = std::cos(t);
-    s = std::sin(t);
-  }
-  const double qc = b->qc * c - b->qs * s;
-  const double qs = b->qs * c + b->qc * s;
-  const double inv = 1.0 / std::sqrt(qc * qc + qs * qs);
+// Turns (qc, qs) = (cos dq, sin dq) on by the sub-step's angle t, renormalised so the rounding
+// does not build up.
+void turn(SimBody* b, float t) {
+  float c, s;
+  detail::cos_sin(t, &c, &s);
+  const float qc = b->qc * c - b->qs * s;
+  const float qs = b->qs * c + b->qc * s;
+  const float inv = 1.0f / std::sqrt(qc * qc + qs * qs);
   b->qc = qc * inv;
   b->qs = qs * inv;
 }
@@ -249,36 +244,39 @@ void substeps(Simulation* sim) {
   const SimOptions& o = sim->options;
   const std::size_t n = sim->scene.shapes.size();
   const double h = o.step / o.substeps;
+  const float hf = static_cast<float>(h);
   const DVec2 g = sim->scene.world ? sim->scene.world->gravity : DVec2(0.0, 0.0);
+  const Vec2 gh(g * h);
+  const float max_v = static_cast<float>(kMaxCoord);
+  const float max_w = static_cast<float>(kMaxAngularVelocity * kDeg);
   const detail::SolveParams prm = detail::solve_params(o, h);
   const detail::GrabStep grab = grab_step(*sim, h);
+  const detail::LaneKernels& run = detail::lane_kernels(o.lanes);
   detail::pack_lanes(sim->constraints, sim->shapes, prm, n, &sim->lanes);
-  const std::span<detail::SimBlock> blocks(sim->lanes.blocks);
-  detail::gaps_lanes(blocks, sim->bodies);
+  detail::SimBlock* blocks = sim->lanes.blocks.data();
+  const std::size_t count = sim->lanes.blocks.size();
+  SimBody* bodies = sim->bodies.data();
+  run.gaps(blocks, count, bodies);
   for (int k = 0; k < o.substeps; ++k) {
     for (std::size_t i = 0; i < n; ++i) {
-      if (sim->moving[i]) sim->bodies[i].v += g * h;
+      if (sim->moving[i]) bodies[i].v += gh;
     }
-    detail::warm_start_lanes(blocks, sim->bodies);
+    run.warm_start(blocks, count, bodies);
     detail::solve_grab(&sim->grab, grab, sim->shapes, sim->bodies);
-    for (int it = 0; it < o.iterations; ++it) {
-      detail::solve_lanes(blocks, sim->bodies, prm, true);
-    }
+    for (int it = 0; it < o.iterations; ++it) run.solve(blocks, count, bodies, prm, true);
     for (std::size_t i = 0; i < n; ++i) {
       if (!sim->moving[i]) continue;
-      SimBody& b = sim->bodies[i];
-      b.v = glm::clamp(b.v, DVec2(-kMaxCoord), DVec2(kMaxCoord));
-      b.w = std::clamp(b.w, -kMaxAngularVelocity * kDeg, kMaxAngularVelocity * kDeg);
-      b.dp += b.v * h;
-      b.dq += b.w * h;
-      turn(&b, b.w * h);
+      SimBody& b = bodies[i];
+      b.v = glm::clamp(b.v, Vec2(-max_v), Vec2(max_v));
+      b.w = std::clamp(b.w, -max_w, max_w);
+      b.dp += b.v * hf;
+      b.dq += b.w * hf;
+      turn(&b, b.w * hf);
     }
-    detail::gaps_lanes(blocks, sim->bodies);
-    for (int it = 0; it < o.iterations; ++it) {
-      detail::solve_lanes(blocks, sim->bodies, prm, false);
-    }
+    run.gaps(blocks, count, bodies);
+    for (int it = 0; it < o.iterations; ++it) run.solve(blocks, count, bodies, prm, false);
   }
-  detail::unpack_lanes(blocks, sim->constraints);
+  detail::unpack_lanes(sim->lanes.blocks, sim->constraints);
 }
 
 // A dynamic body's motion at the step's start, as its shape's body holds it (spin in rad/s;
@@ -286,8 +284,8 @@ void substeps(Simulation* sim) {
 detail::SimBody start_motion(const Simulation& sim, std::size_t i) {
   const BodySpec& body = *sim.scene.shapes[i].body;
   detail::SimBody b;
-  b.v = body.velocity;
-  b.w = sim.shapes[i].inv_inertia > 0.0 ? body.angular_velocity * kDeg : 0.0;
+  b.v = Vec2(body.velocity);
+  b.w = sim.shapes[i].inv_inertia > 0.0f ? static_cast<float>(body.angular_velocity * kDeg) : 0.0f;
   return b;
 }
 
@@ -296,7 +294,7 @@ detail::SimBody start_motion(const Simulation& sim, std::size_t i) {
 void bounce(Simulation* sim) {
   detail::BounceScratch& scratch = sim->bounce;
   scratch.solved.assign(sim->bodies.begin(), sim->bodies.end());
-  const double threshold = sim->options.restitution_threshold;
+  const float threshold = static_cast<float>(sim->options.restitution_threshold);
   if (!detail::apply_restitution(sim->constraints, sim->shapes, sim->bodies, threshold,
                                  &scratch.bouncing)) {
     return;
@@ -307,7 +305,7 @@ void bounce(Simulation* sim) {
   for (std::size_t i = 0; i < n; ++i) {
     if (!sim->shapes[i].dynamic) continue;
     scratch.free[i] = start_motion(*sim, i);
-    scratch.free[i].v += g * sim->options.step;
+    scratch.free[i].v += Vec2(g * sim->options.step);
   }
   detail::limit_bounce_energy(sim->constraints, sim->shapes, sim->bodies, sim->grab.shape,
                               &scratch);
@@ -332,28 +330,33 @@ void write_back(Simulation* sim, SimTrace* trace, SimStats* stats) {
     if (!sim->moving[i]) continue;
     Shape& s = sim->scene.shapes[i];
     const SimBody& b = sim->bodies[i];
-    const DVec2 centre = centre_of(*sim, i);
-    const DVec2 arm = s.pos - centre;
     const DVec2 pos0 = s.pos;
-    const double angle0 = s.angle;
-    s.pos = centre + b.dp + DVec2(b.qc * arm.x - b.qs * arm.y, b.qs * arm.x + b.qc * arm.y);
-    s.angle = angle0 + b.dq / kDeg;
+    const double angle0 = s.angle, dq = b.dq;
+    // The centre of mass moves by dp and the shape turns by dq about it: pos is placed from the
+    // new angle, so the centre to_world() gives is the one moved (in doubles), however the
+    // float turn (qc, qs) rounded.
+    const DVec2 centre = centre_of(*sim, i) + DVec2(b.dp);
+    s.angle = angle0 + dq / kDeg;
+    s.pos = DVec2(0.0, 0.0);
+    const DVec2 arm = to_world(s, si.centre);  // centre of mass from pos, at the new angle
+    s.pos = centre - arm;
     // Held within limits.h again here: the relax pass after the sub-step's clamp may move them.
-    s.body->velocity = glm::clamp(b.v, DVec2(-kMaxCoord), DVec2(kMaxCoord));
-    s.body->angular_velocity = std::clamp(b.w / kDeg, -kMaxAngularVelocity, kMaxAngularVelocity);
+    s.body->velocity = glm::clamp(DVec2(b.v), DVec2(-kMaxCoord), DVec2(kMaxCoord));
+    s.body->angular_velocity =
+        std::clamp(static_cast<double>(b.w) / kDeg, -kMaxAngularVelocity, kMaxAngularVelocity);
     // The guard: a body that moved (or turned its far side) more than half its smallest
     // half-width is swept from where it began, turning about pos as swept() models it.
     const Collider& start = sim->posed[i].collider();
     const DVec2 d = s.pos - pos0;
-    if (o.swept && glm::length(d) + std::abs(b.dq) * start.bound > 0.5 * si.min_half) {
+    if (o.swept && glm::length(d) + std::abs(dq) * start.bound > 0.5 * si.min_half) {
       Collider a = start;
       a.vel = Vec2(d);
-      a.spin = static_cast<float>(b.dq);
+      a.spin = b.dq;
       Aabb path = a.bounds;
-      const Vec2 swing(static_cast<float>(std::min(std::abs(b.dq), 2.0) * start.bound));
+      const Vec2 swing(std::min(std::abs(b.dq), 2.0f) * start.bound);
       path.min = glm::min(path.min, a.bounds.min + a.vel) - swing;
       path.max = glm::max(path.max, a.bounds.max + a.vel) + swing;
-      const bool far_turn = std::abs(b.dq) * si.reach > 0.5 * si.min_half;
+      const bool far_turn = std::abs(dq) * si.reach > 0.5 * si.min_half;
       float best = 2.0f;
       int other = -1;
       Vec2 normal(0.0f);
@@ -385,7 +388,7 @@ void write_back(Simulation* sim, SimTrace* trace, SimStats* stats) {
         // (speculative, as close as it now is) stops or bounces it.
         ++stats->swept_hits;
         s.pos = pos0 + d * static_cast<double>(best);
-        s.angle = angle0 + static_cast<double>(best) * b.dq / kDeg;
+        s.angle = angle0 + static_cast<double>(best) * dq / kDeg;
         if (trace) trace->swept.push_back(SimSweptHit{static_cast<int>(i), other, best, normal});
       }
     }
@@ -399,7 +402,7 @@ void write_back(Simulation* sim, SimTrace* trace, SimStats* stats) {
       }
     }
     sim->posed[i].repose(s);
-    sim->centres[i] = to_world(s, si.centre);
+    sim->centres[i] = s.angle == angle0 + dq / kDeg ? s.pos + arm : to_world(s, si.centre);
   }
 }
 
@@ -410,17 +413,17 @@ void fill_trace(const Simulation& sim, SimTrace* trace) {
     SimContact out;
     out.a = c.a;
     out.b = c.b;
-    out.normal = Vec2(-c.n);  // from b toward a
+    out.normal = -c.n;  // from b toward a
     out.count = c.count;
     out.sticking = c.count > 0;
     out.depth = -std::numeric_limits<float>::infinity();
     for (int k = 0; k < c.count; ++k) {
       out.depth = std::max(out.depth, c.p[k].depth);
-      out.normal_impulse += static_cast<float>(c.p[k].pn);
-      out.tangent_impulse += static_cast<float>(c.p[k].pt);
+      out.normal_impulse += c.p[k].pn;
+      out.tangent_impulse += c.p[k].pt;
       out.sticking = out.sticking && c.p[k].sticking;
       out.points[k] = c.p[k].point;
-      out.point_normal_impulse[k] = static_cast<float>(c.p[k].pn);
+      out.point_normal_impulse[k] = c.p[k].pn;
     }
     trace->contacts.push_back(out);
   }
@@ -443,6 +446,7 @@ std::string sim_options_problem(const SimOptions& o) {
   if (o.substeps < 1 || o.substeps > 64) return "the sub-steps must be 1 to 64";
   if (o.iterations < 1 || o.iterations > 100) return "the iterations must be 1 to 100";
   if (o.contact_points < 1 || o.contact_points > 2) return "the contact points must be 1 or 2";
+  if (!sim_lane_width_runs(o.lanes)) return "this processor cannot run eight lanes (no AVX2)";
   if (!std::isfinite(o.restitution_threshold) || o.restitution_threshold < 0.0) {
     return "the restitution threshold must be a finite number >= 0";
   }
@@ -496,25 +500,29 @@ void sim_reload(Simulation* sim) {
     d.round = s.kind == Kind::Circle;
     d.dynamic = d.has_body && s.body->type == BodyType::Dynamic;
     if (d.has_body) {
-      d.restitution = s.body->restitution;
-      d.friction = s.body->friction;
-      d.static_friction = s.body->static_friction;
+      d.restitution = static_cast<float>(s.body->restitution);
+      d.friction = static_cast<float>(s.body->friction);
+      d.static_friction = static_cast<float>(s.body->static_friction);
     }
     if (d.dynamic) {
       const MassProps m = mass_properties(s);
       // A sliver of a polygon can have an area so small that its mass has no inverse.
-      if ((m.mass > 0.0 && !std::isfinite(1.0 / m.mass)) ||
-          (m.inertia > 0.0 && !std::isfinite(1.0 / m.inertia))) {
+      // The solver's inverses are floats.
+      const auto no_inverse = [](double x) {
+        return x > 0.0 && !std::isfinite(static_cast<float>(1.0 / x));
+      };
+      if (no_inverse(m.mass) || no_inverse(m.inertia)) {
         char mass[32];
         std::snprintf(mass, sizeof mass, "%g", m.mass);
         throw SceneError("", s.id, "body.density",
                          std::string("gives a mass too small to simulate (") + mass +
                              "): the shape needs more area or density");
       }
-      d.inv_mass = m.mass > 0.0 ? 1.0 / m.mass : 0.0;
-      d.inv_inertia = m.inertia > 0.0 && !s.body->fixed_rotation ? 1.0 / m.inertia : 0.0;
+      d.inv_mass = m.mass > 0.0 ? static_cast<float>(1.0 / m.mass) : 0.0f;
+      d.inv_inertia =
+          m.inertia > 0.0 && !s.body->fixed_rotation ? static_cast<float>(1.0 / m.inertia) : 0.0f;
       d.centre = m.centre;
-      if (d.inv_mass == 0.0) d.dynamic = false;  // no area (refused by shape_problem)
+      if (d.inv_mass == 0.0f) d.dynamic = false;  // no area (refused by shape_problem)
     }
     if (!d.dynamic) sim->statics.push_back(static_cast<int>(i));
     posed_sizes(sim, i);
@@ -652,6 +660,24 @@ bool sim_push(Simulation* sim, int shape, DVec2 direction, double speed) {
   const double have = glm::dot(s.body->velocity, direction);
   if (!(speed > have)) return false;
   return sim_set_velocity(sim, shape, s.body->velocity + (speed - have) * direction);
+}
+
+std::uint64_t sim_hash(const Simulation& sim) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (const Shape& s : sim.scene.shapes) {
+    for (const double x : {s.pos.x, s.pos.y, s.angle}) {
+      unsigned char bytes[sizeof x];
+      std::memcpy(bytes, &x, sizeof x);
+      for (const unsigned char b : bytes) h = (h ^ b) * 1099511628211ull;
+    }
+  }
+  return h;
+}
+
+std::string sim_hash_line(const Simulation& sim) {
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(sim_hash(sim)));
+  return "hitbox: play mode after " + std::to_string(sim.steps) + " steps: hash " + hex;
 }
 
 void sim_run(Simulation* sim, double seconds) {

@@ -24,11 +24,14 @@
 //   * No tunnelling: a body whose step (move plus turn) is more than half its smallest
 //     half-width is swept (swept(), collide.h, with spin) against the static shapes it passes
 //     over and is stopped at the first time of impact; the next step's contact takes it.
+//   * Single precision from the manifold to the solver, as in Box2D v3: the bodies' motion in
+//     a step and the constraints are floats; the scene keeps positions and angles in doubles,
+//     each step adding the float motion to them.
 //   * The constraints are coloured (Box2D v3's graph colouring): no two of a colour share a
-//     dynamic body, so a colour's constraints are solved side by side, two doubles to an SSE
-//     register. Colours are solved in turn, each in pair index order (two-point pairs first),
-//     so the broad phase chosen does not change the motion, and the same scene and steps give
-//     the same bytes.
+//     dynamic body, so a colour's constraints are solved side by side, eight float lanes (AVX2)
+//     or four (SSE2). Colours are solved in turn, each in pair index order (two-point pairs
+//     first), so the broad phase chosen does not change the motion, and the same scene and
+//     steps give the same bytes, whichever lane width runs (SimLaneWidth).
 //   * Sleeping (Box2D's islands): dynamic bodies joined by touching contacts form an island.
 //     When every body of an island has moved slower than sleep_speed (its farthest point
 //     included) for time_to_sleep, the island falls asleep together: its bodies stop and the
@@ -54,6 +57,16 @@
 #include "hitbox/scene.h"
 
 namespace hitbox {
+
+// Which build of the lane solver runs the contact solve (sim_lanes.h). Every build gives the
+// same bytes: each lane does the same float operations in the same order, with no fused
+// multiply-add. Best: Eight where the processor has AVX2, else Four.
+enum class SimLaneWidth {
+  Best,
+  One,    // the scalar build: one constraint after another
+  Four,   // four lanes (SSE2 on x86; NEON, WebAssembly SIMD or scalar code elsewhere)
+  Eight,  // eight lanes (AVX2, x86 only: chosen at run time)
+};
 
 struct SimOptions {
   double step = 1.0 / 120.0;  // seconds per sim_step
@@ -87,12 +100,19 @@ struct SimOptions {
   bool sleep = true;
   double sleep_speed = 5.0;    // px/s: slower than this counts as resting
   double time_to_sleep = 0.5;  // s: how long a whole island must rest before it sleeps
+  SimLaneWidth lanes = SimLaneWidth::Best;
 };
 // "" when the options can run, else what is wrong: step in [1e-5, 1] s, substeps 1..64,
-// iterations 1..100, contact points 1 or 2, threshold and slop finite and >= 0, hertz, damping and
-// push speed > 0, the grab's hertz, damping and acceleration > 0 and its angular damping >= 0,
-// the sleep speed and time finite and >= 0.
+// iterations 1..100, contact points 1 or 2, lanes a build this machine runs
+// (sim_lane_width_runs), threshold and slop finite and >= 0, hertz, damping and push speed > 0, the
+// grab's hertz, damping and acceleration > 0 and its angular damping >= 0, the sleep speed and time
+// finite and >= 0.
 std::string sim_options_problem(const SimOptions& o);
+// Whether this build and processor can run lane width `w` (Eight: an x86 build on a processor
+// with AVX2; Best, One and Four: always).
+bool sim_lane_width_runs(SimLaneWidth w);
+// The width Best stands for here.
+SimLaneWidth sim_best_lane_width();
 
 // A contact of the last step: shape indices into the scene, normal from b toward a, and its
 // one or two points (manifold.h) with their impulses.
@@ -152,9 +172,9 @@ namespace detail {
 struct SimShape {
   bool dynamic = false;
   bool has_body = false;
-  double inv_mass = 0.0, inv_inertia = 0.0;  // inv_inertia 0: fixed rotation (or static)
-  bool round = false;                        // a circle: turning does not move its surface
-  double restitution = 0.0, friction = 0.0, static_friction = 0.0;
+  float inv_mass = 0.0f, inv_inertia = 0.0f;  // inv_inertia 0: fixed rotation (or static)
+  bool round = false;                         // a circle: turning does not move its surface
+  float restitution = 0.0f, friction = 0.0f, static_friction = 0.0f;
   double min_half = 0.0;   // smallest half-width (radius, half size, inscribed for polygons)
   double reach = 0.0;      // farthest point of the shape from its centre of mass
   DVec2 centre{0.0, 0.0};  // centre of mass, local (MassProps::centre)
@@ -162,26 +182,29 @@ struct SimShape {
 // One contact point's impulses at the end of a step, kept for the next (warm starting).
 struct SimWarm {
   std::uint64_t pair = 0;  // a << 32 | b
-  int id = 0;              // the point's feature id
-  double pn = 0.0, pt = 0.0;
+  int id = 0;
+  float pn = 0.0f, pt = 0.0f;
 };
-// A body's motion during a step: velocity of the centre of mass, angular velocity (rad/s,
-// clockwise), and how far the centre moved and the body turned since the step began.
+// A body's motion during a step, what the solver reads and writes every sub-step (Box2D v3's
+// body state, 32 bytes): velocity of the centre of mass, angular velocity (rad/s, clockwise),
+// the turn so far (rad), how far the centre moved since the step began, and (cos, sin) of the
+// turn. The lanes load v, w and dq as one 16-byte row and dp, qc, qs as the other.
 struct SimBody {
-  DVec2 v{0.0, 0.0};
-  double w = 0.0;
-  DVec2 dp{0.0, 0.0};
-  double dq = 0.0;
-  double qc = 1.0, qs = 0.0;  // cos dq, sin dq
+  Vec2 v{0.0f, 0.0f};
+  float w = 0.0f;
+  float dq = 0.0f;
+  Vec2 dp{0.0f, 0.0f};
+  float qc = 1.0f, qs = 0.0f;
 };
+static_assert(sizeof(SimBody) == 32, "a body's solver state is two 16-byte rows");
 // One manifold point as a constraint, prepared once per step.
 struct SimPoint {
-  DVec2 ra{0.0, 0.0}, rb{0.0, 0.0};  // from each centre of mass to the point
-  double separation = 0.0;           // at the step's start, less the anchors' part (rb - ra).n
-  double normal_mass = 0.0, tangent_mass = 0.0;
-  double pn = 0.0, pt = 0.0;  // accumulated impulses
-  double max_pn = 0.0;        // the largest normal impulse of the step (restitution needs > 0)
-  double vn0 = 0.0;           // normal relative speed before the step (< 0: approaching)
+  Vec2 ra{0.0f, 0.0f}, rb{0.0f, 0.0f};  // from each centre of mass to the point
+  float separation = 0.0f;              // at the step's start, less the anchors' part (rb - ra).n
+  float normal_mass = 0.0f, tangent_mass = 0.0f;
+  float pn = 0.0f, pt = 0.0f;  // accumulated impulses
+  float max_pn = 0.0f;         // the largest normal impulse of the step (restitution needs > 0)
+  float vn0 = 0.0f;            // normal relative speed before the step (< 0: approaching)
   int id = 0;
   bool sticking = false;
   Vec2 point{0.0f, 0.0f};  // world, for the trace
@@ -191,29 +214,31 @@ struct SimPoint {
 // points.
 struct SimConstraint {
   int a = 0, b = 0;
-  DVec2 n{0.0, 0.0};
-  double friction = 0.0, static_friction = 0.0, restitution = 0.0;
+  Vec2 n{0.0f, 0.0f};
+  float friction = 0.0f, static_friction = 0.0f, restitution = 0.0f;
   bool touches_static = false;  // a static side: the stiffer softness
   int count = 0;
   SimPoint p[2];
 };
-// Four constraints of one colour (no two share a dynamic body), field by field, as the lane
-// solver reads them (sim_lanes.h). An empty lane has `con` -1 and zero masses.
-constexpr int kSimLanes = 4;
+// Eight constraints of one colour (no two share a dynamic body), field by field, as the lane
+// solver reads them (sim_lanes.h): eight lanes at once with AVX2, two groups of four with
+// SSE2 (or another 4-wide vector unit), one at a time in the scalar build. An empty lane has
+// `con` -1 and zero masses; lanes fill from the first.
+constexpr int kSimLanes = 8;
 struct SimLanePoint {
-  double rax[kSimLanes], ray[kSimLanes], rbx[kSimLanes], rby[kSimLanes];
-  double separation[kSimLanes], normal_mass[kSimLanes], tangent_mass[kSimLanes];
-  double gap[kSimLanes];  // the separation at the bodies' present poses
-  double pn[kSimLanes], pt[kSimLanes], max_pn[kSimLanes], sticking[kSimLanes];
+  float rax[kSimLanes], ray[kSimLanes], rbx[kSimLanes], rby[kSimLanes];
+  float separation[kSimLanes], normal_mass[kSimLanes], tangent_mass[kSimLanes];
+  float gap[kSimLanes];  // the separation at the bodies' present poses
+  float pn[kSimLanes], pt[kSimLanes], max_pn[kSimLanes], sticking[kSimLanes];
 };
-struct SimBlock {
+struct alignas(32) SimBlock {
   int con[kSimLanes];              // index into Simulation::constraints
   int a[kSimLanes], b[kSimLanes];  // body indices
   int points = 0;                  // the most points of its lanes' constraints (1 or 2)
-  bool round_a[kSimLanes], round_b[kSimLanes];
-  double ma[kSimLanes], ia[kSimLanes], mb[kSimLanes], ib[kSimLanes];  // inverse mass, inertia
-  double nx[kSimLanes], ny[kSimLanes], friction[kSimLanes], static_friction[kSimLanes];
-  double mass_scale[kSimLanes], bias_scale[kSimLanes], impulse_scale[kSimLanes];  // softness
+  float round_a[kSimLanes], round_b[kSimLanes];                      // 1: a disc (no turn)
+  float ma[kSimLanes], ia[kSimLanes], mb[kSimLanes], ib[kSimLanes];  // inverse mass, inertia
+  float nx[kSimLanes], ny[kSimLanes], friction[kSimLanes], static_friction[kSimLanes];
+  float mass_scale[kSimLanes], bias_scale[kSimLanes], impulse_scale[kSimLanes];  // softness
   SimLanePoint p[2];
 };
 // The colouring's scratch and its blocks, reused from step to step.
@@ -250,9 +275,9 @@ struct SleepingIsland {
 // The held body of a grab (sim_grab): `shape` -1 when nothing is held.
 struct SimGrab {
   int shape = -1;
-  DVec2 local{0.0, 0.0};    // the held point in the shape's local frame (to_world gives it)
-  DVec2 target{0.0, 0.0};   // world: where the spring pulls it
-  DVec2 impulse{0.0, 0.0};  // accumulated over the sub-steps, kept from step to step
+  DVec2 local{0.0, 0.0};     // the held point in the shape's local frame (to_world gives it)
+  DVec2 target{0.0, 0.0};    // world: where the spring pulls it
+  Vec2 impulse{0.0f, 0.0f};  // accumulated over the sub-steps, kept from step to step
 };
 
 struct Simulation {
@@ -337,6 +362,14 @@ bool sim_set_velocity(Simulation* sim, int shape, DVec2 velocity);
 // False, and nothing changes, when it already goes that fast, when `direction` is not a unit
 // vector, or as sim_set_velocity.
 bool sim_push(Simulation* sim, int shape, DVec2 direction, double speed);
+
+// A 64-bit hash (FNV-1a) of every shape's position and angle, the bytes of their doubles in
+// shape order: two runs, builds or machines that print the same hash left every shape in the
+// same place (docs/determinism.md).
+std::uint64_t sim_hash(const Simulation& sim);
+// "hitbox: play mode after N steps: hash 0123456789abcdef", as `hitbox simulate --hash` and
+// the window's --print-hash print it.
+std::string sim_hash_line(const Simulation& sim);
 
 // Mass of a shape with a body: density times area (mass_properties(s).mass).
 double shape_mass(const Shape& s);

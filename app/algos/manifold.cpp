@@ -203,7 +203,7 @@ void draw_circle(const SandboxState& s, Canvas& c, int upto) {
 void draw_upto(const SandboxState& s, Canvas& c, int upto) {
   switch (s.cache.an.r.manifold_trace.method) {
     case ManifoldMethod::Faces:
-    case ManifoldMethod::ParallelFaces:
+    case ManifoldMethod::ClippedFaces:
       draw_faces(s, c, upto);
       return;
     case ManifoldMethod::ClosestFeatures:
@@ -230,7 +230,7 @@ int step_count(const ManifoldTrace& t) {
   switch (t.method) {
     case ManifoldMethod::Faces:
       return t.apart ? 1 : kFaceSteps;
-    case ManifoldMethod::ParallelFaces:
+    case ManifoldMethod::ClippedFaces:
       return kFaceSteps;
     case ManifoldMethod::ClosestFeatures:
       return t.apart ? 1 : 2;
@@ -252,10 +252,12 @@ std::string face_step_text(const ManifoldTrace& t, const Manifold& m, int step) 
                                     contact_words(-t.separation_a, 1).c_str(), t.face_b,
                                     contact_words(-t.separation_b, 1).c_str());
       if (t.apart) return "Reference face: " + both + ". A face with a gap separates them: apart.";
-      if (t.method == ManifoldMethod::ParallelFaces)
+      if (t.method == ManifoldMethod::ClippedFaces)
         return "Reference face: " + both +
-               ". A face separates the rounded cores, and their closest faces are parallel: "
-               "clip them as faces, A's the reference.";
+               strf(
+                   ". A face separates the rounded cores; clipped as faces, %s's the "
+                   "reference, both points stand by Box2D v3's rule for two points.",
+                   shape_letter(t.flip));
       return "Reference face: " + both +
              strf(". The reference is %s's (A's unless B's is greater by %.2f).",
                   shape_letter(t.flip), static_cast<double>(kManifoldFaceTolerance));
@@ -295,7 +297,7 @@ std::string step_text(const ManifoldTrace& t, const Manifold& m, int step) {
   step = teach::clamp_step(step, n);
   switch (t.method) {
     case ManifoldMethod::Faces:
-    case ManifoldMethod::ParallelFaces:
+    case ManifoldMethod::ClippedFaces:
       return face_step_text(t, m, step);
     case ManifoldMethod::ClosestFeatures:
       if (step == 0)
@@ -305,8 +307,9 @@ std::string step_text(const ManifoldTrace& t, const Manifold& m, int step) {
                    t.face_a, contact_words(-t.separation_a, 1).c_str(), t.face_b,
                    contact_words(-t.separation_b, 1).c_str()) +
                (t.apart ? " The cores are farther apart than the radii: apart." : "");
-      return m.hit ? "Closest features: no two faces are parallel, so one point on the line "
-                     "between the cores' closest points, midway between the surfaces, " +
+      return m.hit ? "Closest features: the clipped faces do not keep two points by Box2D "
+                     "v3's rule, so one point on the line between the cores' closest points, "
+                     "midway between the surfaces, " +
                          contact_words(-m.points[0].separation, 1) + "."
                    : "Closest features: the cores are farther apart than the radii: apart.";
     case ManifoldMethod::Circles:

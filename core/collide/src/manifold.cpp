@@ -19,8 +19,8 @@ const char* manifold_method_name(ManifoldMethod m) {
   switch (m) {
     case ManifoldMethod::Faces:
       return "faces";
-    case ManifoldMethod::ParallelFaces:
-      return "parallel_faces";
+    case ManifoldMethod::ClippedFaces:
+      return "clipped_faces";
     case ManifoldMethod::ClosestFeatures:
       return "closest_features";
     case ManifoldMethod::CircleFace:
@@ -143,6 +143,23 @@ int most_against(const Collider& p, Vec2 n) {
   return 0;
 }
 
+// max_separation and most_against for a segment core p (its two sides), in scalars: the same
+// sums, the first side on ties.
+float side_separation(const Collider& p, const Collider& q, int& face) {
+  float sep[2];
+  for (int k = 0; k < 2; ++k) {
+    const Vec2 n = p.n[k], v = p.v[k];
+    float lo = FLT_MAX;
+    for (int i = 0; i < q.count; ++i) lo = std::min(lo, n.x * q.v[i].x + n.y * q.v[i].y);
+    sep[k] = lo - (n.x * v.x + n.y * v.y);
+  }
+  face = sep[1] > sep[0] ? 1 : 0;
+  return sep[face];
+}
+inline int side_against(const Collider& p, Vec2 n) {
+  return dot(p.n[1], n) < dot(p.n[0], n) ? 1 : 0;
+}
+
 // A point of the incident face while it is clipped, with the features that made it, in the
 // reference shape's terms (index_r on the reference shape, index_i on the incident one).
 struct ClipPoint {
@@ -158,7 +175,8 @@ struct ClipPoint {
 // a point's id then does not depend on which side of a plane rounding put an end that lies
 // on it, as it does for two equal boxes stacked edge to edge, so warm starting holds.
 // Returns how many points are left (0 to 2).
-int clip_to_side(const ClipPoint in[2], ClipPoint out[2], Vec2 side, float offset) {
+HITBOX_ALWAYS_INLINE int clip_to_side(const ClipPoint in[2], ClipPoint out[2], Vec2 side,
+                                      float offset) {
   const float d0 = dot(side, in[0].v) - offset;
   const float d1 = dot(side, in[1].v) - offset;
   int n = 0;
@@ -262,40 +280,68 @@ Manifold clip_faces(const Core& ref, int i1, const Core& inc, int i2, bool flip,
   return m;
 }
 
-// The sine of the angle within which two faces count as parallel (about 0.6 degrees).
-constexpr float kParallelSine = 0.01f;
-
 inline int edge_count(const Core& c) {
   return c.count == 2 ? 1 : c.count;  // a segment's or capsule's core is one edge
 }
 
-// The edges of c that meet its closest feature (edge e at fraction f along it): the edge, and
-// its neighbour at a vertex (a segment's or capsule's other side). Returns how many.
-int edges_at(const Core& c, int e, float f, int out[2]) {
-  out[0] = e;
-  if (c.count == 2) {
-    out[1] = next(e, 2);
-  } else if (f == 0.0f) {
-    out[1] = e == 0 ? c.count - 1 : e - 1;
-  } else if (f == 1.0f) {
-    out[1] = next(e, c.count);
-  } else {
-    return 1;
-  }
-  return 2;
+inline bool at_end(float f) {
+  return f == 0.0f || f == 1.0f;
 }
 
-// Rounded cores apart (a capsule): the closest features of the two cores. Two faces parallel
-// within kParallelSine are clipped as faces, for two points; otherwise one point on the line
-// between the closest points, midway between the surfaces (Box2D v3's b2CollideCapsules).
+// Whether segment core p reaches over q's span: some of it projects between q's ends.
+inline bool reaches_over(const Core& p, const Core& q) {
+  const Vec2 e = q.v[1] - q.v[0];
+  const float len2 = dot(e, e);
+  const float a = dot(p.v[0] - q.v[0], e), b = dot(p.v[1] - q.v[0], e);
+  return !((a <= 0.0f && b <= 0.0f) || (a >= len2 && b >= len2));
+}
+
+// Whether the reference face's clipped points `two` (both kept, the reference ref's face i1,
+// the incident inc's face i2) stand by Box2D v3's rule for rounded cores apart, the cores'
+// closest points `closest` apart in separation (manifold.h). Two segment cores have already
+// been found to reach over each other's spans.
+bool keeps_two(const Core& ref, int i1, const Core& inc, int i2, const Manifold& two,
+               float closest) {
+  const float least = std::min(two.points[0].separation, two.points[1].separation);
+  // b2CollideCapsules: the nearer clipped end lies within the slop of the closest points.
+  if (ref.count == 2 && inc.count == 2) return least <= closest + kManifoldLinearSlop;
+  // b2CollidePolygons: the clipped points, unless the two faces are nearest at a vertex of
+  // each and those vertices are nearer than the clipped points by a tenth of the slop. Their
+  // gap is at least the cores' distance, so only clipped points that far need the test.
+  if (!(closest + 0.1f * kManifoldLinearSlop < least)) return true;
+  const Vec2 r0 = ref.v[i1], r1 = ref.v[next(i1, ref.count)];
+  const Vec2 c0 = inc.v[i2], c1 = inc.v[next(i2, inc.count)];
+  float s, u;
+  segment_fractions(r0, r1, c0, c1, s, u);
+  if (!at_end(s) || !at_end(u)) return true;
+  const Vec2 d = (c0 + u * (c1 - c0)) - (r0 + s * (r1 - r0));
+  return !(std::sqrt(dot(d, d)) - ref.radius - inc.radius + 0.1f * kManifoldLinearSlop < least);
+}
+
+// Whether segment core q lies wholly behind edge i of polygon core p, so that the edge holds
+// no closest point of the two (its ends are its neighbours' too): a polygon's edges facing
+// away from a capsule are not searched.
+inline bool behind(const Core& q, const Core& p, int i) {
+  if (p.count == 2 || q.count != 2) return false;
+  const Vec2 n = p.n[i], v = p.v[i];
+  return dot(n, q.v[0] - v) <= 0.0f && dot(n, q.v[1] - v) <= 0.0f;
+}
+
+// Rounded cores apart (a capsule): the closest features of the two cores, and the reference
+// face ref's i1 clipped against the incident face inc's i2 as the Faces path would. Two
+// points when the clipping keeps both and they stand by Box2D v3's rule (keeps_two);
+// otherwise one point on the line between the closest points, midway between the surfaces.
 template <bool kTrace>
-Manifold closest_features(const Core& a, const Core& b, ManifoldTrace* t, float spec) {
+Manifold closest_features(const Core& a, const Core& b, const Core& ref, int i1, const Core& inc,
+                          int i2, bool flip, ManifoldTrace* t, float spec) {
   Manifold m;
   float best = INFINITY, fa = 0.0f, fb = 0.0f;
   int ea = 0, eb = 0;
   for (int i = 0; i < edge_count(a); ++i) {
+    if (behind(b, a, i)) continue;
     const Vec2 a0 = a.v[i], a1 = a.v[next(i, a.count)];
     for (int j = 0; j < edge_count(b); ++j) {
+      if (behind(a, b, j)) continue;
       const Vec2 b0 = b.v[j], b1 = b.v[next(j, b.count)];
       float s, u;
       segment_fractions(a0, a1, b0, b1, s, u);
@@ -323,23 +369,12 @@ Manifold closest_features(const Core& a, const Core& b, ManifoldTrace* t, float 
     t->apart = !(dist <= total + spec);
   }
   if (!(dist <= total + spec) || !(dist > 0.0f)) return m;
-  const Vec2 n = (pb - pa) / dist;  // from A's core toward B's
-  int cand_a[2], cand_b[2];
-  const int na = edges_at(a, ea, fa, cand_a), nb = edges_at(b, eb, fb, cand_b);
-  for (int i = 0; i < na; ++i) {
-    const int ra = cand_a[i];
-    if (!(dot(a.n[ra], n) > 0.0f)) continue;  // A's face toward B
-    const Vec2 da = a.v[next(ra, a.count)] - a.v[ra];
-    for (int j = 0; j < nb; ++j) {
-      const int rb = cand_b[j];
-      if (!(dot(b.n[rb], n) < 0.0f)) continue;  // B's face toward A
-      const Vec2 db = b.v[next(rb, b.count)] - b.v[rb];
-      if (std::fabs(cross(da, db)) > kParallelSine * std::sqrt(dot(da, da) * dot(db, db))) continue;
-      const Manifold two =
-          clip_faces<kTrace>(a, ra, b, rb, false, ManifoldMethod::ParallelFaces, t, spec);
-      if (two.count == 2) return two;
-      if constexpr (kTrace) t->method = ManifoldMethod::ClosestFeatures;
-    }
+  // Two segment cores (b2CollideCapsules) clip only when each reaches over the other's span.
+  if (ref.count != 2 || inc.count != 2 || (reaches_over(ref, inc) && reaches_over(inc, ref))) {
+    const Manifold two =
+        clip_faces<kTrace>(ref, i1, inc, i2, flip, ManifoldMethod::ClippedFaces, t, spec);
+    if (two.count == 2 && keeps_two(ref, i1, inc, i2, two, dist - total)) return two;
+    if constexpr (kTrace) t->method = ManifoldMethod::ClosestFeatures;
   }
   const auto feature = [](const Core& c, int e, float f, int& index) {
     if (f > 0.0f && f < 1.0f) {
@@ -351,6 +386,7 @@ Manifold closest_features(const Core& a, const Core& b, ManifoldTrace* t, float 
   };
   int ia, ib;
   const FeatureType ta = feature(a, ea, fa, ia), tb = feature(b, eb, fb, ib);
+  const Vec2 n = (pb - pa) / dist;  // from A's core toward B's
   m.normal = n + Vec2(0.0f);
   m.count = 1;
   m.points[0] = ContactPoint{0.5f * ((pa + a.radius * n) + (pb - b.radius * n)), dist - total,
@@ -365,8 +401,10 @@ template <bool kTrace>
                                  float spec) {
   const Core a = core_of(ca), b = core_of(cb);
   int face_a, face_b;
-  const float sep_a = max_separation(ca, cb, face_a);
-  const float sep_b = max_separation(cb, ca, face_b);
+  const float sep_a =
+      ca.count == 2 ? side_separation(ca, cb, face_a) : max_separation(ca, cb, face_a);
+  const float sep_b =
+      cb.count == 2 ? side_separation(cb, ca, face_b) : max_separation(cb, ca, face_b);
   const float total = a.radius + b.radius;
   if constexpr (kTrace) {
     t->method = ManifoldMethod::Faces;
@@ -379,26 +417,29 @@ template <bool kTrace>
     if constexpr (kTrace) t->apart = true;
     return Manifold{};
   }
-  // A face separates rounded cores: their closest features decide.
-  if (total > 0.0f && std::max(sep_a, sep_b) > 0.0f) return closest_features<kTrace>(a, b, t, spec);
+  // The reference face (A's unless B's separates by more than the tolerance) and the
+  // incident face against it.
   const bool flip = sep_b > sep_a + kManifoldFaceTolerance;
-  const Collider& inc_shape = flip ? ca : cb;
+  const Core& ref = flip ? b : a;
+  const Core& inc = flip ? a : b;
   const int i1 = flip ? face_b : face_a;
-  const int i2 = most_against(inc_shape, (flip ? b : a).n[i1]);  // the incident face
+  const Collider& against = flip ? ca : cb;
+  const int i2 =
+      against.count == 2 ? side_against(against, ref.n[i1]) : most_against(against, ref.n[i1]);
   if (std::max(sep_a, sep_b) > 0.0f) {
-    // Apart, and the two faces closest at a corner of each (Box2D's vertex-vertex case): the
-    // corners' distance is the gap, where the clipped points would measure it along the
-    // reference normal, too far (or, the incident face beside the reference face, not at all).
-    const Core& r = flip ? b : a;
-    const Core& in = flip ? a : b;
+    // A face separates rounded cores: their closest features decide.
+    if (total > 0.0f) return closest_features<kTrace>(a, b, ref, i1, inc, i2, flip, t, spec);
+    // Plain cores apart whose two faces are nearest at a corner of each (Box2D's vertex-vertex
+    // case): the clipped points would measure the gap along the reference normal, too far (or,
+    // the incident face beside the reference face, not at all).
     float fr, fi;
-    segment_fractions(r.v[i1], r.v[next(i1, r.count)], in.v[i2], in.v[next(i2, in.count)], fr, fi);
+    segment_fractions(ref.v[i1], ref.v[next(i1, ref.count)], inc.v[i2], inc.v[next(i2, inc.count)],
+                      fr, fi);
     if ((fr == 0.0f || fr == 1.0f) && (fi == 0.0f || fi == 1.0f)) {
-      return closest_features<kTrace>(a, b, t, spec);
+      return closest_features<kTrace>(a, b, ref, i1, inc, i2, flip, t, spec);
     }
   }
-  return flip ? clip_faces<kTrace>(b, i1, a, i2, true, ManifoldMethod::Faces, t, spec)
-              : clip_faces<kTrace>(a, i1, b, i2, false, ManifoldMethod::Faces, t, spec);
+  return clip_faces<kTrace>(ref, i1, inc, i2, flip, ManifoldMethod::Faces, t, spec);
 }
 
 // A circle (centre c, radius rc) against a core with edges; the circle is A or B.

@@ -12,10 +12,13 @@
 //   other shape's edge most against the reference normal. It is clipped to the reference
 //   face's two side planes (Sutherland-Hodgman), and the clipped points at or below the
 //   reference surface are kept: two points for a face lying on a face, one for a corner.
-// - Two rounded cores (a capsule) that a face separates: the closest features of the cores
-//   (Box2D v3's b2CollideCapsules). Two faces parallel within about 0.6 degrees are clipped as
-//   above, for two points; otherwise one point on the line between the closest points, for a
-//   vertex against anything.
+// - Two rounded cores (a capsule) that a face separates: the closest features of the cores,
+//   and the reference face clipped as above. Two points by Box2D v3's rule when both are
+//   kept; otherwise one point on the line between the closest points:
+//   - two segment cores (b2CollideCapsules): each core reaches over the other's span, and the
+//     nearer clipped end lies within kManifoldLinearSlop of the cores' distance;
+//   - a polygon core (b2CollidePolygons): unless the two faces are nearest at a vertex of
+//     each, nearer than the clipped points by a tenth of the slop.
 // - A circle against a core with edges: the core's feature nearest the centre (a face, or a
 //   vertex when the centre lies beyond the face's ends); one point.
 // - Two circles: the centre line; one point.
@@ -36,8 +39,12 @@
 
 namespace hitbox {
 
-// A is preferred as the reference shape unless B's face separates by more than this (px).
-inline constexpr float kManifoldFaceTolerance = 0.05f;
+// Box2D's linear slop, 0.005 m at 100 px a metre (px): the margin of its rule for two points.
+inline constexpr float kManifoldLinearSlop = 0.5f;
+
+// A is preferred as the reference shape unless B's face separates by more than this (px), a
+// tenth of the slop as in Box2D.
+inline constexpr float kManifoldFaceTolerance = 0.1f * kManifoldLinearSlop;
 
 // Which feature of a shape made a contact point.
 enum class FeatureType : std::uint8_t { Vertex = 0, Face = 1 };
@@ -69,7 +76,7 @@ struct Manifold {
 
 enum class ManifoldMethod : std::uint8_t {
   Faces,            // two cores with edges: reference face, incident face, clipping
-  ParallelFaces,    // rounded cores apart, two faces parallel: clipped as Faces
+  ClippedFaces,     // rounded cores apart, two points by Box2D v3's rule: clipped as Faces
   ClosestFeatures,  // rounded cores apart: one point between the cores' closest points
   CircleFace,       // a circle against a face
   CircleVertex,     // a circle against a vertex

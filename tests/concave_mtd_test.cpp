@@ -6,13 +6,17 @@
 // of the other (grown by the radius), so it lists those times and tests the whole shapes'
 // overlap between them; the first time after which they are apart is the exit along that
 // direction. The shortest exit over 3600 directions, refined about the best of them, is the
-// reference's push.
+// reference's push. The push must be within 0.1% of it, and A moved by the push must touch B:
+// overlapping by no more than kTouchIn (some direction that far apart) and apart by no more
+// than kTouchOut (the outlines' distance).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <random>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "hitbox/collide.h"
@@ -25,6 +29,14 @@ namespace hitbox {
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
+
+// The push's length: within 0.1% of the reference's, give or take kFloat px, the rounding of
+// float shapes posed about 150 px from the origin (a float step there is 1.5e-5 px).
+constexpr double kRatio = 1.001;
+constexpr double kFloat = 5e-5;
+// After the push: overlapping by at most kTouchIn px, apart by at most kTouchOut px.
+constexpr double kTouchIn = 1e-4;
+constexpr double kTouchOut = 1e-4;
 
 // ---- the reference ----
 
@@ -51,9 +63,12 @@ double cross(DVec2 a, DVec2 b) {
   return a.x * b.y - a.y * b.x;
 }
 
-RefShape ref_shape(const Shape& s) {
+RefShape ref_shape(const Shape& shape) {
+  const Shape s = ref::twin(shape);  // a sprite: its frame
   RefShape r;
-  if (s.kind == Kind::Circle) {
+  if (s.kind == Kind::Point) {
+    r.core = {ref::world_point(s, DVec2(0.0))};
+  } else if (s.kind == Kind::Circle) {
     r.core = {ref::circle_centre(s)};
     r.r = ref::circle_radius(s);
   } else if (s.kind == Kind::Capsule) {
@@ -133,6 +148,19 @@ bool overlap(const RefShape& x, const RefShape& y, DVec2 shift) {
     if (segment_distance(c0, c1, P[i], P[(i + 1) % n]) <= other.r) return true;
   }
   return false;
+}
+
+// How far apart x moved by shift and y are (0 when they overlap): the nearest two edges, less
+// the radii.
+double gap(const RefShape& x, const RefShape& y, DVec2 shift) {
+  if (overlap(x, y, shift)) return 0.0;
+  double best = 1e300;
+  for (const RefShape::Edge& e : x.edges) {
+    for (const RefShape::Edge& f : y.edges) {
+      best = std::min(best, segment_distance(e.a + shift, e.b + shift, f.a, f.b));
+    }
+  }
+  return std::max(best - x.r - y.r, 0.0);
 }
 
 // Times 0 < t <= bound at which p + t u is at distance r from the edge.
@@ -262,15 +290,17 @@ Shape convex(std::mt19937& rng, DVec2 pos) {
   return s;
 }
 
-enum Other { kStar, kConvex, kRect, kCircle, kCapsule, kSegment, kOthers };
+enum Other { kStar, kConvex, kRect, kCircle, kCapsule, kSegment, kPoint, kSprite, kOthers };
 const char* other_name(int k) {
-  static const char* names[] = {"concave", "convex polygon", "rect",
-                                "circle",  "capsule",        "segment"};
+  static const char* names[] = {"concave", "convex polygon", "rect",  "circle",
+                                "capsule", "segment",        "point", "sprite"};
   return names[k];
 }
 
 Shape other_shape(std::mt19937& rng, int kind, DVec2 pos) {
   std::uniform_real_distribution<double> ext(10.0, 70.0), ang(-180.0, 180.0), sc(0.7, 1.4);
+  std::uniform_int_distribution<int> texels(8, 40);
+  std::bernoulli_distribution coin(0.5);
   Shape s;
   s.id = "B";
   s.pos = pos;
@@ -292,14 +322,216 @@ Shape other_shape(std::mt19937& rng, int kind, DVec2 pos) {
       s.points = {DVec2(-ext(rng) * 0.5, 0.0), DVec2(ext(rng) * 0.5, 0.0)};
       s.radius = ext(rng) * 0.3;
       break;
-    default:
+    case kSegment:
       s.kind = Kind::Segment;
       s.points = {DVec2(-ext(rng) * 0.5, 0.0), DVec2(ext(rng) * 0.5, 0.0)};
       break;
+    case kPoint:
+      s.kind = Kind::Point;
+      return s;
+    default: {  // a sprite's push is its frame's
+      const int w = texels(rng), h = texels(rng);
+      s = test_support::sprite(pos, w, h);
+      s.mirror_x = coin(rng);
+      break;
+    }
   }
   s.angle = ang(rng);
   s.scale = sc(rng);
   return s;
+}
+
+// ---- shapes on a grid: a tile map's collinear edges and right angles ----
+
+// An orthogonal polygon of 10 px cells: 3-9 cells joined by a random walk on an 8 x 8 grid,
+// its outline traced (walks that leave a hole or cells meeting at a corner only are drawn
+// again), turned by quarter turns and mirrored; every corner on whole pixels.
+Shape tile_polygon(std::mt19937& rng, DVec2 pos) {
+  std::uniform_int_distribution<int> step(0, 3), cells(3, 9), quarter(0, 3);
+  std::bernoulli_distribution coin(0.5);
+  using Cell = std::pair<int, int>;
+  for (;;) {
+    bool on[8][8] = {};
+    int x = 4, y = 4, filled = 1;
+    on[y][x] = true;
+    for (const int want = cells(rng); filled < want;) {
+      const int d = step(rng);
+      x = std::clamp(x + (d == 0) - (d == 1), 0, 7);
+      y = std::clamp(y + (d == 2) - (d == 3), 0, 7);
+      if (!on[y][x]) {
+        on[y][x] = true;
+        ++filled;
+      }
+    }
+    const auto at = [&](int cx, int cy) {
+      return cx >= 0 && cy >= 0 && cx < 8 && cy < 8 && on[cy][cx];
+    };
+    // The outline's unit edges, each with its cell on the same side.
+    std::vector<std::pair<Cell, Cell>> edges;
+    for (int cy = 0; cy < 8; ++cy) {
+      for (int cx = 0; cx < 8; ++cx) {
+        if (!on[cy][cx]) continue;
+        if (!at(cx, cy - 1)) edges.push_back({{cx, cy}, {cx + 1, cy}});
+        if (!at(cx + 1, cy)) edges.push_back({{cx + 1, cy}, {cx + 1, cy + 1}});
+        if (!at(cx, cy + 1)) edges.push_back({{cx + 1, cy + 1}, {cx, cy + 1}});
+        if (!at(cx - 1, cy)) edges.push_back({{cx, cy + 1}, {cx, cy}});
+      }
+    }
+    std::vector<bool> used(edges.size(), false);
+    std::vector<Cell> loop{edges[0].first};
+    used[0] = true;
+    Cell end = edges[0].second;
+    bool one_loop = true;
+    while (end != loop.front() && one_loop) {
+      std::size_t next = edges.size();
+      int ways = 0;
+      for (std::size_t k = 0; k < edges.size(); ++k) {
+        if (!used[k] && edges[k].first == end) {
+          next = k;
+          ++ways;
+        }
+      }
+      one_loop = ways == 1;
+      if (!one_loop) break;
+      used[next] = true;
+      loop.push_back(end);
+      end = edges[next].second;
+    }
+    if (!one_loop || std::find(used.begin(), used.end(), false) != used.end()) continue;
+    Shape s;
+    s.id = "tiles";
+    s.kind = Kind::Polygon;
+    s.pos = pos;
+    for (std::size_t k = 0; k < loop.size(); ++k) {  // corners only
+      const Cell a = loop[(k + loop.size() - 1) % loop.size()], b = loop[k],
+                 c = loop[(k + 1) % loop.size()];
+      const int turn =
+          (b.first - a.first) * (c.second - b.second) - (b.second - a.second) * (c.first - b.first);
+      if (turn != 0) s.points.emplace_back(10.0 * (b.first - 4), 10.0 * (b.second - 4));
+    }
+    if (!polygon_problem(s.points).empty() || polygon_is_convex(s.points)) continue;
+    s.angle = 90.0 * quarter(rng);
+    s.mirror_x = coin(rng);
+    s.mirror_y = coin(rng);
+    return s;
+  }
+}
+
+// The other shape on the same grid: sizes in 10 px (5 px for halves), turned by eighths of a
+// turn. A circle's or capsule's radius is 3.5 px off the grid (5k - 3.5), so that it never
+// fits a slot exactly: touching both walls at once, the exit along the slot is a line of no
+// width, there or not by a rounding in either the reference or the library.
+Shape grid_shape(std::mt19937& rng, int kind, DVec2 pos) {
+  std::uniform_int_distribution<int> ext(1, 7), eighth(0, 7);
+  std::bernoulli_distribution coin(0.5);
+  Shape s;
+  s.id = "B";
+  s.pos = pos;
+  switch (kind) {
+    case kStar:
+      s = tile_polygon(rng, pos);
+      if (coin(rng)) s.scale = 1.5;
+      return s;
+    case kConvex:  // a kite
+      s.kind = Kind::Polygon;
+      s.points = {
+          {-10.0 * ext(rng), 0}, {0, -10.0 * ext(rng)}, {10.0 * ext(rng), 0}, {0, 10.0 * ext(rng)}};
+      break;
+    case kRect:
+      s.kind = Kind::Rect;
+      s.size = DVec2(10.0 * ext(rng), 10.0 * ext(rng));
+      break;
+    case kCircle:
+      s.kind = Kind::Circle;
+      s.radius = 5.0 * ext(rng) - 3.5;
+      break;
+    case kCapsule:
+      s.kind = Kind::Capsule;
+      s.points = {DVec2(-5.0 * ext(rng), 0.0), DVec2(5.0 * ext(rng), 0.0)};
+      s.radius = 5.0 * ext(rng) - 3.5;
+      break;
+    case kSegment:
+      s.kind = Kind::Segment;
+      s.points = {DVec2(-5.0 * ext(rng), 0.0), DVec2(5.0 * ext(rng), 0.0)};
+      break;
+    default:
+      s.kind = Kind::Point;
+      return s;
+  }
+  s.angle = 45.0 * eighth(rng);
+  return s;
+}
+
+// ---- the check ----
+
+// Draws pairs (A a concave polygon on even draws, the other shape on odd ones) until each kind
+// below `kinds` has `per_kind` overlapping ones, and checks each push against the reference:
+// its length, and that A moved by it touches B; then prints the figures.
+struct Figures {
+  double shortest = 1e300, longest = 0.0;  // the push over the reference's
+  double overlap = 0.0, apart = 0.0;       // after the push: the most either way, px
+};
+
+template <class Draw>
+void check_pushes(const char* title, int kinds, int per_kind, Draw draw) {
+  Figures fig;
+  std::vector<int> counted(static_cast<std::size_t>(kinds), 0);
+  int iter = 0;
+  while (*std::min_element(counted.begin(), counted.end()) < per_kind) {
+    ++iter;
+    if (iter >= 40 * per_kind * kinds) {
+      ADD_FAILURE() << "too few overlapping pairs drawn";
+      return;
+    }
+    const int kind = iter % kinds;
+    if (counted[static_cast<std::size_t>(kind)] >= per_kind) continue;
+    const auto [s, o] = draw(kind);
+    const RefShape rs = ref_shape(s), ro = ref_shape(o);
+    const bool star_first = iter % 2 == 0;
+    const RefShape& ra = star_first ? rs : ro;
+    const RefShape& rb = star_first ? ro : rs;
+    if (!overlap(ra, rb, DVec2(0.0))) continue;
+    DVec2 ref_dir;
+    const double want = reference_push(ra, rb, &ref_dir);
+    if (want < ref::kBand) continue;  // touching: either verdict
+    ++counted[static_cast<std::size_t>(kind)];
+    const Posed ps(s), po(o);
+    const MtdResult m = star_first ? mtd(ps, po) : mtd(po, ps);
+    SCOPED_TRACE(std::string(title) + ", " + other_name(kind) + ": " + ref::describe(s) + " vs " +
+                 ref::describe(o) + (star_first ? " (concave is A)" : " (concave is B)"));
+    ASSERT_TRUE(m.hit);
+    // The shortest: no longer than the reference's, and no shorter than any way out.
+    EXPECT_LE(m.depth, want * kRatio + kFloat)
+        << "reference along " << ref_dir.x << ", " << ref_dir.y << ": " << want;
+    EXPECT_GE(m.depth, want / kRatio - kFloat) << "reference: " << want;
+    fig.shortest = std::min(fig.shortest, m.depth / want);
+    fig.longest = std::max(fig.longest, m.depth / want);
+    const DVec2 v(m.vector.x, m.vector.y);
+    EXPECT_NEAR(m.depth, std::sqrt(dot(v, v)), 1e-3);
+    // Touching after the push: apart by no more than kTouchOut, and, overlapping, some way
+    // out within kTouchIn (the least of 1e-6, 1e-5, 3e-5 and kTouchIn that has one, for the
+    // figure).
+    const double g = gap(ra, rb, v);
+    EXPECT_LE(g, kTouchOut) << "apart after the push";
+    fig.apart = std::max(fig.apart, g);
+    if (g == 0.0) {
+      double out = 1e300;
+      for (const double hair : {1e-6, 1e-5, 3e-5, kTouchIn}) {
+        for (int k = 0; k < 720 && out > hair; ++k) {
+          const double th = 2.0 * kPi * k / 720;
+          if (!overlap(ra, rb, v + hair * DVec2(std::cos(th), std::sin(th)))) out = hair;
+        }
+        if (out <= hair) break;
+      }
+      EXPECT_LE(out, kTouchIn) << "still overlapping " << kTouchIn << " px around the push";
+      fig.overlap = std::max(fig.overlap, std::min(out, 1.0));
+    }
+    if (::testing::Test::HasFailure()) return;
+  }
+  std::printf(
+      "%s: %d pairs drawn, %d per kind; push / reference %.6f to %.6f; after it overlapping "
+      "<= %.0e px, apart <= %.1e px\n",
+      title, iter, per_kind, fig.shortest, fig.longest, fig.overlap, fig.apart);
 }
 
 // ---- hand-worked cases ----
@@ -402,59 +634,95 @@ TEST(ConcaveMtd, TraceHoldsEveryDifferenceAndTheExit) {
   EXPECT_TRUE(tr.pieces.differences.empty());
 }
 
+TEST(ConcaveMtd, SegmentOnTwoCollinearEdgesLeavesAcrossThem) {
+  // Two arms of one polygon with edges on the line y = 150: an arm above it, x 160 to 190, and
+  // below it a block, x 150 to 170, with a slot (y 150 to 160) under the upper arm's right part.
+  // The segment along y = 150 from x 155 to 180 lies on the block's top for x < 160, inside for
+  // 160 to 170 (arm above, block below), on the arm's underside past 170. Moved 5 left, where a
+  // probe along one way out had it leave (the pieces' differences meet there, their outlines on
+  // one line), the polygon still holds the segment from 155 to 165; moved 10 down it is clear,
+  // the segment on the arm's top.
+  Shape tiles;
+  tiles.id = "tiles";
+  tiles.kind = Kind::Polygon;
+  tiles.points = {{150, 150}, {150, 170}, {190, 170}, {190, 160}, {170, 160},
+                  {170, 150}, {190, 150}, {190, 140}, {160, 140}, {160, 150}};
+  Shape seg;
+  seg.id = "seg";
+  seg.kind = Kind::Segment;
+  seg.pos = {165, 150};
+  seg.points = {{-10, 0}, {15, 0}};
+  const MtdResult m = mtd(Posed(tiles), Posed(seg));
+  ASSERT_TRUE(m.hit);
+  EXPECT_NEAR(m.depth, 10.0f, 1e-4f);
+  EXPECT_NEAR(m.vector.x, 0.0f, 1e-4f);
+  EXPECT_NEAR(m.vector.y, 10.0f, 1e-4f);
+}
+
+TEST(ConcaveMtd, BallIsNotLeftAHairInside) {
+  // Drawn at random: the push out through the star (14.36073 px by the direction search) came
+  // out 1.2e-3 px short, the ball still that far inside, when a candidate counted as outside if
+  // a probe 1e-5 of the differences' size along its way out was not deeper than half that in
+  // another difference. Now a candidate inside any difference by more than rounding is out.
+  Shape star;
+  star.id = "star";
+  star.kind = Kind::Polygon;
+  star.pos = {300, 300};
+  star.angle = -14.881717121102781;
+  star.scale = 1.4394145399410831;
+  star.mirror_x = true;
+  star.points = {
+      {17.935477082665379, -7.0272828252096557},  {8.02066110004907, -18.313430143720886},
+      {2.1419906145262617, -37.066347041567269},  {-30.066439667968382, -39.568175671357899},
+      {-20.647400941323607, -4.7761590387594017}, {-50.101533394172115, 32.172768651456146},
+      {-4.0896186605936844, 10.599432703608894},  {-0.61779016520543562, 17.103423330240844},
+      {30.625078304113703, 47.984227483813505},   {7.3910208232058787, 0.94649490748141363}};
+  Shape ball;
+  ball.id = "ball";
+  ball.kind = Kind::Circle;
+  ball.pos = {270.33877270073111, 305.05921560649119};
+  ball.radius = 22.726118966924233;
+  const RefShape rs = ref_shape(star), rb = ref_shape(ball);
+  DVec2 dir;
+  const double want = reference_push(rs, rb, &dir);
+  EXPECT_NEAR(want, 14.36073, 1e-4);
+  const MtdResult m = mtd(Posed(star), Posed(ball));
+  ASSERT_TRUE(m.hit);
+  EXPECT_NEAR(m.depth, want, kFloat);
+  // A hair (kTouchIn) beyond the push, some way, the two are apart.
+  const DVec2 v(m.vector.x, m.vector.y);
+  bool apart = false;
+  for (int k = 0; k < 720 && !apart; ++k) {
+    const double th = 2.0 * kPi * k / 720;
+    apart = !overlap(rs, rb, v + kTouchIn * DVec2(std::cos(th), std::sin(th)));
+  }
+  EXPECT_TRUE(apart);
+}
+
 // ---- random pairs ----
 
 TEST(ConcaveMtdProperty, ShortestPushAgainstDirectionSearch) {
+  // Stars against every kind, turned, scaled and mirrored, in general position.
   std::mt19937 rng(2040);
   std::uniform_real_distribution<double> off(-45.0, 45.0);
-  int counted[kOthers] = {};
-  double worst_over = 0.0;
-  int iter = 0;
-  constexpr int kPerKind = 400;
-  while (*std::min_element(counted, counted + kOthers) < kPerKind) {
-    ++iter;
-    ASSERT_LT(iter, 40 * kPerKind * kOthers) << "too few overlapping pairs drawn";
-    const int kind = iter % kOthers;
-    if (counted[kind] >= kPerKind) continue;
-    const Shape s = test_support::random_star(rng, {150, 150}, 12);
-    const Shape o = other_shape(rng, kind, {150 + off(rng), 150 + off(rng)});
-    const RefShape rs = ref_shape(s), ro = ref_shape(o);
-    // A is the star on even draws, the other shape on odd ones.
-    const bool star_first = iter % 2 == 0;
-    const RefShape& ra = star_first ? rs : ro;
-    const RefShape& rb = star_first ? ro : rs;
-    if (!overlap(ra, rb, DVec2(0.0))) continue;
-    DVec2 ref_dir;
-    const double want = reference_push(ra, rb, &ref_dir);
-    if (want < ref::kBand) continue;  // touching: either verdict
-    ++counted[kind];
-    const Posed ps(s), po(o);
-    const MtdResult m = star_first ? mtd(ps, po) : mtd(po, ps);
-    SCOPED_TRACE(std::string(other_name(kind)) + ": " + ref::describe(s) + " vs " +
-                 ref::describe(o) + (star_first ? " (star is A)" : " (star is B)"));
-    ASSERT_TRUE(m.hit);
-    const double tol = ref::kLen + 1e-4 * want;
-    // The shortest: no longer than the reference's, and no shorter than any way out.
-    EXPECT_LE(m.depth, want + tol) << "reference along " << ref_dir.x << ", " << ref_dir.y;
-    EXPECT_GE(m.depth, want - tol);
-    worst_over = std::max(worst_over, static_cast<double>(m.depth) - want);
-    const DVec2 v(m.vector.x, m.vector.y);
-    const double len = std::sqrt(dot(v, v));
-    EXPECT_NEAR(m.depth, len, 1e-3);
-    // Touching after the push: a hair short of it they still overlap, and a hair further in
-    // some direction they are apart.
-    if (len > tol) EXPECT_TRUE(overlap(ra, rb, v * (1.0 - tol / len)));
-    bool apart = false;
-    for (int k = 0; k < 720 && !apart; ++k) {
-      const double th = 2.0 * kPi * k / 720;
-      apart = !overlap(ra, rb, v + tol * DVec2(std::cos(th), std::sin(th)));
-    }
-    EXPECT_TRUE(apart) << "still overlapping " << tol << " px around the push";
-    if (::testing::Test::HasFailure()) return;
-  }
-  std::printf(
-      "concave mtd: %d pairs drawn, %d per kind; largest excess over the reference %.2g px\n", iter,
-      kPerKind, worst_over);
+  check_pushes("concave mtd", kOthers, 400, [&](int kind) {
+    Shape s = test_support::random_star(rng, {150, 150}, 12);
+    Shape o = other_shape(rng, kind, {150 + off(rng), 150 + off(rng)});
+    return std::pair{s, o};
+  });
+}
+
+TEST(ConcaveMtdProperty, ShortestPushOnTheGridAgainstDirectionSearch) {
+  // Tile-map shapes: many edges of different pieces on one line and differences' outlines
+  // meeting at their corners. A probe along one way out misjudged these (too short a push,
+  // still overlapping after it).
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> off(-8, 8);
+  check_pushes("concave mtd on the grid", kSprite, 300, [&](int kind) {
+    Shape s = tile_polygon(rng, {150, 150});
+    Shape o = grid_shape(rng, kind, {150 + 2.5 * off(rng), 150 + 2.5 * off(rng)});
+    return std::pair{s, o};
+  });
 }
 
 }  // namespace

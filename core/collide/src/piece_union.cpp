@@ -46,7 +46,8 @@ struct Difference {
 
 // A piece of one difference's boundary: an edge moved out by r (from p0 to p1, outward normal
 // n), or, when r > 0, the arc of radius r about a hull vertex c between the normals of the
-// edges meeting there (the directions d with dot(d, e_in) >= 0 and dot(d, e_out) <= 0).
+// edges meeting there (the directions d with dot(d, e_in) >= 0 and dot(d, e_out) <= 0; e_in
+// and e_out unit, or zero for a lone point: every direction).
 struct Feature {
   int diff = 0;
   bool arc = false;
@@ -60,10 +61,17 @@ struct Feature {
 
 struct Candidate {
   DVec2 p;
-  DVec2 out;  // the way out of the union at p, for the coverage probe
   double d = 0.0;
   int diff = 0;
   bool crossing = false;
+};
+
+// The tangent cone of one difference at a point on its boundary: the directions d with
+// dot(n[k], d) <= 0 for each of its `count` normals (one on a rounded or straight side, two
+// at a corner, more only at a corner sharper than the tolerance).
+struct Cone {
+  int first = 0;  // into Scratch::cone_normals
+  int count = 0;
 };
 
 // Reused between calls (no allocation once warm).
@@ -72,7 +80,10 @@ struct Scratch {
   std::vector<Difference> diffs;
   std::vector<Feature> feats;
   std::vector<Candidate> cands;
-  std::vector<int> live;  // the features nearer than the bound
+  std::vector<int> live;    // the features nearer than the bound
+  std::vector<int> active;  // the differences whose outline passes through a candidate
+  std::vector<Cone> cones;
+  std::vector<DVec2> cone_normals;
 };
 
 // A part's core (a circle's centre, else its vertices) and radius.
@@ -139,13 +150,105 @@ double signed_distance(const Difference& D, const DVec2* v, const DVec2* n, doub
   return best - r;
 }
 
-bool in_cone(const Feature& f, DVec2 d) {
-  return dot2(d, f.e_in) >= 0.0 && dot2(d, f.e_out) <= 0.0;
+// Parameters and cone tests this close past an end still count, so that a crossing exactly
+// at a corner (the grid-aligned shapes of a tile map put many there) is not lost to rounding.
+constexpr double kEndSlack = 1e-9;
+
+// The point of the hull (`count` vertices from v) nearest x, x outside it.
+DVec2 hull_nearest(const DVec2* v, int count, DVec2 x) {
+  DVec2 best = v[0];
+  double best2 = dot2(x - v[0], x - v[0]);
+  for (int k = 0; count >= 2 && k < count; ++k) {
+    const DVec2 a = v[k], e = v[k + 1 == count ? 0 : k + 1] - a;
+    const double l2 = dot2(e, e);
+    const DVec2 q = a + (l2 > 0.0 ? std::clamp(dot2(x - a, e) / l2, 0.0, 1.0) : 0.0) * e;
+    if (dot2(x - q, x - q) < best2) {
+      best = q;
+      best2 = dot2(x - q, x - q);
+    }
+  }
+  return best;
 }
 
-// The feature's outward direction at a point p on it.
-DVec2 outward(const Feature& f, DVec2 p, double r) {
-  return f.arc ? (p - f.c) / r : f.n;
+// How far a free direction is looked for beside a cone's edge (radians): gaps narrower than
+// this, such as two outlines that float rounding left a hair from parallel, count as closed.
+constexpr double kTurn = 1e-6;
+
+// Whether x, a candidate on some difference's boundary, is on the union's boundary: no
+// difference holds it deeper than tol, and some direction leaves each difference whose
+// boundary passes within tol (their tangent cones at x leave a gap). A gap begins at a cone's
+// edge ray, so each edge ray turned by kTurn off that cone is tried; `way`, when asked for,
+// gets a free one. A probe a fixed distance along one way out instead misjudged outlines that
+// meet at a shallow angle and seams of collinear edges (a tile map's L, U and T shapes): there
+// the push came out shorter than the way out, and the shapes still overlapped after it.
+bool on_boundary(Scratch& sc, double r, double tol, DVec2 x, DVec2* way) {
+  sc.active.clear();
+  for (std::size_t d = 0; d < sc.diffs.size(); ++d) {
+    const Difference& D = sc.diffs[d];
+    if (x.x < D.lo.x - tol || x.x > D.hi.x + tol || x.y < D.lo.y - tol || x.y > D.hi.y + tol) {
+      continue;
+    }
+    const double s =
+        signed_distance(D, sc.verts.data() + D.first, sc.normals.data() + D.first, r, x);
+    if (s < -tol) return false;
+    if (s <= tol) sc.active.push_back(static_cast<int>(d));
+  }
+  // One outline through x (the usual case): one convex cone leaves half the directions free.
+  if (sc.active.size() <= 1 && !way) return true;
+  sc.cones.clear();
+  sc.cone_normals.clear();
+  for (const int d : sc.active) {
+    const Difference& D = sc.diffs[static_cast<std::size_t>(d)];
+    const DVec2* v = sc.verts.data() + D.first;
+    const DVec2* n = sc.normals.data() + D.first;
+    Cone c;
+    c.first = static_cast<int>(sc.cone_normals.size());
+    if (r > 0.0) {
+      // Rounded: a smooth outline, one normal, from the core hull's nearest point.
+      sc.cone_normals.push_back(unit_or(x - hull_nearest(v, D.count, x), DVec2(0.0)));
+    } else if (D.count >= 3) {
+      for (int k = 0; k < D.count; ++k) {
+        if (dot2(n[k], x - v[k]) >= -tol) sc.cone_normals.push_back(n[k]);
+      }
+    }
+    // (A difference with no area and no radius covers no direction.)
+    c.count = static_cast<int>(sc.cone_normals.size()) - c.first;
+    if (c.count > 0) sc.cones.push_back(c);
+  }
+  const auto covered = [&](DVec2 d) {
+    for (const Cone& c : sc.cones) {
+      bool inside = true;
+      for (int k = c.first; k < c.first + c.count && inside; ++k) {
+        inside = dot2(sc.cone_normals[static_cast<std::size_t>(k)], d) <= 0.0;
+      }
+      if (inside) return true;
+    }
+    return false;
+  };
+  if (sc.cone_normals.empty()) {
+    if (way) *way = unit_or(x, DVec2(1.0, 0.0));
+    return true;
+  }
+  for (const DVec2 n : sc.cone_normals) {
+    for (const double side : {1.0, -1.0}) {
+      const DVec2 d = side * DVec2(n.y, -n.x) + kTurn * n;
+      if (!covered(d)) {
+        if (way) *way = unit_or(d, n);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+// Whether direction d (about `size` long) from an arc's centre is on the arc.
+bool in_cone(const Feature& f, DVec2 d, double size) {
+  const double slack = kEndSlack * size;
+  return dot2(d, f.e_in) >= -slack && dot2(d, f.e_out) <= slack;
+}
+
+bool in_unit(double t) {
+  return t >= -kEndSlack && t <= 1.0 + kEndSlack;
 }
 
 void nearest_on(Feature& f, double r) {
@@ -156,8 +259,9 @@ void nearest_on(Feature& f, double r) {
     f.near = f.p0 + t * e;
   } else {
     // The circle's nearest point when it lies on the arc, else the nearer end.
-    const DVec2 toward = unit_or(-f.c, unit_or(f.n_in + f.n_out, DVec2(1.0, 0.0)));
-    if (in_cone(f, toward)) {
+    const double l = len(f.c);
+    const DVec2 toward = l > 0.0 ? -f.c / l : unit_or(f.n_in + f.n_out, DVec2(1.0, 0.0));
+    if (in_cone(f, toward, 1.0)) {
       f.near = f.c + r * toward;
     } else {
       const DVec2 a = f.c + r * f.n_in, b = f.c + r * f.n_out;
@@ -167,7 +271,7 @@ void nearest_on(Feature& f, double r) {
   f.near_d = len(f.near);
 }
 
-// Where features f and g cross (up to two points), each with its way out of both.
+// Where features f and g cross (up to two points).
 int crossings(const Feature& f, const Feature& g, double r, DVec2* out) {
   int k = 0;
   if (!f.arc && !g.arc) {
@@ -176,7 +280,7 @@ int crossings(const Feature& f, const Feature& g, double r, DVec2* out) {
     if (den == 0.0) return 0;  // parallel: their ends are other features' points
     const DVec2 w = g.p0 - f.p0;
     const double s = cross2(w, e) / den, t = cross2(w, d) / den;
-    if (s >= 0.0 && s <= 1.0 && t >= 0.0 && t <= 1.0) out[k++] = f.p0 + s * d;
+    if (in_unit(s) && in_unit(t)) out[k++] = f.p0 + std::clamp(s, 0.0, 1.0) * d;
     return k;
   }
   if (f.arc && g.arc) {
@@ -188,7 +292,7 @@ int crossings(const Feature& f, const Feature& g, double r, DVec2* out) {
     const double along = std::sqrt(r * r - half2);
     for (const double sgn : {-1.0, 1.0}) {
       const DVec2 p = m + sgn * along * side;
-      if (in_cone(f, p - f.c) && in_cone(g, p - g.c)) out[k++] = p;
+      if (in_cone(f, p - f.c, r) && in_cone(g, p - g.c, r)) out[k++] = p;
     }
     return k;
   }
@@ -202,9 +306,9 @@ int crossings(const Feature& f, const Feature& g, double r, DVec2* out) {
   if (disc < 0.0) return 0;
   const double sq = std::sqrt(disc);
   for (const double t : {(-qb - sq) / (2.0 * qa), (-qb + sq) / (2.0 * qa)}) {
-    if (t < 0.0 || t > 1.0) continue;
-    const DVec2 p = s.p0 + t * d;
-    if (in_cone(a, p - a.c)) out[k++] = p;
+    if (!in_unit(t)) continue;
+    const DVec2 p = s.p0 + std::clamp(t, 0.0, 1.0) * d;
+    if (in_cone(a, p - a.c, r)) out[k++] = p;
   }
   return k;
 }
@@ -355,10 +459,9 @@ Exit exit(std::span<const Collider> pa, std::span<const Collider> pb, UnionTrace
     for (int k = 0; k < D.count; ++k) n[k] = out_of(v[k + 1 == D.count ? 0 : k + 1] - v[k]);
   }
   extent += r;
-  // A candidate is covered when a probe a hair along its way out lies this deep inside some
-  // difference: a point strictly inside another, or on an edge another shares from outside.
-  // A hair: about a hundred float steps of the differences' size.
-  const double probe = 1e-5 * extent + 1e-9;
+  // A candidate within this of a difference's outline is on it: the rounding of the double
+  // arithmetic on float vertices, far below a float step of the differences' size.
+  const double tol = 1e-8 * extent + 1e-12;
 
   // The features and their own nearest points.
   for (int d = 0; d < static_cast<int>(sc.diffs.size()); ++d) {
@@ -383,9 +486,10 @@ Exit exit(std::span<const Collider> pa, std::span<const Collider> pb, UnionTrace
         f.diff = d;
         f.arc = r > 0.0;
         f.c = v[k];
-        // A lone point: every direction (both tests hold with zero edges).
-        f.e_in = D.count >= 2 ? v[k] - v[prev] : DVec2(0.0);
-        f.e_out = D.count >= 2 ? v[next] - v[k] : DVec2(0.0);
+        // The edges' directions, from their normals (out_of turned back); a lone point:
+        // every direction (both tests hold with zero edges).
+        f.e_in = D.count >= 2 ? DVec2(-n[prev].y, n[prev].x) : DVec2(0.0);
+        f.e_out = D.count >= 2 ? DVec2(-n[k].y, n[k].x) : DVec2(0.0);
         f.n_in = D.count >= 2 ? n[prev] : DVec2(1.0, 0.0);
         f.n_out = D.count >= 2 ? n[k] : DVec2(1.0, 0.0);
         // r == 0 and one point: an edge of no length.
@@ -399,27 +503,18 @@ Exit exit(std::span<const Collider> pa, std::span<const Collider> pb, UnionTrace
     }
   }
 
-  const auto covered = [&](DVec2 p, DVec2 out) {
-    const DVec2 x = p + probe * out;
-    for (const Difference& D : sc.diffs) {
-      if (x.x < D.lo.x || x.x > D.hi.x || x.y < D.lo.y || x.y > D.hi.y) continue;
-      const double s =
-          signed_distance(D, sc.verts.data() + D.first, sc.normals.data() + D.first, r, x);
-      if (s < -0.5 * probe) return true;
-    }
-    return false;
-  };
-
-  // The nearest uncovered feature point bounds the answer.
+  // The nearest feature point on the union's boundary bounds the answer.
   for (const Feature& f : sc.feats) {
-    sc.cands.push_back(Candidate{f.near, outward(f, f.near, r), f.near_d, f.diff, false});
+    sc.cands.push_back(Candidate{f.near, f.near_d, f.diff, false});
   }
   std::sort(sc.cands.begin(), sc.cands.end(),
             [](const Candidate& x, const Candidate& y) { return x.d < y.d; });
-  Candidate best{DVec2(0.0), DVec2(1.0, 0.0), kHuge, -1, false};
+  Candidate best{DVec2(0.0), kHuge, -1, false};
+  DVec2 best_way(1.0, 0.0), way(1.0, 0.0);  // a way out, asked for only at no push
   for (const Candidate& c : sc.cands) {
-    if (!covered(c.p, c.out)) {
+    if (on_boundary(sc, r, tol, c.p, c.d > 0.0 ? nullptr : &way)) {
       best = c;
+      best_way = way;
       break;
     }
   }
@@ -439,11 +534,7 @@ Exit exit(std::span<const Collider> pa, std::span<const Collider> pb, UnionTrace
       const int k = crossings(f, g, r, at);
       for (int q = 0; q < k; ++q) {
         const double d = len(at[q]);
-        if (!(d < best.d)) continue;
-        const DVec2 way = outward(f, at[q], r) + outward(g, at[q], r);
-        // Outlines meeting back to back leave no way out between them.
-        if (!(dot2(way, way) > 1e-12)) continue;
-        sc.cands.push_back(Candidate{at[q], way / len(way), d, f.diff, true});
+        if (d < best.d) sc.cands.push_back(Candidate{at[q], d, f.diff, true});
       }
     }
   }
@@ -451,8 +542,9 @@ Exit exit(std::span<const Collider> pa, std::span<const Collider> pb, UnionTrace
             [](const Candidate& x, const Candidate& y) { return x.d < y.d; });
   for (const Candidate& c : sc.cands) {
     if (!(c.d < best.d)) break;
-    if (!covered(c.p, c.out)) {
+    if (on_boundary(sc, r, tol, c.p, c.d > 0.0 ? nullptr : &way)) {
       best = c;
+      best_way = way;
       break;
     }
   }
@@ -466,8 +558,8 @@ Exit exit(std::span<const Collider> pa, std::span<const Collider> pb, UnionTrace
     e.depth = static_cast<float>(best.d);
     e.push = Vec2(best.p);
     // The way from the origin to the point; touching (no push), the way out there.
-    e.normal = Vec2(unit_or(best.p, best.out));
-    if (best.d == 0.0) e.normal = Vec2(best.out);
+    e.normal = Vec2(unit_or(best.p, best_way));
+    if (best.d == 0.0) e.normal = Vec2(best_way);
   }
 
   if (trace) {

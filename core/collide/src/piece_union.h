@@ -23,7 +23,8 @@ struct Exit {
 // v overlaps B exactly when v lies in the union of the differences. The shortest push is the
 // nearest point of the union's boundary to the origin, taken from two kinds of candidates:
 // each boundary feature's (offset edge's or corner arc's) own nearest point, and the points
-// where two differences' boundaries cross; the nearest one that no difference covers wins.
+// where two differences' boundaries cross; the nearest one on the union's boundary wins (inside
+// no difference, and some direction from it leaves every difference it lies on).
 // With `trace`, the differences' outlines in A - B space for drawing, the union's outline and
 // the exit (gjk.h).
 Exit exit(std::span<const Collider> pa, std::span<const Collider> pb, UnionTrace* trace);

@@ -98,10 +98,11 @@ struct Lanes {
   HITBOX_ALWAYS_INLINE static void gather(const SimBody* bodies, const int* index, int half, V& x,
                                           V& y, V& z, V& t) {
     const auto row = [&](int k) {
-      return reinterpret_cast<const float*>(bodies + index[k]) + 4 * half;
+      return reinterpret_cast<const unsigned char*>(bodies + index[k]) + 16 * half;
     };
     if constexpr (W == 1) {
-      const float* r = row(0);
+      float r[4];
+      std::memcpy(r, row(0), sizeof r);
       x = r[0], y = r[1], z = r[2], t = r[3];
     } else {
 #if HITBOX_LANES
@@ -120,11 +121,11 @@ struct Lanes {
   // empty lane writes nothing, so lanes sharing a static body do not race.
   HITBOX_ALWAYS_INLINE static void scatter(SimBody* bodies, const int* index, V inv_mass, V x, V y,
                                            V z, V t) {
-    const auto row = [&](int k) { return reinterpret_cast<float*>(bodies + index[k]); };
+    const auto row = [&](int k) { return reinterpret_cast<unsigned char*>(bodies + index[k]); };
     if constexpr (W == 1) {
       if (!(inv_mass > 0.0f)) return;
-      float* r = row(0);
-      r[0] = x, r[1] = y, r[2] = z, r[3] = t;
+      const float r[4] = {x, y, z, t};
+      std::memcpy(row(0), r, sizeof r);
     } else {
 #if HITBOX_LANES
       Row q[W];

@@ -42,8 +42,9 @@ inline void cos_sin_degrees(double degrees, double* c, double* s) {
     *c = *s = NAN;
     return;
   }
-  const double r = std::fmod(degrees, 360.0);
-  const double k = std::nearbyint(r / 90.0);  // -4..4
+  const double r = std::abs(degrees) < 360.0 ? degrees : std::fmod(degrees, 360.0);
+  // Any nearby quarter turn will do (the subtraction stays exact): a product, not a division.
+  const double k = std::nearbyint(r * (1.0 / 90.0));  // -4..4
   cos_sin_quarter((r - 90.0 * k) * (3.14159265358979323846 / 180.0), static_cast<int>(k), c, s);
 }
 

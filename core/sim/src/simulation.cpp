@@ -173,11 +173,12 @@ bool find_contacts(Simulation* sim, SimTrace* trace, SimStats* stats) {
       woke = true;
       continue;
     }
-    SimConstraint c;
+    const Vec2 normal = m.normal / std::sqrt(dot(m.normal, m.normal));
+    if (!std::isfinite(normal.x) || !std::isfinite(normal.y)) continue;
+    SimConstraint& c = sim->constraints.emplace_back();  // built in place, not copied
     c.a = pr.a;
     c.b = pr.b;
-    c.n = m.normal / std::sqrt(dot(m.normal, m.normal));
-    if (!std::isfinite(c.n.x) || !std::isfinite(c.n.y)) continue;
+    c.n = normal;
     mix(sa, sb, &c);
     c.touches_static = !sa.dynamic || !sb.dynamic;
     const DVec2 centre_a = centre_of(*sim, ia), centre_b = centre_of(*sim, ib);
@@ -200,7 +201,6 @@ bool find_contacts(Simulation* sim, SimTrace* trace, SimStats* stats) {
       p.point = mp.point;
       p.depth = -mp.separation;
     }
-    sim->constraints.push_back(c);
   }
   stats->broad = broad;
   stats->narrow_tests = narrow;

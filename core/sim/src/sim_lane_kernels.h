@@ -10,10 +10,14 @@
 
 #include "hitbox/detail/lanes.h"
 #include "hitbox/simulation.h"
-#include "sim_lanes.h"
 #include "sim_solver.h"
 
 namespace hitbox::detail {
+
+#if HITBOX_SIM_EIGHT
+const LaneKernels& lane_kernels_eight();  // sim_lanes_eight.cpp, compiled with AVX2
+#endif
+
 namespace {
 
 // A contact point slower than this (px/s) along its surface is held by static friction; a

@@ -18,22 +18,8 @@ namespace hitbox::detail {
 // after the coloured ones.
 constexpr int kSimColours = 24;
 
-// One width's passes over blocks: each point's separation at the bodies' present poses (their
-// dp and turn), for the solves until they move again; the warm start (the accumulated
-// impulses applied to the velocities); one solve pass (the normal impulse, with the soft bias
-// when use_bias, else only a speculative point's gap, then Coulomb friction with static and
-// kinetic coefficients).
-struct LaneKernels {
-  void (*gaps)(SimBlock* blocks, std::size_t count, const SimBody* bodies);
-  void (*warm_start)(const SimBlock* blocks, std::size_t count, SimBody* bodies);
-  void (*solve)(SimBlock* blocks, std::size_t count, SimBody* bodies, const SolveParams& prm,
-                bool use_bias);
-};
 // The kernels of width w (Best: sim_best_lane_width()); w must run here (sim_lane_width_runs).
 const LaneKernels& lane_kernels(SimLaneWidth w);
-#if HITBOX_SIM_EIGHT
-const LaneKernels& lane_kernels_eight();  // sim_lanes_eight.cpp, compiled with AVX2
-#endif
 
 // Colour the prepared constraints (prepare_contacts) and pack them into `lanes->blocks` with
 // the sub-step's softness. `bodies` is the number of bodies.

@@ -2,6 +2,7 @@
 // constraints (hitbox/simulation.h says the method). Internal to the sim library.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -26,6 +27,18 @@ struct SolveParams {
   float slop = 0.0f;
 };
 SolveParams solve_params(const SimOptions& o, double h);
+
+// One width's passes over blocks: each point's separation at the bodies' present poses (their
+// dp and turn), for the solves until they move again; the warm start (the accumulated
+// impulses applied to the velocities); one solve pass (the normal impulse, with the soft bias
+// when use_bias, else only a speculative point's gap, then Coulomb friction with static and
+// kinetic coefficients).
+struct LaneKernels {
+  void (*gaps)(SimBlock* blocks, std::size_t count, const SimBody* bodies);
+  void (*warm_start)(const SimBlock* blocks, std::size_t count, SimBody* bodies);
+  void (*solve)(SimBlock* blocks, std::size_t count, SimBody* bodies, const SolveParams& prm,
+                bool use_bias);
+};
 
 // Each point's anchors, masses and approach speed; impulses from `warm` (sorted by pair)
 // where the pair and the point's id match, else zero.

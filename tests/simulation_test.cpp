@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "hitbox/limits.h"
 #include "hitbox/scene.h"
 
 namespace {
@@ -597,6 +598,32 @@ TEST(Simulation, PushRaisesTheVelocityAlongADirectionOnly) {
   EXPECT_FALSE(hitbox::sim_push(&sim, kFloor, DVec2(1.0, 0.0), 100.0));
   EXPECT_FALSE(hitbox::sim_push(&sim, -1, DVec2(1.0, 0.0), 100.0));
   EXPECT_EQ(v(), kept);
+}
+
+// Options are doubles and the solver is single precision: any finite option sim_options_problem
+// lets through runs, the grab and contacts included, and leaves the bodies finite and within
+// the world (no infinity meets a zero in the solve).
+TEST(Simulation, OptionsBeyondTheFloatsRangeRun) {
+  hitbox::SimOptions o;
+  o.grab_max_accel = 1e300;
+  o.push_speed = 1e300;
+  o.contact_hertz = 1e300;
+  o.damping_ratio = 1e300;
+  o.restitution_threshold = 1e300;
+  o.slop = 1e300;
+  ASSERT_EQ(hitbox::sim_options_problem(o), "");
+  Simulation sim = hitbox::make_simulation(scene_of(R"({"version": 1,
+    "world": {"gravity": [0, 980]}, "shapes": [
+    {"id": "floor", "kind": "rect", "pos": [0, 100], "size": [400, 20]},
+    {"id": "box", "kind": "rect", "pos": [0, 80], "size": [20, 20], "body": {"type": "dynamic"}}]})"),
+                                           o);
+  ASSERT_TRUE(hitbox::sim_grab(&sim, 1, hitbox::Vec2(5.0f, 80.0f)));
+  hitbox::sim_grab_move(&sim, hitbox::Vec2(300.0f, -200.0f));
+  for (int k = 0; k < 120; ++k) hitbox::sim_step(&sim);
+  const hitbox::Shape& box = sim.scene.shapes[1];
+  EXPECT_TRUE(std::isfinite(box.pos.x) && std::isfinite(box.pos.y) && std::isfinite(box.angle));
+  EXPECT_LE(std::abs(box.pos.x), hitbox::kMaxCoord);
+  EXPECT_LE(std::abs(box.pos.y), hitbox::kMaxCoord);
 }
 
 TEST(Simulation, MoveStaticAndSetVelocityRefuseBadInputAndChangeNothing) {

@@ -48,8 +48,7 @@ Softness make_soft(double hertz, double zeta, double h) {
   const double a1 = 2.0 * zeta + h * omega;
   const double a2 = h * omega * a1;
   const double a3 = 1.0 / (1.0 + a2);
-  return Softness{static_cast<float>(omega / a1), static_cast<float>(a2 * a3),
-                  static_cast<float>(a3)};
+  return Softness{to_float(omega / a1), to_float(a2 * a3), to_float(a3)};
 }
 
 SolveParams solve_params(const SimOptions& o, double h) {
@@ -59,8 +58,8 @@ SolveParams solve_params(const SimOptions& o, double h) {
   p.inv_h = static_cast<float>(1.0 / h);
   p.dynamic = make_soft(hertz, o.damping_ratio, h);
   p.fixed = make_soft(2.0 * hertz, o.damping_ratio, h);
-  p.push_speed = static_cast<float>(o.push_speed);
-  p.slop = static_cast<float>(o.slop);
+  p.push_speed = to_float(o.push_speed);
+  p.slop = to_float(o.slop);
   return p;
 }
 

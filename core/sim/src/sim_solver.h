@@ -4,12 +4,20 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
 #include "hitbox/simulation.h"
 
 namespace hitbox::detail {
+
+// x as a float, held within the largest floats: an option may be any finite double, and a
+// double beyond them does not convert.
+inline float to_float(double x) {
+  constexpr double kMax = std::numeric_limits<float>::max();
+  return static_cast<float>(x > kMax ? kMax : x < -kMax ? -kMax : x);
+}
 
 // A soft constraint's coefficients for a spring of `hertz` and damping ratio `zeta` solved
 // at time step h (Catto, "Solver2D"): the bias rate turns overlap into a speed, the mass and

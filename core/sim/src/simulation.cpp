@@ -137,7 +137,7 @@ bool find_contacts(Simulation* sim, SimTrace* trace, SimStats* stats) {
               glm::length(g) * step * step;
       if (static_cast<int>(i) == sim->grab.shape) grow += sim->options.grab_max_accel * step * step;
     }
-    const Vec2 grown(static_cast<float>(grow));
+    const Vec2 grown(detail::to_float(grow));
     sim->boxes[i] = Aabb{b.min - grown, b.max + grown};
   }
   // Nothing moving (every body asleep or static): no pairs to find.
@@ -220,8 +220,8 @@ detail::GrabStep grab_step(const Simulation& sim, double h) {
   g.r0 = Vec2(to_world(sim.scene.shapes[k], sim.grab.local) - c0);
   g.from_target = Vec2(c0 - sim.grab.target);
   g.soft = detail::make_soft(std::min(o.grab_hertz, 0.25 / h), o.grab_damping, h);
-  g.max_impulse = static_cast<float>(o.grab_max_accel * h / sim.shapes[k].inv_mass);
-  g.spin_keep = static_cast<float>(1.0 / (1.0 + h * o.grab_angular_damping));
+  g.max_impulse = detail::to_float(o.grab_max_accel * h / sim.shapes[k].inv_mass);
+  g.spin_keep = detail::to_float(1.0 / (1.0 + h * o.grab_angular_damping));
   return g;
 }
 
@@ -294,7 +294,7 @@ detail::SimBody start_motion(const Simulation& sim, std::size_t i) {
 void bounce(Simulation* sim) {
   detail::BounceScratch& scratch = sim->bounce;
   scratch.solved.assign(sim->bodies.begin(), sim->bodies.end());
-  const float threshold = static_cast<float>(sim->options.restitution_threshold);
+  const float threshold = detail::to_float(sim->options.restitution_threshold);
   if (!detail::apply_restitution(sim->constraints, sim->shapes, sim->bodies, threshold,
                                  &scratch.bouncing)) {
     return;
@@ -509,7 +509,7 @@ void sim_reload(Simulation* sim) {
       // A sliver of a polygon can have an area so small that its mass has no inverse.
       // The solver's inverses are floats.
       const auto no_inverse = [](double x) {
-        return x > 0.0 && !std::isfinite(static_cast<float>(1.0 / x));
+        return x > 0.0 && !(1.0 / x <= std::numeric_limits<float>::max());
       };
       if (no_inverse(m.mass) || no_inverse(m.inertia)) {
         char mass[32];

@@ -144,13 +144,14 @@ int most_against(const Collider& p, Vec2 n) {
 }
 
 // max_separation and most_against for a segment core p (its two sides), in scalars: the same
-// sums, the first side on ties.
-float side_separation(const Collider& p, const Collider& q, int& face) {
+// sums, the first side on ties. q_count is q.count (a constant where q is known a segment).
+HITBOX_ALWAYS_INLINE float side_separation(const Collider& p, const Collider& q, int q_count,
+                                           int& face) {
   float sep[2];
   for (int k = 0; k < 2; ++k) {
     const Vec2 n = p.n[k], v = p.v[k];
     float lo = FLT_MAX;
-    for (int i = 0; i < q.count; ++i) lo = std::min(lo, n.x * q.v[i].x + n.y * q.v[i].y);
+    for (int i = 0; i < q_count; ++i) lo = std::min(lo, n.x * q.v[i].x + n.y * q.v[i].y);
     sep[k] = lo - (n.x * v.x + n.y * v.y);
   }
   face = sep[1] > sep[0] ? 1 : 0;
@@ -199,7 +200,8 @@ int id_of(const ClipPoint& p, bool flip) {
 
 // The nearest points of segments p0 p1 and q0 q1 as fractions s along p and t along q (Ericson
 // 5.1.9). A segment whose ends are one float (a capsule's core that short) is its first end.
-void segment_fractions(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1, float& s, float& t) {
+HITBOX_ALWAYS_INLINE void segment_fractions(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1, float& s,
+                                            float& t) {
   const Vec2 d1 = p1 - p0, d2 = q1 - q0, r = p0 - q0;
   const float a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, r), c = dot(d1, r);
   if (!(a > 0.0f) || !(e > 0.0f)) {
@@ -293,7 +295,8 @@ inline bool reaches_over(const Core& p, const Core& q) {
   const Vec2 e = q.v[1] - q.v[0];
   const float len2 = dot(e, e);
   const float a = dot(p.v[0] - q.v[0], e), b = dot(p.v[1] - q.v[0], e);
-  return !((a <= 0.0f && b <= 0.0f) || (a >= len2 && b >= len2));
+  // & and |, not && and ||: one unpredictable branch at the caller instead of four here.
+  return !(((a <= 0.0f) & (b <= 0.0f)) | ((a >= len2) & (b >= len2)));
 }
 
 // Whether the reference face's clipped points `two` (both kept, the reference ref's face i1,
@@ -331,18 +334,20 @@ inline bool behind(const Core& q, const Core& p, int i) {
 // face ref's i1 clipped against the incident face inc's i2 as the Faces path would. Two
 // points when the clipping keeps both and they stand by Box2D v3's rule (keeps_two);
 // otherwise one point on the line between the closest points, midway between the surfaces.
-template <bool kTrace>
+// kSegments: both cores are segments (one edge each), known at compile time.
+template <bool kTrace, bool kSegments>
 Manifold closest_features(const Core& a, const Core& b, const Core& ref, int i1, const Core& inc,
                           int i2, bool flip, ManifoldTrace* t, float spec) {
   Manifold m;
   float best = INFINITY, fa = 0.0f, fb = 0.0f;
   int ea = 0, eb = 0;
-  for (int i = 0; i < edge_count(a); ++i) {
-    if (behind(b, a, i)) continue;
-    const Vec2 a0 = a.v[i], a1 = a.v[next(i, a.count)];
-    for (int j = 0; j < edge_count(b); ++j) {
-      if (behind(a, b, j)) continue;
-      const Vec2 b0 = b.v[j], b1 = b.v[next(j, b.count)];
+  const int edges_a = kSegments ? 1 : edge_count(a), edges_b = kSegments ? 1 : edge_count(b);
+  for (int i = 0; i < edges_a; ++i) {
+    if (!kSegments && behind(b, a, i)) continue;
+    const Vec2 a0 = a.v[i], a1 = a.v[kSegments ? 1 : next(i, a.count)];
+    for (int j = 0; j < edges_b; ++j) {
+      if (!kSegments && behind(a, b, j)) continue;
+      const Vec2 b0 = b.v[j], b1 = b.v[kSegments ? 1 : next(j, b.count)];
       float s, u;
       segment_fractions(a0, a1, b0, b1, s, u);
       const Vec2 d = (b0 + u * (b1 - b0)) - (a0 + s * (a1 - a0));
@@ -370,7 +375,10 @@ Manifold closest_features(const Core& a, const Core& b, const Core& ref, int i1,
   }
   if (!(dist <= total + spec) || !(dist > 0.0f)) return m;
   // Two segment cores (b2CollideCapsules) clip only when each reaches over the other's span.
-  if (ref.count != 2 || inc.count != 2 || (reaches_over(ref, inc) && reaches_over(inc, ref))) {
+  // Both spans computed, then one branch (& on bools, not &&).
+  const bool spans = !kSegments || (static_cast<int>(reaches_over(ref, inc)) &
+                                    static_cast<int>(reaches_over(inc, ref)));
+  if (spans) {
     const Manifold two =
         clip_faces<kTrace>(ref, i1, inc, i2, flip, ManifoldMethod::ClippedFaces, t, spec);
     if (two.count == 2 && keeps_two(ref, i1, inc, i2, two, dist - total)) return two;
@@ -395,16 +403,18 @@ Manifold closest_features(const Core& a, const Core& b, const Core& ref, int i1,
   return m;
 }
 
-// Two cores with edges.
-template <bool kTrace>
+// Two cores with edges; kSegments: both are segments (capsules, segments).
+template <bool kTrace, bool kSegments>
 [[gnu::noinline]] Manifold faces(const Collider& ca, const Collider& cb, ManifoldTrace* t,
                                  float spec) {
   const Core a = core_of(ca), b = core_of(cb);
   int face_a, face_b;
-  const float sep_a =
-      ca.count == 2 ? side_separation(ca, cb, face_a) : max_separation(ca, cb, face_a);
-  const float sep_b =
-      cb.count == 2 ? side_separation(cb, ca, face_b) : max_separation(cb, ca, face_b);
+  const float sep_a = kSegments || ca.count == 2
+                          ? side_separation(ca, cb, kSegments ? 2 : cb.count, face_a)
+                          : max_separation(ca, cb, face_a);
+  const float sep_b = kSegments || cb.count == 2
+                          ? side_separation(cb, ca, kSegments ? 2 : ca.count, face_b)
+                          : max_separation(cb, ca, face_b);
   const float total = a.radius + b.radius;
   if constexpr (kTrace) {
     t->method = ManifoldMethod::Faces;
@@ -424,11 +434,12 @@ template <bool kTrace>
   const Core& inc = flip ? a : b;
   const int i1 = flip ? face_b : face_a;
   const Collider& against = flip ? ca : cb;
-  const int i2 =
-      against.count == 2 ? side_against(against, ref.n[i1]) : most_against(against, ref.n[i1]);
+  const int i2 = kSegments || against.count == 2 ? side_against(against, ref.n[i1])
+                                                 : most_against(against, ref.n[i1]);
   if (std::max(sep_a, sep_b) > 0.0f) {
     // A face separates rounded cores: their closest features decide.
-    if (total > 0.0f) return closest_features<kTrace>(a, b, ref, i1, inc, i2, flip, t, spec);
+    if (total > 0.0f)
+      return closest_features<kTrace, kSegments>(a, b, ref, i1, inc, i2, flip, t, spec);
     // Plain cores apart whose two faces are nearest at a corner of each (Box2D's vertex-vertex
     // case): the clipped points would measure the gap along the reference normal, too far (or,
     // the incident face beside the reference face, not at all).
@@ -436,7 +447,7 @@ template <bool kTrace>
     segment_fractions(ref.v[i1], ref.v[next(i1, ref.count)], inc.v[i2], inc.v[next(i2, inc.count)],
                       fr, fi);
     if ((fr == 0.0f || fr == 1.0f) && (fi == 0.0f || fi == 1.0f)) {
-      return closest_features<kTrace>(a, b, ref, i1, inc, i2, flip, t, spec);
+      return closest_features<kTrace, kSegments>(a, b, ref, i1, inc, i2, flip, t, spec);
     }
   }
   return clip_faces<kTrace>(ref, i1, inc, i2, flip, ManifoldMethod::Faces, t, spec);
@@ -555,7 +566,8 @@ Manifold convex_pair(const Collider& a, const Collider& b, ManifoldTrace* t, flo
   if (ca && cb) return circles<kTrace>(a, b, t, spec);
   if (ca) return circle_edges<kTrace>(b, a, true, t, spec);
   if (cb) return circle_edges<kTrace>(a, b, false, t, spec);
-  return faces<kTrace>(a, b, t, spec);
+  if (a.count == 2 && b.count == 2) return faces<kTrace, true>(a, b, t, spec);
+  return faces<kTrace, false>(a, b, t, spec);
 }
 
 // The deepest point's separation (+inf without points).

@@ -84,6 +84,7 @@ struct Scratch {
   std::vector<int> active;  // the differences whose outline passes through a candidate
   std::vector<Cone> cones;
   std::vector<DVec2> cone_normals;
+  std::size_t holder = 0;  // the difference that last held a candidate
 };
 
 // A part's core (a circle's centre, else its vertices) and radius.
@@ -127,27 +128,38 @@ int hull_append(std::vector<DVec2>& pts, std::vector<DVec2>& out) {
   return count;
 }
 
-double point_segment_distance(DVec2 x, DVec2 a, DVec2 b) {
+double point_segment_distance2(DVec2 x, DVec2 a, DVec2 b) {
   const DVec2 e = b - a;
   const double l2 = dot2(e, e);
   const double t = l2 > 0.0 ? std::clamp(dot2(x - a, e) / l2, 0.0, 1.0) : 0.0;
-  return len(x - (a + t * e));
+  const DVec2 q = x - (a + t * e);
+  return dot2(q, q);
 }
 
 // Signed distance from x to difference D (negative inside): inside the hull, the largest
-// edge-plane distance; outside, the distance to the hull's edges; less r either way.
-double signed_distance(const Difference& D, const DVec2* v, const DVec2* n, double r, DVec2 x) {
+// edge-plane distance; outside, the distance to the hull's edges; less r either way. Outside,
+// once that plane distance exceeds `far` the distance does too, and `far` is returned early.
+double signed_distance(const Difference& D, const DVec2* v, const DVec2* n, double r, DVec2 x,
+                       double far = kHuge) {
   if (D.count >= 3) {
     double worst = -kHuge;
     for (int k = 0; k < D.count; ++k) worst = std::max(worst, dot2(n[k], x - v[k]));
     if (worst <= 0.0) return worst - r;
+    if (worst - r > far) return far;
   }
   if (D.count == 1) return len(x - v[0]) - r;
-  double best = kHuge;
+  // The least squared distance, one root (sqrt is monotone: the same as the least root). Off
+  // a convex hull the nearest point is on an edge that faces x, and an edge is no nearer than
+  // its line: with an area, the others are skipped.
+  double best2 = kHuge;
   for (int k = 0; k < D.count; ++k) {
-    best = std::min(best, point_segment_distance(x, v[k], v[k + 1 == D.count ? 0 : k + 1]));
+    if (D.count >= 3) {
+      const double h = dot2(n[k], x - v[k]);
+      if (h <= 0.0 || h * h >= best2) continue;
+    }
+    best2 = std::min(best2, point_segment_distance2(x, v[k], v[k + 1 == D.count ? 0 : k + 1]));
   }
-  return best - r;
+  return std::sqrt(best2) - r;
 }
 
 // Parameters and cone tests this close past an end still count, so that a crossing exactly
@@ -182,15 +194,25 @@ constexpr double kTurn = 1e-6;
 // meet at a shallow angle and seams of collinear edges (a tile map's L, U and T shapes): there
 // the push came out shorter than the way out, and the shapes still overlapped after it.
 bool on_boundary(Scratch& sc, double r, double tol, DVec2 x, DVec2* way) {
-  sc.active.clear();
-  for (std::size_t d = 0; d < sc.diffs.size(); ++d) {
+  const auto depth = [&](std::size_t d) {
     const Difference& D = sc.diffs[d];
     if (x.x < D.lo.x - tol || x.x > D.hi.x + tol || x.y < D.lo.y - tol || x.y > D.hi.y + tol) {
-      continue;
+      return kHuge;
     }
-    const double s =
-        signed_distance(D, sc.verts.data() + D.first, sc.normals.data() + D.first, r, x);
-    if (s < -tol) return false;
+    // Past 2 tol outside, only "neither holds nor touches" matters: cut short there.
+    return signed_distance(D, sc.verts.data() + D.first, sc.normals.data() + D.first, r, x,
+                           2.0 * tol);
+  };
+  // Neighbouring candidates tend to lie in the same difference: the last one to hold a
+  // candidate is tried first (a rejection either way, so the answer is the same).
+  if (sc.holder < sc.diffs.size() && depth(sc.holder) < -tol) return false;
+  sc.active.clear();
+  for (std::size_t d = 0; d < sc.diffs.size(); ++d) {
+    const double s = depth(d);
+    if (s < -tol) {
+      sc.holder = d;
+      return false;
+    }
     if (s <= tol) sc.active.push_back(static_cast<int>(d));
   }
   // One outline through x (the usual case): one convex cone leaves half the directions free.
@@ -239,6 +261,25 @@ bool on_boundary(Scratch& sc, double r, double tol, DVec2 x, DVec2* way) {
     }
   }
   return false;
+}
+
+// The nearest of sc.cands nearer than best that is on the union's boundary, into best (and its
+// way out). Usually one of the first few is: a heap hands them out nearest first without
+// sorting them all.
+void nearest_on_boundary(Scratch& sc, double r, double tol, Candidate& best, DVec2& best_way) {
+  const auto farther = [](const Candidate& x, const Candidate& y) { return x.d > y.d; };
+  std::make_heap(sc.cands.begin(), sc.cands.end(), farther);
+  DVec2 way(1.0, 0.0);
+  for (auto end = sc.cands.end(); end != sc.cands.begin(); --end) {
+    std::pop_heap(sc.cands.begin(), end, farther);
+    const Candidate& c = end[-1];
+    if (!(c.d < best.d)) return;
+    if (on_boundary(sc, r, tol, c.p, c.d > 0.0 ? nullptr : &way)) {
+      best = c;
+      best_way = way;
+      return;
+    }
+  }
 }
 
 // Whether direction d (about `size` long) from an arc's centre is on the arc.
@@ -421,6 +462,7 @@ Exit exit(std::span<const Collider> pa, std::span<const Collider> pb, UnionTrace
   sc.diffs.clear();
   sc.feats.clear();
   sc.cands.clear();
+  sc.holder = 0;
 
   // The differences, and how large they are (the probes' scale).
   double r = 0.0;
@@ -471,7 +513,7 @@ Exit exit(std::span<const Collider> pa, std::span<const Collider> pb, UnionTrace
     for (int k = 0; k < D.count; ++k) {
       const int next = k + 1 == D.count ? 0 : k + 1, prev = k == 0 ? D.count - 1 : k - 1;
       if (D.count >= 2) {
-        Feature f;
+        Feature& f = sc.feats.emplace_back();  // built in place: no copy
         f.diff = d;
         f.n = n[k];
         f.p0 = v[k] + r * n[k];
@@ -479,10 +521,9 @@ Exit exit(std::span<const Collider> pa, std::span<const Collider> pb, UnionTrace
         f.lo = glm::min(f.p0, f.p1);
         f.hi = glm::max(f.p0, f.p1);
         nearest_on(f, r);
-        sc.feats.push_back(f);
       }
       if (r > 0.0 || D.count == 1) {
-        Feature f;
+        Feature& f = sc.feats.emplace_back();
         f.diff = d;
         f.arc = r > 0.0;
         f.c = v[k];
@@ -498,7 +539,6 @@ Exit exit(std::span<const Collider> pa, std::span<const Collider> pb, UnionTrace
         f.lo = v[k] - DVec2(r);
         f.hi = v[k] + DVec2(r);
         nearest_on(f, r);
-        sc.feats.push_back(f);
       }
     }
   }
@@ -507,17 +547,9 @@ Exit exit(std::span<const Collider> pa, std::span<const Collider> pb, UnionTrace
   for (const Feature& f : sc.feats) {
     sc.cands.push_back(Candidate{f.near, f.near_d, f.diff, false});
   }
-  std::sort(sc.cands.begin(), sc.cands.end(),
-            [](const Candidate& x, const Candidate& y) { return x.d < y.d; });
   Candidate best{DVec2(0.0), kHuge, -1, false};
-  DVec2 best_way(1.0, 0.0), way(1.0, 0.0);  // a way out, asked for only at no push
-  for (const Candidate& c : sc.cands) {
-    if (on_boundary(sc, r, tol, c.p, c.d > 0.0 ? nullptr : &way)) {
-      best = c;
-      best_way = way;
-      break;
-    }
-  }
+  DVec2 best_way(1.0, 0.0);  // a way out, asked for only at no push
+  nearest_on_boundary(sc, r, tol, best, best_way);
   // Crossings nearer than that: a crossing of f and g is no nearer than either's own nearest
   // point, so a feature whose nearest point is not nearer than the bound is skipped.
   sc.cands.clear();
@@ -538,16 +570,7 @@ Exit exit(std::span<const Collider> pa, std::span<const Collider> pb, UnionTrace
       }
     }
   }
-  std::sort(sc.cands.begin(), sc.cands.end(),
-            [](const Candidate& x, const Candidate& y) { return x.d < y.d; });
-  for (const Candidate& c : sc.cands) {
-    if (!(c.d < best.d)) break;
-    if (on_boundary(sc, r, tol, c.p, c.d > 0.0 ? nullptr : &way)) {
-      best = c;
-      best_way = way;
-      break;
-    }
-  }
+  nearest_on_boundary(sc, r, tol, best, best_way);
 
   Exit e;
   if (best.diff >= 0) {

@@ -91,7 +91,7 @@ int per_cell_count(const Mask& a, const Mask& b) {
   const int y0 = std::max(a.y0, b.y0), y1 = std::min(a.y0 + a.h, b.y0 + b.h);
   int n = 0;
   for (int y = y0; y < y1; ++y) {
-    for (int x = x0; x < x1; ++x) n += a.get(x, y) & b.get(x, y);
+    for (int x = x0; x < x1; ++x) n += a.get(x, y) && b.get(x, y) ? 1 : 0;
   }
   return n;
 }

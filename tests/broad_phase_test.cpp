@@ -92,7 +92,9 @@ void check_method(BroadMethod method, std::uint32_t seed, int scenes) {
       ASSERT_EQ(stats.all_pairs, std::int64_t(boxes.size()) * (std::int64_t(boxes.size()) - 1) / 2);
       for (const BroadPair& p : got) ASSERT_LT(p.a, p.b);
       // The tree's pairs come sorted (play mode skips its sort for them).
-      if (method == BroadMethod::Tree) ASSERT_EQ(got, want) << "scene " << s << " unsorted";
+      if (method == BroadMethod::Tree) {
+        ASSERT_EQ(got, want) << "scene " << s << " unsorted";
+      }
       total += std::int64_t(want.size());
 
       // Mirrored (x -> -x) and scaled by 4 (exact in floats): the same pairs.

@@ -250,7 +250,7 @@ DManifold reference(const DCore& a, const DCore& b, double spec) {
   }
   // Apart (or a circle): the closest points, from each core's vertices to the other's edges.
   double best = INFINITY;
-  DVec2 pa, pb;
+  DVec2 pa(0.0), pb(0.0);
   const auto consider = [&](const DCore& p, const DCore& q, bool p_is_a) {
     for (std::size_t k = 0; k < p.v.size(); ++k) {
       const int nq = std::max(1, edges(q) == 2 ? 1 : edges(q));

@@ -89,7 +89,9 @@ TEST(Query, ExampleSceneEveryPairEveryAlgorithm) {
     }
     const SweptResult s = swept(a, b);
     EXPECT_EQ(p["swept"]["hit"].get<bool>(), s.hit);
-    if (s.hit) EXPECT_EQ(f(p["swept"]["toi"]), s.toi);
+    if (s.hit) {
+      EXPECT_EQ(f(p["swept"]["toi"]), s.toi);
+    }
   }
 }
 
@@ -178,7 +180,9 @@ TEST(Query, PixelIsPrintedForEveryPairByDefault) {
     expect_pixel_matches(p, scene, 1.0f);
     hits += p["pixel"]["hit"].get<bool>();
     // A cell centre inside both shapes is a common point, so SAT finds the overlap too.
-    if (p["pixel"]["hit"].get<bool>()) EXPECT_TRUE(p["sat"]["hit"].get<bool>());
+    if (p["pixel"]["hit"].get<bool>()) {
+      EXPECT_TRUE(p["sat"]["hit"].get<bool>());
+    }
   }
   EXPECT_GT(hits, 0);  // default.json has an overlapping pair
 }

@@ -151,7 +151,9 @@ TEST(SatCircles, OverlapIsExactFarFromTheOrigin) {
       worst = std::max(worst, std::fabs(r.overlap - ref) / (len + sum));
     }
     const MtdResult m = mtd(a, b);
-    if (m.hit) ASSERT_NEAR(m.depth, ref, tol) << "case " << i;
+    if (m.hit) {
+      ASSERT_NEAR(m.depth, ref, tol) << "case " << i;
+    }
   }
   EXPECT_LT(worst, 8.0 * kEps);
 }

@@ -329,8 +329,12 @@ TEST(GjkProperty, GapWithoutDepthMatchesReference) {
     if (std::abs(sd) <= ref::kBand) return false;
     const GjkResult r = hitbox::gjk_gap(Posed(a), Posed(b));
     EXPECT_EQ(r.hit, sd < 0.0) << show(r);
-    if (sd > 0.0) EXPECT_NEAR(r.distance, sd, ref::kLen) << show(r);
-    if (sd < 0.0) EXPECT_EQ(r.distance, 0.0f) << show(r);
+    if (sd > 0.0) {
+      EXPECT_NEAR(r.distance, sd, ref::kLen) << show(r);
+    }
+    if (sd < 0.0) {
+      EXPECT_EQ(r.distance, 0.0f) << show(r);
+    }
     EXPECT_EQ(r.epa_iterations, 0) << show(r);
     return true;
   });
@@ -417,7 +421,9 @@ TEST(GjkProperty, TraceReplaysTheRun) {
           EXPECT_LE(dist, last + noise) << "step " << i << ": GJK moved away from the origin";
           last = dist;
           EXPECT_EQ(s.has_support, s.direction != Vec2(0.0f)) << "step " << i;
-          if (s.has_support) EXPECT_TRUE(inside(s.support.w)) << "step " << i;
+          if (s.has_support) {
+            EXPECT_TRUE(inside(s.support.w)) << "step " << i;
+          }
         }
         if (!r.hit) {
           EXPECT_NEAR(last, r.distance + t.radius_a + t.radius_b, ref::kLen) << show(r);

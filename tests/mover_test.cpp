@@ -327,7 +327,9 @@ TEST(Mover, TraceRecordsEveryPassAndSolverVisit) {
   for (const MoverPass& p : trace.passes) {
     EXPECT_EQ(p.phase, MoverPhase::Slide);
     iterations += p.iterations;
-    if (!p.solve.empty()) EXPECT_EQ(p.solve.back().delta, p.delta);
+    if (!p.solve.empty()) {
+      EXPECT_EQ(p.solve.back().delta, p.delta);
+    }
   }
   EXPECT_EQ(iterations, r.iterations);
   // The first pass meets the floor only and is stopped by the wall; the last one solves

@@ -399,7 +399,9 @@ TEST(RigidBody, TwentyDominoesToppleInOrder) {
   }
   for (int i = 0; i < 20; ++i) {
     ASSERT_GE(fell[i], 0) << "domino " << i << " stands";
-    if (i > 0) EXPECT_GT(fell[i], fell[i - 1]) << "domino " << i;
+    if (i > 0) {
+      EXPECT_GT(fell[i], fell[i - 1]) << "domino " << i;
+    }
   }
 }
 

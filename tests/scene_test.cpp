@@ -1455,7 +1455,8 @@ TEST(SceneTeach, SaveWritesThemBackExactly) {
   s.algorithms = kAlgoCircleAsSquare | kAlgoAabb | kAlgoPixel;
   s.focus = std::make_pair(std::string("A"), std::string("B"));
   s.accuracy = 0.1;
-  s.lesson = Lesson{"Title \"quoted\"", {"First, with a\nnewline.", "Second: 30\u00b0."}, "Try it"};
+  s.lesson =
+      Lesson{"Title \"quoted\"", {"First, with a\nnewline.", "Second: 30\u00b0."}, "Try it", {}};
   const std::string text = scene_to_json(s);
   EXPECT_NE(text.find(R"("algorithms": ["aabb", "pixel", "circle_as_square"])"), std::string::npos)
       << text;

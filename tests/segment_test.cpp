@@ -418,7 +418,9 @@ TEST(SegmentProperty, IntersectionAgainstExactIntegerArithmetic) {
             par(static_cast<std::int64_t>(h.p[i].x), static_cast<std::int64_t>(h.p[i].y));
         EXPECT_TRUE(p == lo || p == hi);
       }
-      if (h.count == 2) EXPECT_NE(h.p[0], h.p[1]);
+      if (h.count == 2) {
+        EXPECT_NE(h.p[0], h.p[1]);
+      }
       continue;
     }
     const bool meet = sgn(o1) * sgn(o2) <= 0 && sgn(o3) * sgn(o4) <= 0;

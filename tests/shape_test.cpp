@@ -318,7 +318,9 @@ TEST(PosedStorage, CopiesMovesAndAGrowingVectorReadTheirOwnArrays) {
     }
     Posed reposed(other);
     reposed.repose(s);
-    if (s.id != "L") EXPECT_TRUE(same_arrays(reposed.collider(), fresh.collider()));
+    if (s.id != "L") {
+      EXPECT_TRUE(same_arrays(reposed.collider(), fresh.collider()));
+    }
   }
   for (std::size_t i = 0; i < grown.size(); ++i) {
     ASSERT_TRUE(same_arrays(grown[i].collider(), Posed(shapes[i % shapes.size()]).collider())) << i;

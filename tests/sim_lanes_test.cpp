@@ -215,7 +215,9 @@ TEST(SimLanes, ColoursKeepEachDynamicBodyToOneConstraintAndCoverEveryConstraintO
       const SimConstraint& c = w.cons[i];
       ASSERT_GE(colour, 0);
       if (colour == kSimColours) continue;  // alone
-      if (c.touches_static) EXPECT_GE(colour, 1) << "seed " << seed;
+      if (c.touches_static) {
+        EXPECT_GE(colour, 1) << "seed " << seed;
+      }
       for (const int body : {c.a, c.b}) {
         if (!w.shapes[static_cast<std::size_t>(body)].dynamic) continue;
         EXPECT_TRUE(taken[static_cast<std::size_t>(colour)].insert(body).second)

@@ -253,7 +253,9 @@ TEST(SliceProperty, ConcaveAreasPerSideMatchClippingOfTheWholeOutline) {
         std::fabs(ref::signed_area(ref::clip_convex(outline, half_plane(p0, p1, -1.0))));
     if (right < 1e-6 * whole || left < 1e-6 * whole) {
       // The line misses it (whole), or leaves a sliver within rounding (either way).
-      if (right == 0.0 || left == 0.0) EXPECT_EQ(pieces.size(), 1u);
+      if (right == 0.0 || left == 0.0) {
+        EXPECT_EQ(pieces.size(), 1u);
+      }
       continue;
     }
     ASSERT_GE(pieces.size(), 2u);

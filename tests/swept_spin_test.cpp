@@ -354,7 +354,9 @@ TEST(SweptSpin, ConcaveLTurnsIntoABall) {
     const double dist =
         ref::point_polygon_signed_distance(b_at.pos, ref::world_polygon(at)) - ball.radius;
     if (dist <= 0.0) first = t;
-    if (t < r.toi) EXPECT_GE(dist, kSweptTarget - ref::kLen) << t;
+    if (t < r.toi) {
+      EXPECT_GE(dist, kSweptTarget - ref::kLen) << t;
+    }
   }
   ASSERT_GE(first, 0.0);
   EXPECT_LE(r.toi, first + 1e-6);

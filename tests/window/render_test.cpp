@@ -990,8 +990,9 @@ TEST(WindowLayout, SceneFramedInTheFreeAreaAndLabelsReadableAtThreeSizes) {
         EXPECT_LE(b.y1, lay.free.y1 + 1.0f) << sh.name;
         const int cx = static_cast<int>(0.5f * (b.x0 + b.x1));
         const int cy = static_cast<int>(0.5f * (b.y0 + b.y1));
-        if (img.inside(cx, cy))
+        if (img.inside(cx, cy)) {
           EXPECT_FALSE(near(img.at(cx, cy), panel_bg, 3)) << sh.name << " is under a panel";
+        }
       }
       for (std::size_t i = 0; i < lay.labels.size(); ++i) {
         const app::ScreenRect& l = lay.labels[i].box;

@@ -76,7 +76,7 @@ struct MoverPlane {
   float separation = 0.0f;  // the capsule's gap to the shape (< 0: overlapping)
   float offset = 0.0f;      // the solver keeps dot(normal, delta) >= offset
   Vec2 point{0.0f, 0.0f};   // the shape's point nearest the capsule
-  ShapeHandle shape;
+  ShapeHandle shape{};
   float push_limit = std::numeric_limits<float>::infinity();  // < infinity: a soft plane
   float push = 0.0f;          // mover_solve's total push along normal
   bool clip_velocity = true;  // mover_clip reads this plane
@@ -90,7 +90,7 @@ void mover_collide(const ShapeWorld& w, const Capsule& mover, std::vector<MoverP
 struct MoverCastHit {
   bool hit = false;
   float fraction = 1.0f;  // of the translation the capsule may move; 1 when nothing is hit
-  ShapeHandle shape;
+  ShapeHandle shape{};
   Vec2 normal{0.0f, 0.0f};  // unit, from the shape toward the capsule
   Vec2 point{0.0f, 0.0f};   // the shape's point nearest the capsule there
 };

@@ -63,22 +63,22 @@ struct BodySpec {
 };
 
 struct Shape {
-  std::string id;
+  std::string id{};
   Kind kind = Kind::Rect;
   DVec2 pos{0.0, 0.0};
   double angle = 0.0;  // degrees, positive = clockwise on screen
   double scale = 1.0;
-  bool mirror_x = false;         // flip local x before scaling and rotating
-  bool mirror_y = false;         // flip local y
-  DVec2 vel{0.0, 0.0};           // displacement over one step (swept test)
-  double spin = 0.0;             // degrees turned over one step, clockwise, about pos (swept)
-  DVec2 size{0.0, 0.0};          // rect: width, height (centred on pos)
-  double radius = 0.0;           // circle, capsule
-  std::vector<DVec2> points;     // polygon: local points, either winding; segment, capsule: 2
-  std::string image;             // sprite: image path as written in the scene file
-  int alpha_threshold = 128;     // sprite: texels with alpha >= this are solid (0..255)
-  SpritePixels pixels;           // sprite: the loaded image; its frame is w x h, centred on pos
-  std::optional<BodySpec> body;  // play mode; none: static
+  bool mirror_x = false;           // flip local x before scaling and rotating
+  bool mirror_y = false;           // flip local y
+  DVec2 vel{0.0, 0.0};             // displacement over one step (swept test)
+  double spin = 0.0;               // degrees turned over one step, clockwise, about pos (swept)
+  DVec2 size{0.0, 0.0};            // rect: width, height (centred on pos)
+  double radius = 0.0;             // circle, capsule
+  std::vector<DVec2> points{};     // polygon: local points, either winding; segment, capsule: 2
+  std::string image{};             // sprite: image path as written in the scene file
+  int alpha_threshold = 128;       // sprite: texels with alpha >= this are solid (0..255)
+  SpritePixels pixels{};           // sprite: the loaded image; its frame is w x h, centred on pos
+  std::optional<BodySpec> body{};  // play mode; none: static
 
   bool operator==(const Shape&) const = default;
 };

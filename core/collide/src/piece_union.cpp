@@ -128,11 +128,15 @@ int hull_append(std::vector<DVec2>& pts, std::vector<DVec2>& out) {
   return count;
 }
 
-double point_segment_distance2(DVec2 x, DVec2 a, DVec2 b) {
+// The point of segment a b nearest x.
+DVec2 segment_nearest(DVec2 x, DVec2 a, DVec2 b) {
   const DVec2 e = b - a;
   const double l2 = dot2(e, e);
-  const double t = l2 > 0.0 ? std::clamp(dot2(x - a, e) / l2, 0.0, 1.0) : 0.0;
-  const DVec2 q = x - (a + t * e);
+  return a + (l2 > 0.0 ? std::clamp(dot2(x - a, e) / l2, 0.0, 1.0) : 0.0) * e;
+}
+
+double point_segment_distance2(DVec2 x, DVec2 a, DVec2 b) {
+  const DVec2 q = x - segment_nearest(x, a, b);
   return dot2(q, q);
 }
 
@@ -171,9 +175,7 @@ DVec2 hull_nearest(const DVec2* v, int count, DVec2 x) {
   DVec2 best = v[0];
   double best2 = dot2(x - v[0], x - v[0]);
   for (int k = 0; count >= 2 && k < count; ++k) {
-    const DVec2 a = v[k], e = v[k + 1 == count ? 0 : k + 1] - a;
-    const double l2 = dot2(e, e);
-    const DVec2 q = a + (l2 > 0.0 ? std::clamp(dot2(x - a, e) / l2, 0.0, 1.0) : 0.0) * e;
+    const DVec2 q = segment_nearest(x, v[k], v[k + 1 == count ? 0 : k + 1]);
     if (dot2(x - q, x - q) < best2) {
       best = q;
       best2 = dot2(x - q, x - q);
